@@ -1,0 +1,547 @@
+//! The dancing-links matrix: building it, and the four link operations the search is made of.
+
+use thiserror::Error;
+
+/// The `top` of a spacer node. Items are numbered from 1, so 0 is never an item.
+pub(crate) const SPACER: u32 = 0;
+/// Entry 0 of the item array heads the circular list of active primary items.
+pub(crate) const ROOT: u32 = 0;
+
+/// An item of an exact-cover problem, numbered from 0 in the order the matrix declares them:
+/// the primary items first, then the secondary ones.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct ItemId(pub(crate) u32);
+
+impl ItemId {
+    /// The item's number, from 0.
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// An option of an exact-cover problem, numbered from 0 in the order it was added.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct OptionId(pub(crate) u32);
+
+impl OptionId {
+    /// The option's number, from 0.
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// What can be wrong with an exact-cover problem as it is built.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum DlxError {
+    /// An option with no items covers nothing and could be chosen any number of times.
+    #[error("option {option} is empty: an option must contain at least one item")]
+    EmptyOption {
+        /// The number the option would have had.
+        option: usize,
+    },
+    /// An option names an item the matrix does not have.
+    #[error("option {option} names item {item}, but the items are numbered 0 to {last}")]
+    ItemOutOfRange {
+        /// The number the option would have had.
+        option: usize,
+        /// The item named.
+        item: usize,
+        /// The last valid item number.
+        last: usize,
+    },
+    /// An option names the same item twice, so it could never be part of an exact cover.
+    #[error("option {option} names item {item} twice")]
+    DuplicateItem {
+        /// The number the option would have had.
+        option: usize,
+        /// The item named twice.
+        item: usize,
+    },
+    /// The problem has more items or nodes than 32-bit links can address.
+    #[error("the problem is too large: {what} exceed the 32-bit node index")]
+    TooLarge {
+        /// What overflowed.
+        what: &'static str,
+    },
+}
+
+/// One node of the arena: a vertical link pair and the item it belongs to.
+///
+/// For an item header (`1..=n`) `top` is the item itself; for a spacer it is [`SPACER`], and
+/// `up`/`down` then point to the first node of the option before and the last node of the option
+/// after (see the module docs).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Node {
+    pub(crate) up: u32,
+    pub(crate) down: u32,
+    pub(crate) top: u32,
+}
+
+/// One item's horizontal entry: its neighbours in the active list and its count of active options.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Item {
+    pub(crate) prev: u32,
+    pub(crate) next: u32,
+    pub(crate) len: u32,
+}
+
+/// An exact-cover problem laid out as dancing links, ready to search.
+///
+/// Build it with [`Matrix::new`] and [`Matrix::add_option`], then call [`Matrix::search`]. A search
+/// borrows the matrix, changes its links while it runs, and always leaves it exactly as it found
+/// it, finished, stopped early, cancelled or dropped half way; so one matrix can be searched any
+/// number of times. [`Matrix::reset`] empties it for a new problem and keeps its allocations,
+/// which is how batches of puzzles are solved without allocating per puzzle.
+///
+/// The layout is drawn in the [module docs](crate::dlx).
+#[derive(Debug, Clone)]
+pub struct Matrix {
+    /// Number of primary items.
+    primary: u32,
+    /// Number of primary plus secondary items (`n`).
+    items_total: u32,
+    /// Horizontal entries: 0 is the primary root, `1..=n` the items, `n + 1` the secondary root.
+    pub(crate) items: Vec<Item>,
+    /// The node arena: 0 unused, `1..=n` headers, then options separated by spacers.
+    pub(crate) nodes: Vec<Node>,
+    /// Index of the first node of each option, ascending; decodes a node back to its option.
+    option_start: Vec<u32>,
+    /// Scratch for validating an option: `stamp[item] == generation` marks an item already seen
+    /// in the option being added. Each call to `add_option` takes a new generation, so a rejected
+    /// option leaves no marks behind.
+    stamp: Vec<u32>,
+    generation: u32,
+    /// Scratch for the items of the option being added.
+    scratch: Vec<u32>,
+}
+
+impl Matrix {
+    /// An empty problem with `primary` primary items (numbered `0..primary`) and `secondary`
+    /// secondary items (numbered after them), and no options yet.
+    pub fn new(primary: usize, secondary: usize) -> Result<Self, DlxError> {
+        let mut m = Matrix {
+            primary: 0,
+            items_total: 0,
+            items: Vec::new(),
+            nodes: Vec::new(),
+            option_start: Vec::new(),
+            stamp: Vec::new(),
+            generation: 0,
+            scratch: Vec::new(),
+        };
+        m.reset(primary, secondary)?;
+        Ok(m)
+    }
+
+    /// Empties the matrix for a new problem with the given items, keeping its allocations.
+    pub fn reset(&mut self, primary: usize, secondary: usize) -> Result<(), DlxError> {
+        let total = primary
+            .checked_add(secondary)
+            .filter(|&t| t < (u32::MAX / 2) as usize)
+            .ok_or(DlxError::TooLarge { what: "the items" })?;
+        let (p, n) = (primary as u32, total as u32);
+        self.primary = p;
+        self.items_total = n;
+
+        // Items: root 0 heads the primary list 1..=p, root n+1 heads the secondary list p+1..=n.
+        self.items.clear();
+        self.items.reserve(total + 2);
+        for i in 0..=n + 1 {
+            self.items.push(Item {
+                prev: i.wrapping_sub(1),
+                next: i + 1,
+                len: 0,
+            });
+        }
+        let sroot = n + 1;
+        self.items[ROOT as usize].prev = p;
+        self.items[p as usize].next = ROOT;
+        self.items[sroot as usize].prev = if n > p { n } else { sroot };
+        self.items[sroot as usize].next = if n > p { p + 1 } else { sroot };
+        if n > p {
+            self.items[(p + 1) as usize].prev = sroot;
+            self.items[n as usize].next = sroot;
+        }
+
+        // Nodes: an unused 0, one empty vertical list per item, and the first spacer.
+        self.nodes.clear();
+        self.nodes.reserve(total + 2);
+        self.nodes.push(Node {
+            up: 0,
+            down: 0,
+            top: SPACER,
+        });
+        for i in 1..=n {
+            self.nodes.push(Node {
+                up: i,
+                down: i,
+                top: i,
+            });
+        }
+        self.nodes.push(Node {
+            up: 0,
+            down: 0,
+            top: SPACER,
+        });
+
+        self.option_start.clear();
+        self.stamp.clear();
+        self.stamp.resize(total + 1, 0);
+        self.generation = 0;
+        Ok(())
+    }
+
+    /// Adds an option made of the given items (numbered from 0) and returns its number.
+    ///
+    /// An empty option, an item out of range and an item named twice are errors, and leave the
+    /// matrix unchanged.
+    pub fn add_option<I>(&mut self, items: I) -> Result<OptionId, DlxError>
+    where
+        I: IntoIterator<Item = usize>,
+    {
+        let option = self.option_start.len();
+        if option >= u32::MAX as usize {
+            return Err(DlxError::TooLarge {
+                what: "the options",
+            });
+        }
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == 0 {
+            self.stamp.fill(0);
+            self.generation = 1;
+        }
+        let stamp = self.generation;
+        self.scratch.clear();
+        for item in items {
+            if item >= self.items_total as usize {
+                return Err(DlxError::ItemOutOfRange {
+                    option,
+                    item,
+                    last: (self.items_total as usize).wrapping_sub(1),
+                });
+            }
+            let i = item + 1;
+            if self.stamp[i] == stamp {
+                return Err(DlxError::DuplicateItem { option, item });
+            }
+            self.stamp[i] = stamp;
+            self.scratch.push(i as u32);
+        }
+        if self.scratch.is_empty() {
+            return Err(DlxError::EmptyOption { option });
+        }
+        if self.nodes.len() + self.scratch.len() + 1 >= u32::MAX as usize {
+            return Err(DlxError::TooLarge { what: "the nodes" });
+        }
+
+        let spacer_before = self.nodes.len() as u32 - 1;
+        let first = spacer_before + 1;
+        for &i in &self.scratch {
+            let x = self.nodes.len() as u32;
+            let last = self.nodes[i as usize].up;
+            self.nodes.push(Node {
+                up: last,
+                down: i,
+                top: i,
+            });
+            self.nodes[last as usize].down = x;
+            self.nodes[i as usize].up = x;
+            self.items[i as usize].len += 1;
+        }
+        let last = self.nodes.len() as u32 - 1;
+        self.nodes[spacer_before as usize].down = last;
+        self.nodes.push(Node {
+            up: first,
+            down: 0,
+            top: SPACER,
+        });
+        self.option_start.push(first);
+        Ok(OptionId(option as u32))
+    }
+
+    /// The number of primary items.
+    pub fn primary_items(&self) -> usize {
+        self.primary as usize
+    }
+
+    /// The number of secondary items.
+    pub fn secondary_items(&self) -> usize {
+        (self.items_total - self.primary) as usize
+    }
+
+    /// The number of options added so far.
+    pub fn option_count(&self) -> usize {
+        self.option_start.len()
+    }
+
+    /// The items of an option, in the order they were given.
+    pub fn option_items(&self, option: OptionId) -> impl Iterator<Item = ItemId> + '_ {
+        let nodes: &[Node] = match self.option_start.get(option.index()) {
+            Some(&start) => self.nodes.get(start as usize..).unwrap_or_default(),
+            None => &[],
+        };
+        nodes
+            .iter()
+            .take_while(|n| n.top != SPACER)
+            .map(|n| ItemId(n.top - 1))
+    }
+
+    /// Starts a search for the solutions of this problem. See [`Search`](super::Search).
+    pub fn search(&mut self) -> super::Search<'_> {
+        super::Search::new(self)
+    }
+
+    /// The option a (non-spacer, non-header) node belongs to.
+    pub(crate) fn option_of(&self, node: u32) -> OptionId {
+        let k = self.option_start.partition_point(|&s| s <= node);
+        OptionId(k.saturating_sub(1) as u32)
+    }
+
+    /// Chooses the item to branch on (step X3): fewest active options, leftmost on ties; stops at
+    /// once at an item with 0 or 1 options. Returns [`ROOT`] when no primary item is active.
+    #[inline]
+    pub(crate) fn choose(&self) -> u32 {
+        let items = &self.items;
+        let mut best = ROOT;
+        let mut best_len = u32::MAX;
+        let mut i = items[ROOT as usize].next;
+        while i != ROOT {
+            let it = items[i as usize];
+            if it.len < best_len {
+                best = i;
+                best_len = it.len;
+                if it.len <= 1 {
+                    break;
+                }
+            }
+            i = it.next;
+        }
+        best
+    }
+
+    /// Removes item `i` from the active list and hides every option that contains it.
+    /// Returns the number of links changed.
+    #[inline]
+    pub(crate) fn cover(&mut self, i: u32) -> u64 {
+        let mut updates = 0;
+        let mut p = self.nodes[i as usize].down;
+        while p != i {
+            updates += self.hide(p);
+            p = self.nodes[p as usize].down;
+        }
+        let Item { prev, next, .. } = self.items[i as usize];
+        self.items[prev as usize].next = next;
+        self.items[next as usize].prev = prev;
+        updates + 1
+    }
+
+    /// Undoes [`cover`](Self::cover). It must run in the exact reverse order: options are unhidden
+    /// bottom to top (the reverse of the top-to-bottom hiding), so that each node is put back
+    /// between the very neighbours it was taken from, which still point at it: the links of a
+    /// removed node are never touched, and that is what makes dancing links work.
+    #[inline]
+    pub(crate) fn uncover(&mut self, i: u32) {
+        let Item { prev, next, .. } = self.items[i as usize];
+        self.items[prev as usize].next = i;
+        self.items[next as usize].prev = i;
+        let mut p = self.nodes[i as usize].up;
+        while p != i {
+            self.unhide(p);
+            p = self.nodes[p as usize].up;
+        }
+    }
+
+    /// Takes every node of `p`'s option other than `p` itself out of its item's vertical list.
+    /// Walks right from `p`, wrapping at the spacer to the start of the option.
+    #[inline]
+    fn hide(&mut self, p: u32) -> u64 {
+        let mut updates = 0;
+        let mut q = p + 1;
+        while q != p {
+            let Node { up, down, top } = self.nodes[q as usize];
+            if top == SPACER {
+                q = up;
+            } else {
+                self.nodes[up as usize].down = down;
+                self.nodes[down as usize].up = up;
+                self.items[top as usize].len -= 1;
+                updates += 1;
+                q += 1;
+            }
+        }
+        updates
+    }
+
+    /// Undoes [`hide`](Self::hide), walking left (the reverse of hide's walk right) for the same
+    /// reason as [`uncover`](Self::uncover).
+    #[inline]
+    fn unhide(&mut self, p: u32) {
+        let mut q = p - 1;
+        while q != p {
+            let Node { up, down, top } = self.nodes[q as usize];
+            if top == SPACER {
+                q = down;
+            } else {
+                self.nodes[up as usize].down = q;
+                self.nodes[down as usize].up = q;
+                self.items[top as usize].len += 1;
+                q -= 1;
+            }
+        }
+    }
+
+    /// Covers every item of the option of node `x` except `top(x)`, left to right (step X5).
+    #[inline]
+    pub(crate) fn cover_others(&mut self, x: u32) -> u64 {
+        let mut updates = 0;
+        let mut p = x + 1;
+        while p != x {
+            let Node { up, top, .. } = self.nodes[p as usize];
+            if top == SPACER {
+                p = up;
+            } else {
+                updates += self.cover(top);
+                p += 1;
+            }
+        }
+        updates
+    }
+
+    /// Undoes [`cover_others`](Self::cover_others), right to left (step X6).
+    #[inline]
+    pub(crate) fn uncover_others(&mut self, x: u32) {
+        let mut p = x - 1;
+        while p != x {
+            let Node { down, top, .. } = self.nodes[p as usize];
+            if top == SPACER {
+                p = down;
+            } else {
+                self.uncover(top);
+                p -= 1;
+            }
+        }
+    }
+
+    /// Checks every link of the structure, like `dlx1.w`'s `sanity()`: every up/down pair agrees,
+    /// every node in an item's list belongs to that item, every `len` equals the length of its
+    /// list, and the item lists are consistent both ways. Panics on the first fault.
+    #[cfg(test)]
+    pub(crate) fn check_invariants(&self) {
+        for (root, range) in [
+            (ROOT, 1..=self.primary),
+            (self.items_total + 1, self.primary + 1..=self.items_total),
+        ] {
+            let mut i = self.items[root as usize].next;
+            let mut seen = 0;
+            while i != root {
+                assert!(range.contains(&i), "item {i} in the wrong list");
+                assert_eq!(self.items[self.items[i as usize].next as usize].prev, i);
+                i = self.items[i as usize].next;
+                seen += 1;
+                assert!(seen <= self.items_total, "item list does not close");
+            }
+        }
+        for i in 1..=self.items_total {
+            let mut count = 0;
+            let mut p = self.nodes[i as usize].down;
+            while p != i {
+                let node = self.nodes[p as usize];
+                assert_eq!(node.top, i, "node {p} is in item {i}'s list");
+                assert_eq!(self.nodes[node.down as usize].up, p, "down/up of node {p}");
+                assert_eq!(self.nodes[node.up as usize].down, p, "up/down of node {p}");
+                count += 1;
+                p = node.down;
+            }
+            assert_eq!(self.items[i as usize].len, count, "len of item {i}");
+        }
+    }
+
+    /// A full copy of the links, to check that a search restores them exactly.
+    #[cfg(test)]
+    pub(crate) fn snapshot(&self) -> (Vec<Item>, Vec<Node>) {
+        (self.items.clone(), self.nodes.clone())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn malformed_options_are_errors_and_change_nothing() {
+        let mut m = Matrix::new(3, 1).unwrap();
+        m.add_option([0, 3]).unwrap();
+        let before = m.snapshot();
+        assert_eq!(
+            m.add_option(std::iter::empty()),
+            Err(DlxError::EmptyOption { option: 1 })
+        );
+        assert_eq!(
+            m.add_option([1, 4]),
+            Err(DlxError::ItemOutOfRange {
+                option: 1,
+                item: 4,
+                last: 3
+            })
+        );
+        assert_eq!(
+            m.add_option([2, 1, 2]),
+            Err(DlxError::DuplicateItem { option: 1, item: 2 })
+        );
+        assert_eq!(m.snapshot(), before);
+        assert_eq!(m.option_count(), 1);
+        m.check_invariants();
+    }
+
+    #[test]
+    fn options_read_back_and_decode() {
+        let mut m = Matrix::new(4, 2).unwrap();
+        let o0 = m.add_option([0, 4, 2]).unwrap();
+        let o1 = m.add_option([5]).unwrap();
+        let o2 = m.add_option([3, 1]).unwrap();
+        let items = |o| m.option_items(o).map(ItemId::index).collect::<Vec<_>>();
+        assert_eq!(items(o0), [0, 4, 2]);
+        assert_eq!(items(o1), [5]);
+        assert_eq!(items(o2), [3, 1]);
+        assert_eq!(items(OptionId(9)), Vec::<usize>::new());
+        assert_eq!((m.primary_items(), m.secondary_items()), (4, 2));
+        for o in [o0, o1, o2] {
+            let start = m.option_start[o.index()];
+            for x in start..start + items(o).len() as u32 {
+                assert_eq!(m.option_of(x), o);
+            }
+        }
+        m.check_invariants();
+    }
+
+    #[test]
+    fn cover_and_uncover_restore_everything() {
+        let mut m = Matrix::new(4, 1).unwrap();
+        for o in [vec![0, 1], vec![1, 2, 4], vec![0, 3], vec![2, 3, 4], vec![3]] {
+            m.add_option(o).unwrap();
+        }
+        let before = m.snapshot();
+        for i in 1..=5 {
+            m.cover(i);
+            m.check_invariants();
+            m.uncover(i);
+            assert_eq!(m.snapshot(), before);
+        }
+        m.cover(2);
+        m.cover(4);
+        m.uncover(4);
+        m.uncover(2);
+        assert_eq!(m.snapshot(), before);
+    }
+
+    #[test]
+    fn reset_keeps_nothing_of_the_old_problem() {
+        let mut m = Matrix::new(2, 0).unwrap();
+        m.add_option([0, 1]).unwrap();
+        m.reset(3, 0).unwrap();
+        assert_eq!(m.option_count(), 0);
+        m.check_invariants();
+        m.add_option([0, 1, 2]).unwrap();
+        assert_eq!(m.search().count(5), 1);
+    }
+}

@@ -1,0 +1,606 @@
+//! The iterative search (Algorithm X, steps X2 to X8) over a [`Matrix`], with statistics,
+//! cancellation and a step-by-step mode.
+
+use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use super::matrix::{Matrix, ROOT};
+use super::{ItemId, OptionId};
+
+/// How many entries into a level (step X2) pass between two looks at the cancel flag. One entry
+/// costs at most a scan of the active items and one cover, a few microseconds on a 36×36 board,
+/// so a cancel is seen within a millisecond or so while the flag is read only rarely.
+const CANCEL_CHECK_INTERVAL: u32 = 256;
+
+/// What one search has done so far.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Options tried (step X5): the nodes of the search tree.
+    pub nodes: u64,
+    /// Links changed by covering: one per node hidden plus one per item taken out of its list
+    /// (Knuth's "updates"; uncovering restores as many again).
+    pub updates: u64,
+    /// The deepest level reached: the most options on the stack at once.
+    pub max_depth: usize,
+    /// Solutions found.
+    pub solutions: u64,
+}
+
+/// One move of the search, as [`Search::step`] reports it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Event {
+    /// Step X3/X4: at `level`, the search chose `item` to branch on and covered it; `options` of
+    /// its options were still active.
+    Chose {
+        /// The level (number of options on the stack).
+        level: usize,
+        /// The item chosen.
+        item: ItemId,
+        /// How many options it had left: the number of branches.
+        options: usize,
+    },
+    /// Step X5: at `level`, `option` was tried: its other items are covered and the search goes
+    /// one level down.
+    Tried {
+        /// The level the option was tried at.
+        level: usize,
+        /// The option.
+        option: OptionId,
+    },
+    /// Step X6: at `level`, `option` was taken back: its items are uncovered again.
+    Undone {
+        /// The level the option was tried at.
+        level: usize,
+        /// The option.
+        option: OptionId,
+    },
+    /// Step X7: every option of the item chosen at `level` has been tried; it is uncovered.
+    Backtracked {
+        /// The level.
+        level: usize,
+        /// The item uncovered.
+        item: ItemId,
+    },
+    /// Step X2: every primary item is covered; the `depth` options on the stack form a solution,
+    /// which [`Search::solution`] decodes.
+    Solution {
+        /// The number of options in the solution.
+        depth: usize,
+    },
+    /// The whole tree has been searched (step X8 at level 0). Every later call says so again.
+    Done,
+    /// The cancel flag was seen set. The matrix is already restored.
+    Cancelled,
+}
+
+/// How a search that visits solutions ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    /// Every solution was visited.
+    Exhausted,
+    /// The visitor, or the limit, stopped the search.
+    Stopped,
+    /// The cancel flag stopped the search.
+    Cancelled,
+}
+
+/// Where the state machine stands: which of Knuth's steps runs next.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum State {
+    /// X2: enter the current level.
+    Enter,
+    /// X5: try the option `choice[level]` of `item`.
+    Try,
+    /// X6: undo `choice[level]` and move to the next option.
+    Retry,
+    /// X7: uncover `item`.
+    Backtrack,
+    /// X8: leave the current level.
+    Leave,
+    /// The search is over (or was cancelled).
+    Done,
+}
+
+/// A search over a [`Matrix`], created by [`Matrix::search`].
+///
+/// Drive it to the next solution ([`next_solution`](Self::next_solution)), count solutions up to
+/// a limit ([`count`](Self::count)), visit every solution ([`for_each`](Self::for_each)), or one
+/// move at a time ([`step`](Self::step)). Calls continue where the previous one stopped.
+///
+/// While a search lives it owns the matrix's links. When it is dropped, or cancelled, it uncovers
+/// whatever it still has covered, so the matrix is afterwards exactly as it was before.
+///
+/// The fast paths and the step mode run the same code: the step mode's reports are switched on by
+/// a constant parameter, so the fast paths compile without them and pay nothing.
+pub struct Search<'a> {
+    m: &'a mut Matrix,
+    cancel: Option<&'a AtomicBool>,
+    /// `choice[l]` is the node of the option tried at level `l` (Knuth's `x[l]`).
+    choice: Vec<u32>,
+    level: usize,
+    /// The item being branched on at the current level (Knuth's `i`).
+    item: u32,
+    state: State,
+    stats: Stats,
+    countdown: u32,
+    cancelled: bool,
+    /// The last solution decoded into options.
+    solution: Vec<OptionId>,
+}
+
+impl<'a> Search<'a> {
+    pub(crate) fn new(m: &'a mut Matrix) -> Self {
+        Search {
+            m,
+            cancel: None,
+            choice: Vec::new(),
+            level: 0,
+            item: ROOT,
+            state: State::Enter,
+            stats: Stats::default(),
+            // The first entry looks at the flag, so a search cancelled before it starts does nothing.
+            countdown: 1,
+            cancelled: false,
+            solution: Vec::new(),
+        }
+    }
+
+    /// Makes the search stop soon after `flag` becomes true (set it from any thread). A cancelled
+    /// search restores the matrix and reports [`Event::Cancelled`] / [`Outcome::Cancelled`].
+    pub fn with_cancel(mut self, flag: &'a AtomicBool) -> Self {
+        self.cancel = Some(flag);
+        self
+    }
+
+    /// What the search has done so far.
+    pub fn stats(&self) -> Stats {
+        self.stats
+    }
+
+    /// True once the cancel flag has stopped the search.
+    pub fn is_cancelled(&self) -> bool {
+        self.cancelled
+    }
+
+    /// True once the search has ended: every solution visited, or cancelled.
+    pub fn is_done(&self) -> bool {
+        self.state == State::Done
+    }
+
+    /// The current level: how many options are on the stack now.
+    pub fn depth(&self) -> usize {
+        self.level
+    }
+
+    /// The options on the stack now, from level 0 down: the partial solution being extended.
+    pub fn stack(&self) -> impl Iterator<Item = OptionId> + '_ {
+        // In state Retry/Backtrack the option at `level` is still applied or its item still
+        // covered; only levels below `level` are complete choices.
+        self.choice[..self.level]
+            .iter()
+            .map(|&x| self.m.option_of(x))
+    }
+
+    /// The matrix being searched (read only: its links are the search's while it runs).
+    pub fn matrix(&self) -> &Matrix {
+        self.m
+    }
+
+    /// The solution last found, as options ordered by level. Empty before the first solution.
+    pub fn solution(&self) -> &[OptionId] {
+        &self.solution
+    }
+
+    /// Runs to the next solution and returns it, or `None` when there are no more (or the search
+    /// was cancelled: see [`is_cancelled`](Self::is_cancelled)).
+    pub fn next_solution(&mut self) -> Option<&[OptionId]> {
+        loop {
+            match self.run::<false>() {
+                Event::Solution { .. } => {
+                    self.decode();
+                    return Some(&self.solution);
+                }
+                Event::Done | Event::Cancelled => return None,
+                _ => {}
+            }
+        }
+    }
+
+    /// The first (next) solution, as an owned list of options.
+    pub fn first(&mut self) -> Option<Vec<OptionId>> {
+        self.next_solution().map(<[OptionId]>::to_vec)
+    }
+
+    /// Counts solutions, stopping at `limit` (so `count(2)` tells none, one, or more than one).
+    /// Solutions are not decoded, which is the fastest way to search.
+    pub fn count(&mut self, limit: u64) -> u64 {
+        let mut found = 0;
+        while found < limit {
+            match self.run::<false>() {
+                Event::Solution { .. } => found += 1,
+                Event::Done | Event::Cancelled => break,
+                _ => {}
+            }
+        }
+        found
+    }
+
+    /// Calls `visit` with every solution in turn until it returns `ControlFlow::Break`.
+    pub fn for_each<F>(&mut self, mut visit: F) -> Outcome
+    where
+        F: FnMut(&[OptionId]) -> ControlFlow<()>,
+    {
+        loop {
+            match self.run::<false>() {
+                Event::Solution { .. } => {
+                    self.decode();
+                    if visit(&self.solution).is_break() {
+                        return Outcome::Stopped;
+                    }
+                }
+                Event::Cancelled => return Outcome::Cancelled,
+                Event::Done if self.cancelled => return Outcome::Cancelled,
+                Event::Done => return Outcome::Exhausted,
+                _ => {}
+            }
+        }
+    }
+
+    /// Makes one move of the search and says what it was. After [`Event::Solution`] the solution
+    /// is in [`solution`](Self::solution). Once the search is over every call returns
+    /// [`Event::Done`] (or [`Event::Cancelled`]).
+    pub fn step(&mut self) -> Event {
+        let event = self.run::<true>();
+        if matches!(event, Event::Solution { .. }) {
+            self.decode();
+        }
+        event
+    }
+
+    /// Stops the search here and uncovers everything it covered (what dropping it also does).
+    pub fn abandon(&mut self) {
+        self.unwind();
+    }
+
+    fn decode(&mut self) {
+        self.solution.clear();
+        for &x in &self.choice[..self.level] {
+            self.solution.push(self.m.option_of(x));
+        }
+    }
+
+    /// The search loop. With `STEP` it returns after every move; without, only at a solution, at
+    /// the end, or when cancelled.
+    #[inline(always)]
+    fn run<const STEP: bool>(&mut self) -> Event {
+        let m = &mut *self.m;
+        let event = loop {
+            match self.state {
+                State::Enter => {
+                    // X2
+                    if m.items[ROOT as usize].next == ROOT {
+                        self.state = State::Leave;
+                        self.stats.solutions += 1;
+                        break Event::Solution { depth: self.level };
+                    }
+                    if let Some(flag) = self.cancel {
+                        self.countdown -= 1;
+                        if self.countdown == 0 {
+                            self.countdown = CANCEL_CHECK_INTERVAL;
+                            if flag.load(Ordering::Relaxed) {
+                                self.cancelled = true;
+                                break Event::Cancelled;
+                            }
+                        }
+                    }
+                    // X3, X4
+                    let i = m.choose();
+                    let options = m.items[i as usize].len as usize;
+                    self.stats.updates += m.cover(i);
+                    self.item = i;
+                    if self.level == self.choice.len() {
+                        self.choice.push(0);
+                    }
+                    self.choice[self.level] = m.nodes[i as usize].down;
+                    self.state = State::Try;
+                    if STEP {
+                        break Event::Chose {
+                            level: self.level,
+                            item: ItemId(i - 1),
+                            options,
+                        };
+                    }
+                }
+                State::Try => {
+                    // X5
+                    let x = self.choice[self.level];
+                    if x == self.item {
+                        self.state = State::Backtrack;
+                        continue;
+                    }
+                    self.stats.nodes += 1;
+                    self.stats.updates += m.cover_others(x);
+                    self.level += 1;
+                    self.stats.max_depth = self.stats.max_depth.max(self.level);
+                    self.state = State::Enter;
+                    if STEP {
+                        break Event::Tried {
+                            level: self.level - 1,
+                            option: m.option_of(x),
+                        };
+                    }
+                }
+                State::Retry => {
+                    // X6
+                    let x = self.choice[self.level];
+                    m.uncover_others(x);
+                    self.item = m.nodes[x as usize].top;
+                    self.choice[self.level] = m.nodes[x as usize].down;
+                    self.state = State::Try;
+                    if STEP {
+                        break Event::Undone {
+                            level: self.level,
+                            option: m.option_of(x),
+                        };
+                    }
+                }
+                State::Backtrack => {
+                    // X7
+                    m.uncover(self.item);
+                    self.state = State::Leave;
+                    if STEP {
+                        break Event::Backtracked {
+                            level: self.level,
+                            item: ItemId(self.item - 1),
+                        };
+                    }
+                }
+                State::Leave => {
+                    // X8
+                    if self.level == 0 {
+                        self.state = State::Done;
+                        break Event::Done;
+                    }
+                    self.level -= 1;
+                    self.state = State::Retry;
+                }
+                State::Done => {
+                    break if self.cancelled {
+                        Event::Cancelled
+                    } else {
+                        Event::Done
+                    };
+                }
+            }
+        };
+        if event == Event::Cancelled {
+            self.unwind();
+        }
+        event
+    }
+
+    /// Walks the state machine back up to level 0 without trying anything new, uncovering in
+    /// reverse order whatever is covered, and ends the search. Reuses the same link operations
+    /// as the search, so the matrix ends exactly as it began.
+    fn unwind(&mut self) {
+        let m = &mut *self.m;
+        loop {
+            match self.state {
+                State::Enter => self.state = State::Leave,
+                State::Try => self.state = State::Backtrack,
+                State::Retry => {
+                    let x = self.choice[self.level];
+                    m.uncover_others(x);
+                    self.item = m.nodes[x as usize].top;
+                    self.state = State::Backtrack;
+                }
+                State::Backtrack => {
+                    m.uncover(self.item);
+                    self.state = State::Leave;
+                }
+                State::Leave => {
+                    if self.level == 0 {
+                        self.state = State::Done;
+                    } else {
+                        self.level -= 1;
+                        self.state = State::Retry;
+                    }
+                }
+                State::Done => return,
+            }
+        }
+    }
+}
+
+impl Drop for Search<'_> {
+    fn drop(&mut self) {
+        self.unwind();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Knuth's example from "Dancing Links": items a..g, the six options of the paper.
+    fn knuth() -> Matrix {
+        let mut m = Matrix::new(7, 0).unwrap();
+        for o in [
+            vec![2, 4, 5],
+            vec![0, 3, 6],
+            vec![1, 2, 5],
+            vec![0, 3],
+            vec![1, 6],
+            vec![3, 4, 6],
+        ] {
+            m.add_option(o).unwrap();
+        }
+        m
+    }
+
+    #[test]
+    fn knuths_example_has_one_solution() {
+        let mut m = knuth();
+        let before = m.snapshot();
+        let mut s = m.search();
+        let mut sol: Vec<usize> = s.first().unwrap().iter().map(|o| o.index()).collect();
+        sol.sort_unstable();
+        assert_eq!(sol, [0, 3, 4]);
+        assert_eq!(s.next_solution(), None);
+        assert!(s.is_done());
+        let stats = s.stats();
+        assert_eq!(stats.solutions, 1);
+        assert_eq!(stats.max_depth, 3);
+        assert!(stats.nodes >= 3 && stats.updates > 0);
+        drop(s);
+        assert_eq!(m.snapshot(), before);
+        m.check_invariants();
+    }
+
+    #[test]
+    fn step_mode_reports_every_move_and_agrees_with_the_fast_path() {
+        let mut m = knuth();
+        let before = m.snapshot();
+        let fast = {
+            let mut s = m.search();
+            let n = s.count(u64::MAX);
+            (n, s.stats())
+        };
+        let mut s = m.search();
+        let (mut tried, mut undone, mut chose, mut back, mut sols) = (0, 0, 0, 0, 0);
+        let mut depth: i64 = 0;
+        loop {
+            match s.step() {
+                Event::Chose { level, options, .. } => {
+                    assert_eq!(level as i64, depth);
+                    assert!(options <= 6);
+                    chose += 1;
+                }
+                Event::Tried { level, .. } => {
+                    assert_eq!(level as i64, depth);
+                    depth += 1;
+                    tried += 1;
+                }
+                Event::Undone { level, .. } => {
+                    depth -= 1;
+                    assert_eq!(level as i64, depth);
+                    undone += 1;
+                }
+                Event::Backtracked { .. } => back += 1,
+                Event::Solution { depth: d } => {
+                    assert_eq!(d as i64, depth);
+                    assert_eq!(s.solution().len(), d);
+                    sols += 1;
+                }
+                Event::Done => break,
+                Event::Cancelled => unreachable!(),
+            }
+        }
+        assert_eq!(s.step(), Event::Done);
+        assert_eq!(depth, 0);
+        assert_eq!(tried, undone);
+        assert_eq!(chose, back);
+        assert_eq!((sols, s.stats()), (fast.0, fast.1));
+        drop(s);
+        assert_eq!(m.snapshot(), before);
+    }
+
+    #[test]
+    fn dropping_or_abandoning_mid_search_restores_the_matrix() {
+        let mut m = knuth();
+        let before = m.snapshot();
+        for stop_after in 0..40 {
+            let mut s = m.search();
+            for _ in 0..stop_after {
+                s.step();
+            }
+            if stop_after % 2 == 0 {
+                s.abandon();
+                assert!(s.is_done());
+            }
+            drop(s);
+            assert_eq!(m.snapshot(), before, "after {stop_after} steps");
+        }
+    }
+
+    #[test]
+    fn a_set_cancel_flag_stops_the_search_and_restores_the_matrix() {
+        // Every option is {i} for two copies of each item: 2^12 solutions.
+        let mut m = Matrix::new(12, 0).unwrap();
+        for i in 0..12 {
+            m.add_option([i]).unwrap();
+            m.add_option([i]).unwrap();
+        }
+        let before = m.snapshot();
+        let flag = AtomicBool::new(true);
+        let mut s = m.search().with_cancel(&flag);
+        assert_eq!(s.count(u64::MAX) as u32, 0);
+        assert!(s.is_cancelled());
+        assert_eq!(s.for_each(|_| ControlFlow::Continue(())), Outcome::Cancelled);
+        drop(s);
+        assert_eq!(m.snapshot(), before);
+
+        let flag = AtomicBool::new(false);
+        let mut s = m.search().with_cancel(&flag);
+        assert_eq!(s.count(100), 100);
+        flag.store(true, Ordering::Relaxed);
+        assert!(s.count(u64::MAX) < 4096);
+        assert!(s.is_cancelled());
+        drop(s);
+        assert_eq!(m.snapshot(), before);
+        assert_eq!(m.search().count(u64::MAX), 4096);
+    }
+
+    #[test]
+    fn secondary_items_are_covered_at_most_once() {
+        // Primary 0, 1; secondary 2. Options {0,2}, {1,2}, {0}, {1}.
+        let mut m = Matrix::new(2, 1).unwrap();
+        for o in [vec![0, 2], vec![1, 2], vec![0], vec![1]] {
+            m.add_option(o).unwrap();
+        }
+        let mut all = Vec::new();
+        let mut s = m.search();
+        let outcome = s.for_each(|sol| {
+            let mut v: Vec<usize> = sol.iter().map(|o| o.index()).collect();
+            v.sort_unstable();
+            all.push(v);
+            ControlFlow::Continue(())
+        });
+        assert_eq!(outcome, Outcome::Exhausted);
+        all.sort();
+        assert_eq!(all, [vec![0, 3], vec![1, 2], vec![2, 3]]);
+    }
+
+    #[test]
+    fn no_primary_items_means_one_empty_solution() {
+        let mut m = Matrix::new(0, 2).unwrap();
+        m.add_option([0]).unwrap();
+        let mut s = m.search();
+        assert_eq!(s.next_solution(), Some(&[][..]));
+        assert_eq!(s.next_solution(), None);
+    }
+
+    #[test]
+    fn for_each_can_stop() {
+        let mut m = Matrix::new(3, 0).unwrap();
+        for i in 0..3 {
+            m.add_option([i]).unwrap();
+            m.add_option([i]).unwrap();
+        }
+        let before = m.snapshot();
+        let mut seen = 0;
+        let mut s = m.search();
+        let outcome = s.for_each(|_| {
+            seen += 1;
+            if seen == 3 {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        });
+        assert_eq!((outcome, seen), (Outcome::Stopped, 3));
+        assert_eq!(s.count(u64::MAX), 5);
+        drop(s);
+        assert_eq!(m.snapshot(), before);
+    }
+}

@@ -1,0 +1,2 @@
+//! sudoku-dlx
+pub mod dlx;
