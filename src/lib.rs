@@ -1,2 +1,6 @@
 //! sudoku-dlx
+#![doc = "x"]
+pub mod cli;
+pub mod config;
 pub mod dlx;
+pub mod sudoku;

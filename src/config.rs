@@ -1,0 +1,334 @@
+//! `config.toml`: the board's shape and symbols, and the command keys.
+//!
+//! [`Config::from_toml_str`] is pure; only [`Config::load`] touches the disk. Every error names
+//! the file, the line and the key, and says what would be right.
+
+use std::fmt;
+use std::ops::Range;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use serde::Deserialize;
+use toml::Spanned;
+
+use crate::sudoku::{Alphabet, EMPTY, Geometry, Notation};
+
+/// The file looked for in the working directory when no `--config` is given.
+pub const DEFAULT_PATH: &str = "config.toml";
+
+/// The settings of the app and the command line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Config {
+    /// The board's shape and symbols.
+    pub notation: Notation,
+    /// The command keys.
+    pub keys: Keys,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        let notation = Notation::default();
+        let keys = Keys::defaults_for(&notation.alphabet);
+        Config { notation, keys }
+    }
+}
+
+/// A key, optionally with Ctrl, as written in the config: `"space"`, `"r"`, `"ctrl+q"`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct KeySpec {
+    /// Ctrl (Cmd on macOS) must be held.
+    pub ctrl: bool,
+    /// The key.
+    pub key: KeyName,
+}
+
+/// The keys a command can be bound to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum KeyName {
+    /// A letter (stored lower case), a digit or a punctuation key.
+    Char(char),
+    /// The space bar.
+    Space,
+    /// Enter / Return.
+    Enter,
+    /// Escape.
+    Escape,
+    /// Tab.
+    Tab,
+    /// Backspace.
+    Backspace,
+    /// Delete.
+    Delete,
+    /// A function key, F1 to F12.
+    F(u8),
+}
+
+impl KeySpec {
+    /// A key without Ctrl.
+    pub const fn plain(key: KeyName) -> Self {
+        KeySpec { ctrl: false, key }
+    }
+
+    /// Parses `"space"`, `"r"`, `"ctrl+q"`, `"Ctrl+Space"`, `"f1"` (case does not matter).
+    pub fn parse(text: &str) -> Option<Self> {
+        let lower = text.trim().to_ascii_lowercase();
+        let (ctrl, name) = match lower.split_once('+') {
+            Some((m, rest)) if matches!(m.trim(), "ctrl" | "control" | "cmd") => (true, rest.trim()),
+            _ => (false, lower.as_str()),
+        };
+        let key = match name {
+            "space" => KeyName::Space,
+            "enter" | "return" => KeyName::Enter,
+            "escape" | "esc" => KeyName::Escape,
+            "tab" => KeyName::Tab,
+            "backspace" => KeyName::Backspace,
+            "delete" | "del" => KeyName::Delete,
+            f if f.len() >= 2 && f.starts_with('f') => match f[1..].parse::<u8>() {
+                Ok(n @ 1..=12) => KeyName::F(n),
+                _ => return None,
+            },
+            other => {
+                let mut chars = other.chars();
+                match (chars.next(), chars.next()) {
+                    (Some(c), None) if c.is_ascii_graphic() => KeyName::Char(c),
+                    _ => return None,
+                }
+            }
+        };
+        Some(KeySpec { ctrl, key })
+    }
+}
+
+impl fmt::Display for KeySpec {
+    /// `Space`, `R`, `Ctrl+Q`, `F1`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.ctrl {
+            f.write_str("Ctrl+")?;
+        }
+        match self.key {
+            KeyName::Char(c) => write!(f, "{}", c.to_ascii_uppercase()),
+            KeyName::Space => f.write_str("Space"),
+            KeyName::Enter => f.write_str("Enter"),
+            KeyName::Escape => f.write_str("Esc"),
+            KeyName::Tab => f.write_str("Tab"),
+            KeyName::Backspace => f.write_str("Backspace"),
+            KeyName::Delete => f.write_str("Delete"),
+            KeyName::F(n) => write!(f, "F{n}"),
+        }
+    }
+}
+
+/// The command keys.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Keys {
+    /// Solve the board (default Space).
+    pub solve: KeySpec,
+    /// Clear entries and solver output (default R).
+    pub reset: KeySpec,
+    /// Quit (default Q).
+    pub quit: KeySpec,
+}
+
+impl Keys {
+    /// The default keys for an alphabet: Space, R and Q, where a default letter that is also a
+    /// symbol takes Ctrl (36×36's `0-9A-Z` holds R and Q), so typing a symbol never runs a command.
+    pub fn defaults_for(alphabet: &Alphabet) -> Self {
+        let letter = |c: char| KeySpec {
+            ctrl: alphabet.holds_letter(c),
+            key: KeyName::Char(c),
+        };
+        Keys {
+            solve: KeySpec::plain(KeyName::Space),
+            reset: letter('r'),
+            quit: letter('q'),
+        }
+    }
+
+    /// Every command with its config key name.
+    pub fn all(&self) -> [(&'static str, KeySpec); 3] {
+        [
+            ("solve", self.solve),
+            ("reset", self.reset),
+            ("quit", self.quit),
+        ]
+    }
+}
+
+/// A problem with the configuration: where it is, and what.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ConfigError {
+    /// The file, when the text came from one.
+    pub path: Option<PathBuf>,
+    /// The line (from 1), when known.
+    pub line: Option<usize>,
+    /// The key, when the problem is with one.
+    pub key: Option<String>,
+    /// What is wrong, and what would be right.
+    pub message: String,
+}
+
+impl fmt::Display for ConfigError {
+    /// `config.toml: line 3: symbols: 8 symbols given, but a side of 9 needs exactly 9`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(path) = &self.path {
+            write!(f, "{}: ", path.display())?;
+        }
+        if let Some(line) = self.line {
+            write!(f, "line {line}: ")?;
+        }
+        if let Some(key) = &self.key {
+            write!(f, "{key}: ")?;
+        }
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for ConfigError {}
+
+/// The file as written, with the span of every value for error messages.
+#[derive(Debug, Default, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+struct RawConfig {
+    box_size: Option<Spanned<i64>>,
+    #[serde(rename = "box")]
+    box_shape: Option<Spanned<String>>,
+    symbols: Option<Spanned<String>>,
+    keys: RawKeys,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+struct RawKeys {
+    solve: Option<Spanned<String>>,
+    reset: Option<Spanned<String>>,
+    quit: Option<Spanned<String>>,
+}
+
+impl Config {
+    /// Parses config text. Errors carry the line and key but no path (see [`load`](Self::load)).
+    pub fn from_toml_str(text: &str) -> Result<Self, ConfigError> {
+        // A span's line: the newlines before its start, plus one.
+        let line_at = |span: Range<usize>| Some(text[..span.start.min(text.len())].matches('\n').count() + 1);
+        let err = |span: Range<usize>, key: &str, message: String| ConfigError {
+            path: None,
+            line: line_at(span),
+            key: Some(key.to_string()),
+            message,
+        };
+
+        let raw: RawConfig = toml::from_str(text).map_err(|e| ConfigError {
+            path: None,
+            line: e.span().and_then(line_at),
+            key: None,
+            message: e.message().trim().to_string(),
+        })?;
+
+        let geometry = match (&raw.box_size, &raw.box_shape) {
+            (Some(_), Some(shape)) => {
+                return Err(err(
+                    shape.span(),
+                    "box",
+                    "give either box_size or box, not both".into(),
+                ));
+            }
+            (Some(n), None) => {
+                let size = usize::try_from(*n.get_ref()).unwrap_or(0);
+                Geometry::square(size).map_err(|e| {
+                    err(n.span(), "box_size", format!("{e} (box_size is 2 to 6)"))
+                })?
+            }
+            (None, Some(shape)) => Geometry::parse(shape.get_ref())
+                .map_err(|e| err(shape.span(), "box", e.to_string()))?,
+            (None, None) => Geometry::classic(),
+        };
+
+        let alphabet = match &raw.symbols {
+            Some(symbols) => Alphabet::new(symbols.get_ref().chars().collect(), geometry.side())
+                .map_err(|e| err(symbols.span(), "symbols", e.to_string()))?,
+            None => Alphabet::default_for(geometry.side()).map_err(|e| {
+                let span = raw
+                    .box_size
+                    .as_ref()
+                    .map(Spanned::span)
+                    .or(raw.box_shape.as_ref().map(Spanned::span))
+                    .unwrap_or(0..0);
+                err(span, "symbols", e.to_string())
+            })?,
+        };
+
+        let mut keys = Keys::defaults_for(&alphabet);
+        let raw_keys = [
+            ("keys.solve", &raw.keys.solve),
+            ("keys.reset", &raw.keys.reset),
+            ("keys.quit", &raw.keys.quit),
+        ];
+        let mut chosen = keys.all().map(|(_, spec)| spec);
+        for (k, &(name, raw_key)) in raw_keys.iter().enumerate() {
+            let Some(raw_key) = raw_key else { continue };
+            let text = raw_key.get_ref();
+            let bad = |message: String| err(raw_key.span(), name, message);
+            let spec = KeySpec::parse(text).ok_or_else(|| {
+                bad(format!(
+                    "\"{text}\" is not a key: write a letter, digit or punctuation key, space, \
+                     enter, escape, tab, backspace, delete or f1 to f12, optionally as ctrl+KEY"
+                ))
+            })?;
+            let clears = matches!(spec.key, KeyName::Backspace | KeyName::Delete)
+                || matches!(spec.key, KeyName::Char(c) if c == EMPTY || alphabet.is_empty_marker(c));
+            if !spec.ctrl && clears {
+                return Err(bad(format!("\"{text}\" clears a cell; choose another key")));
+            }
+            if let (false, KeyName::Char(c)) = (spec.ctrl, spec.key)
+                && (alphabet.value(c).is_some() || alphabet.holds_letter(c))
+            {
+                return Err(bad(format!(
+                    "\"{text}\" is also a symbol of the board, so typing it could not fill a \
+                     cell; use \"ctrl+{c}\" or another key"
+                )));
+            }
+            if let Some(j) = chosen.iter().position(|s| *s == spec).filter(|&j| j != k) {
+                return Err(bad(format!(
+                    "{spec} is already the key for {}",
+                    raw_keys[j].0
+                )));
+            }
+            chosen[k] = spec;
+        }
+        [keys.solve, keys.reset, keys.quit] = chosen;
+
+        Ok(Config {
+            notation: Notation {
+                geometry,
+                alphabet: Arc::new(alphabet),
+            },
+            keys,
+        })
+    }
+
+    /// Loads the config: from `path` if given (it must exist), otherwise from `./config.toml` if
+    /// there is one, otherwise the defaults.
+    pub fn load(path: Option<&Path>) -> Result<Self, ConfigError> {
+        let (path, required) = match path {
+            Some(p) => (p.to_path_buf(), true),
+            None => (PathBuf::from(DEFAULT_PATH), false),
+        };
+        let text = match std::fs::read_to_string(&path) {
+            Ok(text) => text,
+            Err(e) if !required && e.kind() == std::io::ErrorKind::NotFound => {
+                return Ok(Config::default());
+            }
+            Err(e) => {
+                return Err(ConfigError {
+                    path: Some(path),
+                    line: None,
+                    key: None,
+                    message: format!("cannot read the file: {e}"),
+                });
+            }
+        };
+        Config::from_toml_str(&text).map_err(|e| ConfigError {
+            path: Some(path),
+            ..e
+        })
+    }
+}

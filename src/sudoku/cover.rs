@@ -1,0 +1,256 @@
+//! Sudoku as exact cover, solved with the [`dlx`](crate::dlx) engine.
+//!
+//! A board of side `s` has four families of `s²` items each, every one to be covered exactly once:
+//!
+//! | family        | item                                  | says                                |
+//! |---------------|---------------------------------------|-------------------------------------|
+//! | cell          | `(r, c)`                              | cell `r c` holds one symbol         |
+//! | row·symbol    | `(r, v)`                              | row `r` holds `v` once              |
+//! | column·symbol | `(c, v)`                              | column `c` holds `v` once           |
+//! | box·symbol    | `(b, v)`                              | box `b` holds `v` once              |
+//!
+//! and one option "put `v` in cell `(r, c)`" = `{(r, c), (r, v), (c, v), (b, v)}` for each cell and
+//! symbol. An exact cover is then exactly a filled board that obeys the rules.
+//!
+//! As in Knuth's `sudoku-dlx.w`, the givens are not options to be forced: the matrix is built
+//! without the items the givens already cover, and without every option that would clash with a
+//! given. A 17-clue 9×9 puzzle becomes about 256 items and some 300 options instead of 324 and
+//! 729, and the search starts where the givens leave it. A decode table maps each option back to
+//! its `(cell, value)`. The matrix and all tables are kept between puzzles, so solving a batch
+//! allocates nothing per puzzle once warm.
+
+use std::sync::atomic::AtomicBool;
+
+use crate::dlx::{self, Matrix};
+
+use super::geometry::Geometry;
+use super::grid::Grid;
+use super::{Clashes, Report, Solver, Work};
+
+/// The dancing-links sudoku solver. Keep one and reuse it: it keeps its allocations.
+#[derive(Debug, Clone)]
+pub struct DlxSolver {
+    matrix: Matrix,
+    /// For each option, the cell and value it places.
+    decode: Vec<(u32, u8)>,
+    /// The geometry the tables below were made for.
+    geometry: Option<Geometry>,
+    /// For each cell, its row, column and box: worked out once per geometry, because integer
+    /// division per candidate cost more than the whole search on easy puzzles.
+    units: Vec<[u32; 3]>,
+    /// Symbols already placed in each row, column and box, as bit sets (bit v-1 for value v).
+    used: [Vec<u64>; 3],
+    /// Matrix item number of each open item, family by family: cell, row·symbol, column·symbol,
+    /// box·symbol (`4·s²` entries; entries of covered items are unused).
+    item_of: Vec<u32>,
+}
+
+impl Default for DlxSolver {
+    fn default() -> Self {
+        DlxSolver::new()
+    }
+}
+
+impl DlxSolver {
+    /// A solver with nothing allocated yet.
+    pub fn new() -> Self {
+        DlxSolver {
+            matrix: Matrix::new(0, 0).unwrap_or_else(|_| unreachable!("an empty matrix fits")),
+            decode: Vec::new(),
+            geometry: None,
+            units: Vec::new(),
+            used: [Vec::new(), Vec::new(), Vec::new()],
+            item_of: Vec::new(),
+        }
+    }
+
+    /// Builds the exact-cover matrix of a board (see the module docs). Fails with the clashes if
+    /// two givens clash, which no search could repair.
+    pub fn build(&mut self, grid: &Grid) -> Result<&Matrix, Clashes> {
+        let g = grid.geometry();
+        let s = g.side();
+        let n = s * s;
+        if self.geometry != Some(g) {
+            self.units = (0..n)
+                .map(|cell| [g.row_of(cell), g.col_of(cell), g.box_of(cell)].map(|u| u as u32))
+                .collect();
+            self.geometry = Some(g);
+        }
+        let all: u64 = if s == 64 { u64::MAX } else { (1 << s) - 1 };
+
+        // The givens: which symbols each unit already holds. A symbol twice in a unit is a clash.
+        for used in &mut self.used {
+            used.clear();
+            used.resize(s, 0);
+        }
+        for (cell, &value) in grid.values().iter().enumerate() {
+            if value == 0 {
+                continue;
+            }
+            let bit = 1u64 << (value - 1);
+            for (family, &unit) in self.units[cell].iter().enumerate() {
+                let used = &mut self.used[family][unit as usize];
+                if *used & bit != 0 {
+                    return Err(Clashes(grid.clashes()));
+                }
+                *used |= bit;
+            }
+        }
+
+        // Number the open items: empty cells, then each unit's missing symbols.
+        self.item_of.clear();
+        self.item_of.resize(4 * n, 0);
+        let mut items = 0u32;
+        for (cell, &value) in grid.values().iter().enumerate() {
+            if value == 0 {
+                self.item_of[cell] = items;
+                items += 1;
+            }
+        }
+        for (family, used) in self.used.iter().enumerate() {
+            let base = (family + 1) * n;
+            for (unit, &mask) in used.iter().enumerate() {
+                let mut free = all & !mask;
+                while free != 0 {
+                    let v = free.trailing_zeros() as usize;
+                    free &= free - 1;
+                    self.item_of[base + unit * s + v] = items;
+                    items += 1;
+                }
+            }
+        }
+
+        // One option per empty cell and symbol its row, column and box still allow.
+        self.matrix
+            .reset(items as usize, 0)
+            .map_err(|_| Clashes(Vec::new()))?;
+        self.decode.clear();
+        for (cell, &value) in grid.values().iter().enumerate() {
+            if value != 0 {
+                continue;
+            }
+            let [r, c, b] = self.units[cell].map(|u| u as usize);
+            let mut free = all & !(self.used[0][r] | self.used[1][c] | self.used[2][b]);
+            while free != 0 {
+                let v = free.trailing_zeros() as usize;
+                free &= free - 1;
+                let option = [
+                    self.item_of[cell],
+                    self.item_of[n + r * s + v],
+                    self.item_of[2 * n + c * s + v],
+                    self.item_of[3 * n + b * s + v],
+                ];
+                // Four distinct open items, numbered below `items`: this cannot fail.
+                if self.matrix.add_option(option.map(|i| i as usize)).is_ok() {
+                    self.decode.push((cell as u32, v as u8 + 1));
+                }
+            }
+        }
+        Ok(&self.matrix)
+    }
+
+    /// The `(cell, value)` an option of the last built matrix places.
+    pub fn decode(&self, option: dlx::OptionId) -> (usize, u8) {
+        let (cell, value) = self.decode[option.index()];
+        (cell as usize, value)
+    }
+
+    /// Searches the board, stopping after `limit` solutions, and decodes the first solution if
+    /// `keep_first`.
+    fn run(
+        &mut self,
+        grid: &Grid,
+        limit: u64,
+        keep_first: bool,
+        cancel: Option<&AtomicBool>,
+    ) -> Result<Report, Clashes> {
+        self.build(grid)?;
+        let decode = &self.decode;
+        let mut search = self.matrix.search();
+        if let Some(flag) = cancel {
+            search = search.with_cancel(flag);
+        }
+        let mut first = None;
+        let mut solutions = 0;
+        if keep_first && limit > 0 {
+            if let Some(options) = search.next_solution() {
+                let mut solved = grid.clone();
+                for o in options {
+                    let (cell, value) = decode[o.index()];
+                    solved.set(cell as usize, value);
+                }
+                first = Some(solved);
+                solutions = 1;
+            }
+            if solutions == 1 {
+                solutions += search.count(limit - 1);
+            }
+        } else {
+            solutions = search.count(limit);
+        }
+        Ok(Report {
+            solutions,
+            first,
+            cancelled: search.is_cancelled(),
+            work: Work::Dlx(search.stats()),
+        })
+    }
+}
+
+impl Solver for DlxSolver {
+    fn solve(
+        &mut self,
+        grid: &Grid,
+        limit: u64,
+        cancel: Option<&AtomicBool>,
+    ) -> Result<Report, Clashes> {
+        self.run(grid, limit, true, cancel)
+    }
+
+    fn count(
+        &mut self,
+        grid: &Grid,
+        limit: u64,
+        cancel: Option<&AtomicBool>,
+    ) -> Result<Report, Clashes> {
+        self.run(grid, limit, false, cancel)
+    }
+}
+
+/// Items of one family that the clash-free givens leave open, for tests and teaching.
+#[cfg(test)]
+fn open_items(grid: &Grid) -> usize {
+    let mut s = DlxSolver::new();
+    s.build(grid).map(Matrix::primary_items).unwrap_or(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_empty_board_has_every_item_and_option() {
+        let g = Grid::parse_line(&".".repeat(81), None).unwrap();
+        let mut s = DlxSolver::new();
+        let m = s.build(&g).unwrap();
+        assert_eq!((m.primary_items(), m.option_count()), (324, 729));
+        assert_eq!(open_items(&g), 324);
+    }
+
+    #[test]
+    fn givens_shrink_the_matrix() {
+        let mut line = ".".repeat(81);
+        line.replace_range(0..1, "5");
+        let g = Grid::parse_line(&line, None).unwrap();
+        let mut s = DlxSolver::new();
+        let m = s.build(&g).unwrap();
+        // One given covers 4 items; it removes its cell's 9 options and the 5s of its row,
+        // column and box outside that cell (8 + 8 + 4 more cells).
+        assert_eq!(m.primary_items(), 320);
+        assert_eq!(m.option_count(), 729 - 9 - 20);
+        for o in 0..m.option_count() {
+            let (cell, value) = s.decode(dlx::OptionId(o as u32));
+            assert!(cell != 0 && value >= 1 && value <= 9);
+        }
+    }
+}
