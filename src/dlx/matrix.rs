@@ -77,13 +77,17 @@ pub(crate) struct Node {
     pub(crate) top: u32,
 }
 
-/// One item's horizontal entry: its neighbours in the active list and its count of active options.
+/// One item's horizontal entry: its neighbours in the list of active items.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Item {
     pub(crate) prev: u32,
     pub(crate) next: u32,
-    pub(crate) len: u32,
 }
+
+/// Added to the `len` of a covered item, so that the scan for the shortest item (which reads the
+/// `len` array straight through instead of chasing the item list) passes over it. Hiding never
+/// touches a covered item's `len`: every option that contains it is hidden already.
+pub(crate) const COVERED: u32 = 1 << 31;
 
 /// An exact-cover problem laid out as dancing links, ready to search.
 ///
@@ -102,6 +106,8 @@ pub struct Matrix {
     items_total: u32,
     /// Horizontal entries: 0 is the primary root, `1..=n` the items, `n + 1` the secondary root.
     pub(crate) items: Vec<Item>,
+    /// Active options of each item (index as `items`), plus [`COVERED`] while it is covered.
+    pub(crate) len: Vec<u32>,
     /// The node arena: 0 unused, `1..=n` headers, then options separated by spacers.
     pub(crate) nodes: Vec<Node>,
     /// Index of the first node of each option, ascending; decodes a node back to its option.
@@ -123,6 +129,7 @@ impl Matrix {
             primary: 0,
             items_total: 0,
             items: Vec::new(),
+            len: Vec::new(),
             nodes: Vec::new(),
             option_start: Vec::new(),
             stamp: Vec::new(),
@@ -150,9 +157,10 @@ impl Matrix {
             self.items.push(Item {
                 prev: i.wrapping_sub(1),
                 next: i + 1,
-                len: 0,
             });
         }
+        self.len.clear();
+        self.len.resize(total + 2, 0);
         let sroot = n + 1;
         self.items[ROOT as usize].prev = p;
         self.items[p as usize].next = ROOT;
@@ -234,6 +242,14 @@ impl Matrix {
             return Err(DlxError::TooLarge { what: "the nodes" });
         }
 
+        self.link_option(option);
+        Ok(OptionId(option as u32))
+    }
+
+    /// Appends the option held in `scratch` (internal item numbers) to the arena.
+    fn link_option(&mut self, option: usize) {
+        debug_assert_eq!(option, self.option_start.len());
+        self.nodes.reserve(self.scratch.len() + 1);
         let spacer_before = self.nodes.len() as u32 - 1;
         let first = spacer_before + 1;
         for &i in &self.scratch {
@@ -246,7 +262,7 @@ impl Matrix {
             });
             self.nodes[last as usize].down = x;
             self.nodes[i as usize].up = x;
-            self.items[i as usize].len += 1;
+            self.len[i as usize] += 1;
         }
         let last = self.nodes.len() as u32 - 1;
         self.nodes[spacer_before as usize].down = last;
@@ -256,7 +272,6 @@ impl Matrix {
             top: SPACER,
         });
         self.option_start.push(first);
-        Ok(OptionId(option as u32))
     }
 
     /// The number of primary items.
@@ -299,24 +314,30 @@ impl Matrix {
 
     /// Chooses the item to branch on (step X3): fewest active options, leftmost on ties; stops at
     /// once at an item with 0 or 1 options. Returns [`ROOT`] when no primary item is active.
+    ///
+    /// The scan reads the primary items' `len` straight through, covered ones included (they
+    /// carry [`COVERED`] and never win), rather than walking the list of active items: walking
+    /// the list waits for each `next` link to load before it can read the following item, while a
+    /// straight read of a small array runs at the speed of the loop. Measured on the 17-clue set
+    /// this halved the time per puzzle.
     #[inline]
     pub(crate) fn choose(&self) -> u32 {
-        let items = &self.items;
-        let mut best = ROOT;
+        if self.items[ROOT as usize].next == ROOT {
+            return ROOT;
+        }
+        let lens = &self.len[1..=self.primary as usize];
+        let mut best = 0;
         let mut best_len = u32::MAX;
-        let mut i = items[ROOT as usize].next;
-        while i != ROOT {
-            let it = items[i as usize];
-            if it.len < best_len {
-                best = i;
-                best_len = it.len;
-                if it.len <= 1 {
+        for (k, &len) in lens.iter().enumerate() {
+            if len < best_len {
+                best = k;
+                best_len = len;
+                if len <= 1 {
                     break;
                 }
             }
-            i = it.next;
         }
-        best
+        best as u32 + 1
     }
 
     /// Removes item `i` from the active list and hides every option that contains it.
@@ -329,9 +350,10 @@ impl Matrix {
             updates += self.hide(p);
             p = self.nodes[p as usize].down;
         }
-        let Item { prev, next, .. } = self.items[i as usize];
+        let Item { prev, next } = self.items[i as usize];
         self.items[prev as usize].next = next;
         self.items[next as usize].prev = prev;
+        self.len[i as usize] += COVERED;
         updates + 1
     }
 
@@ -341,9 +363,10 @@ impl Matrix {
     /// removed node are never touched, and that is what makes dancing links work.
     #[inline]
     pub(crate) fn uncover(&mut self, i: u32) {
-        let Item { prev, next, .. } = self.items[i as usize];
+        let Item { prev, next } = self.items[i as usize];
         self.items[prev as usize].next = i;
         self.items[next as usize].prev = i;
+        self.len[i as usize] -= COVERED;
         let mut p = self.nodes[i as usize].up;
         while p != i {
             self.unhide(p);
@@ -364,7 +387,7 @@ impl Matrix {
             } else {
                 self.nodes[up as usize].down = down;
                 self.nodes[down as usize].up = up;
-                self.items[top as usize].len -= 1;
+                self.len[top as usize] -= 1;
                 updates += 1;
                 q += 1;
             }
@@ -384,7 +407,7 @@ impl Matrix {
             } else {
                 self.nodes[up as usize].down = q;
                 self.nodes[down as usize].up = q;
-                self.items[top as usize].len += 1;
+                self.len[top as usize] += 1;
                 q -= 1;
             }
         }
@@ -452,14 +475,14 @@ impl Matrix {
                 count += 1;
                 p = node.down;
             }
-            assert_eq!(self.items[i as usize].len, count, "len of item {i}");
+            assert_eq!(self.len[i as usize] & !COVERED, count, "len of item {i}");
         }
     }
 
     /// A full copy of the links, to check that a search restores them exactly.
     #[cfg(test)]
-    pub(crate) fn snapshot(&self) -> (Vec<Item>, Vec<Node>) {
-        (self.items.clone(), self.nodes.clone())
+    pub(crate) fn snapshot(&self) -> (Vec<Item>, Vec<u32>, Vec<Node>) {
+        (self.items.clone(), self.len.clone(), self.nodes.clone())
     }
 }
 

@@ -295,7 +295,7 @@ impl<'a> Search<'a> {
                     }
                     // X3, X4
                     let i = m.choose();
-                    let options = m.items[i as usize].len as usize;
+                    let options = m.len[i as usize] as usize;
                     self.stats.updates += m.cover(i);
                     self.item = i;
                     if self.level == self.choice.len() {

@@ -140,7 +140,8 @@ impl DlxSolver {
                     self.item_of[2 * n + c * s + v],
                     self.item_of[3 * n + b * s + v],
                 ];
-                // Four distinct open items, numbered below `items`: this cannot fail.
+                // Four open items of four different families: distinct and in range, so this
+                // cannot fail.
                 if self.matrix.add_option(option.map(|i| i as usize)).is_ok() {
                     self.decode.push((cell as u32, v as u8 + 1));
                 }
