@@ -234,7 +234,7 @@ impl Config {
             (Some(n), None) => {
                 let size = usize::try_from(*n.get_ref()).unwrap_or(0);
                 Geometry::square(size).map_err(|e| {
-                    err(n.span(), "box_size", format!("{e} (box_size is 2 to 6)"))
+                    err(n.span(), "box_size", format!("{e} (box_size is 2 to 8; 2 to 6 with the default symbols)"))
                 })?
             }
             (None, Some(shape)) => Geometry::parse(shape.get_ref())
@@ -246,13 +246,13 @@ impl Config {
             Some(symbols) => Alphabet::new(symbols.get_ref().chars().collect(), geometry.side())
                 .map_err(|e| err(symbols.span(), "symbols", e.to_string()))?,
             None => Alphabet::default_for(geometry.side()).map_err(|e| {
-                let span = raw
-                    .box_size
-                    .as_ref()
-                    .map(Spanned::span)
-                    .or(raw.box_shape.as_ref().map(Spanned::span))
-                    .unwrap_or(0..0);
-                err(span, "symbols", e.to_string())
+                // The size was set by box_size or box; name the one the user wrote.
+                let (span, key) = match (&raw.box_size, &raw.box_shape) {
+                    (Some(n), _) => (n.span(), "box_size"),
+                    (None, Some(shape)) => (shape.span(), "box"),
+                    (None, None) => (0..0, "symbols"),
+                };
+                err(span, key, e.to_string())
             })?,
         };
 

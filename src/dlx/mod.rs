@@ -6,7 +6,9 @@
 //!   *secondary* items at most once.
 //! * an **option** is a set of items that are covered together.
 //! * a **solution** is a set of options that covers every primary item exactly once and no
-//!   secondary item twice.
+//!   secondary item twice. An option made only of secondary items is never part of one: it could
+//!   be added to any solution or left out, and the search, which branches on primary items, never
+//!   picks it (Knuth's convention).
 //!
 //! # The algorithm
 //!

@@ -603,4 +603,39 @@ mod tests {
         drop(s);
         assert_eq!(m.snapshot(), before);
     }
+
+    proptest::proptest! {
+        /// Any number of moves, then a drop, a cancel or an abandon: the links are as before.
+        #[test]
+        fn any_interrupted_search_restores_the_matrix(
+            rows in proptest::collection::vec(1u32..64, 1..14),
+            secondary in 0usize..3,
+            steps in 0usize..300,
+            how in 0u8..3,
+        ) {
+            let mut m = Matrix::new(6 - secondary, secondary).unwrap();
+            for row in &rows {
+                m.add_option((0..6).filter(|c| row & (1 << c) != 0)).unwrap();
+            }
+            let before = m.snapshot();
+            let flag = AtomicBool::new(false);
+            let mut s = m.search().with_cancel(&flag);
+            for _ in 0..steps {
+                s.step();
+            }
+            match how {
+                0 => {}
+                1 => s.abandon(),
+                _ => {
+                    flag.store(true, Ordering::Relaxed);
+                    // Reaches the flag within CANCEL_CHECK_INTERVAL entries.
+                    let n = s.count(u64::MAX);
+                    proptest::prop_assert!(n < u64::MAX);
+                }
+            }
+            drop(s);
+            proptest::prop_assert_eq!(m.snapshot(), before);
+            m.check_invariants();
+        }
+    }
 }

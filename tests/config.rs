@@ -1,0 +1,118 @@
+//! config.toml: the shipped file, defaults for every size, and every error naming key and line.
+
+use sudoku_dlx::config::{Config, ConfigError, KeyName, KeySpec};
+
+fn err(text: &str) -> ConfigError {
+    Config::from_toml_str(text).expect_err(text)
+}
+
+#[test]
+fn the_shipped_config_parses_to_the_defaults() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/config.toml");
+    let config = Config::load(Some(std::path::Path::new(path))).unwrap();
+    assert_eq!(config, Config::default());
+    assert_eq!(config.notation.geometry.side(), 9);
+    assert_eq!(config.notation.alphabet.to_string(), "123456789");
+    assert_eq!(config.keys.solve, KeySpec::plain(KeyName::Space));
+    assert_eq!(config.keys.reset.to_string(), "R");
+    assert_eq!(config.keys.quit.to_string(), "Q");
+}
+
+#[test]
+fn a_missing_default_file_means_defaults_but_a_missing_given_file_is_an_error() {
+    let dir = std::env::temp_dir().join(format!("sudoku-dlx-config-{}", std::process::id()));
+    let missing = dir.join("nope.toml");
+    let e = Config::load(Some(&missing)).unwrap_err();
+    assert!(e.to_string().contains("nope.toml: cannot read the file"), "{e}");
+}
+
+#[test]
+fn sizes_and_default_symbols_and_keys() {
+    let c = Config::from_toml_str("box_size = 4").unwrap();
+    assert_eq!(c.notation.alphabet.to_string(), "123456789ABCDEFG");
+    assert!(!c.keys.reset.ctrl && !c.keys.quit.ctrl);
+
+    let c = Config::from_toml_str("box_size = 6").unwrap();
+    assert_eq!(c.notation.alphabet.to_string(), "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ");
+    assert_eq!(c.keys.reset.to_string(), "Ctrl+R");
+    assert_eq!(c.keys.quit.to_string(), "Ctrl+Q");
+    assert_eq!(c.keys.solve.to_string(), "Space");
+
+    let c = Config::from_toml_str("box = \"2x3\"").unwrap();
+    assert_eq!(c.notation.geometry.side(), 6);
+    assert_eq!(c.notation.geometry.box_cols(), 3);
+
+    let c = Config::from_toml_str("box_size = 2\nsymbols = \"ABCD\"\n").unwrap();
+    assert_eq!(c.notation.alphabet.value('c'), Some(3));
+
+    let c = Config::from_toml_str("[keys]\nsolve = \"Ctrl+Enter\"\nquit = \"escape\"\n").unwrap();
+    assert_eq!(c.keys.solve, KeySpec { ctrl: true, key: KeyName::Enter });
+    assert_eq!(c.keys.quit.to_string(), "Esc");
+}
+
+#[test]
+fn wrong_number_of_symbols_names_key_and_line() {
+    let e = err("# comment\nbox_size = 3\nsymbols = \"12345678\"\n");
+    assert_eq!((e.line, e.key.as_deref()), (Some(3), Some("symbols")));
+    assert_eq!(e.to_string(), "line 3: symbols: 8 symbols given, but a side of 9 needs exactly 9");
+}
+
+#[test]
+fn duplicate_and_reserved_symbols() {
+    let e = err("box_size = 2\nsymbols = \"1231\"");
+    assert_eq!((e.line, e.key.as_deref()), (Some(2), Some("symbols")));
+    assert!(e.message.contains("'1' appears twice"), "{e}");
+    let e = err("box_size = 2\nsymbols = \"12.4\"");
+    assert!(e.message.contains("'.' cannot be a symbol"), "{e}");
+}
+
+#[test]
+fn a_command_key_that_is_a_symbol_or_clears_a_cell_is_refused() {
+    let e = err("box_size = 6\n\n[keys]\nreset = \"r\"\n");
+    assert_eq!((e.line, e.key.as_deref()), (Some(4), Some("keys.reset")));
+    assert!(e.message.contains("also a symbol"), "{e}");
+    assert!(e.message.contains("ctrl+r"), "{e}");
+    let e = err("[keys]\nsolve = \"5\"");
+    assert_eq!(e.key.as_deref(), Some("keys.solve"));
+    let e = err("[keys]\nquit = \".\"");
+    assert!(e.message.contains("clears a cell"), "{e}");
+    let e = err("[keys]\nquit = \"delete\"");
+    assert!(e.message.contains("clears a cell"), "{e}");
+    // With Ctrl, a symbol's key is fine.
+    assert!(Config::from_toml_str("box_size = 6\n[keys]\nreset = \"ctrl+x\"").is_ok());
+}
+
+#[test]
+fn two_commands_on_one_key_are_refused() {
+    let e = err("[keys]\nreset = \"space\"");
+    assert_eq!((e.line, e.key.as_deref()), (Some(2), Some("keys.reset")));
+    assert_eq!(e.message, "Space is already the key for keys.solve");
+}
+
+#[test]
+fn bad_key_names_sizes_and_unknown_keys() {
+    let e = err("[keys]\nsolve = \"hyperspace\"");
+    assert!(e.message.contains("is not a key"), "{e}");
+    let e = err("box_size = 9");
+    assert_eq!((e.line, e.key.as_deref()), (Some(1), Some("box_size")));
+    assert!(e.message.contains("side must be from 4 to 64"), "{e}");
+    let e = err("box_size = 7");
+    assert_eq!((e.line, e.key.as_deref()), (Some(1), Some("box_size")));
+    assert!(e.message.contains("no default symbols for a side of 49"), "{e}");
+    let e = err("box_size = 1");
+    assert!(e.message.contains("too narrow"), "{e}");
+    let e = err("box = \"2 by 3\"");
+    assert!(e.message.contains("is not a box size"), "{e}");
+    let e = err("box_size = 3\nbox = \"3x3\"");
+    assert_eq!((e.line, e.key.as_deref()), (Some(2), Some("box")));
+    let e = err("box_size = 3\n\ncolour = \"red\"\n");
+    assert_eq!(e.line, Some(3));
+    assert!(e.message.contains("unknown field `colour`"), "{e}");
+    let e = err("[keys]\nsolve = \"space\"\nhint = \"h\"\n");
+    assert_eq!(e.line, Some(3));
+    let e = err("box_size = \"three\"");
+    assert_eq!(e.line, Some(1));
+    let e = err("box = \"7x7\"");
+    assert_eq!(e.key.as_deref(), Some("box"));
+    assert!(e.message.contains("no default symbols"), "{e}");
+}

@@ -1,0 +1,143 @@
+//! The DLX engine against brute force: every small 0/1 matrix, and random larger ones.
+
+use std::ops::ControlFlow;
+
+use proptest::prelude::*;
+use sudoku_dlx::dlx::{DlxError, Matrix, Outcome};
+
+/// Counts the subsets of `rows` (bit masks over the columns) that cover every primary column
+/// exactly once and every secondary column at most once, by trying all of them. As in Knuth's
+/// Algorithm X, an option with no primary item is never part of a solution (it could be added
+/// to any solution or left out, so the search, which branches on primary items, never picks it).
+fn brute_force(rows: &[u32], primary: u32, columns: u32) -> u64 {
+    let primary_mask = (1u32 << primary) - 1;
+    let all = (1u32 << columns) - 1;
+    let mut count = 0;
+    for subset in 0u32..1 << rows.len() {
+        let mut covered = 0u32;
+        let mut ok = true;
+        for (k, &row) in rows.iter().enumerate() {
+            if subset & (1 << k) != 0 {
+                if covered & row != 0 || row & primary_mask == 0 {
+                    ok = false;
+                    break;
+                }
+                covered |= row;
+            }
+        }
+        if ok && covered & primary_mask == primary_mask && covered & !all == 0 {
+            count += 1;
+        }
+    }
+    count
+}
+
+/// Builds the matrix of `rows` (bit masks), `primary` of the `columns` primary. Empty rows are
+/// rejected by the engine; they are checked to be, and left out.
+fn build(rows: &[u32], primary: u32, columns: u32) -> (Matrix, Vec<u32>) {
+    let mut m = Matrix::new(primary as usize, (columns - primary) as usize).unwrap();
+    let mut kept = Vec::new();
+    for &row in rows {
+        let items: Vec<usize> = (0..columns as usize).filter(|c| row & (1 << c) != 0).collect();
+        match m.add_option(items) {
+            Ok(_) => kept.push(row),
+            Err(e) => {
+                assert_eq!(row, 0);
+                assert!(matches!(e, DlxError::EmptyOption { .. }));
+            }
+        }
+    }
+    (m, kept)
+}
+
+/// Checks a solution with no help from the engine: the options it names cover every primary
+/// item exactly once and no item twice.
+fn is_exact_cover(rows: &[u32], solution: &[usize], primary: u32) -> bool {
+    let mut covered = 0u32;
+    let primary_mask = (1u32 << primary) - 1;
+    for &o in solution {
+        if covered & rows[o] != 0 || rows[o] & primary_mask == 0 {
+            return false;
+        }
+        covered |= rows[o];
+    }
+    covered & primary_mask == primary_mask
+}
+
+#[test]
+fn every_matrix_up_to_4_by_4_counts_like_brute_force() {
+    let mut checked = 0u64;
+    for n_rows in 1..=4usize {
+        for columns in 1..=4u32 {
+            for bits in 0u32..1 << (n_rows as u32 * columns) {
+                let rows: Vec<u32> = (0..n_rows)
+                    .map(|r| (bits >> (r as u32 * columns)) & ((1 << columns) - 1))
+                    .collect();
+                for primary in 0..=columns {
+                    let (mut m, kept) = build(&rows, primary, columns);
+                    let expected = brute_force(&kept, primary, columns);
+                    let mut search = m.search();
+                    assert_eq!(
+                        search.count(u64::MAX),
+                        expected,
+                        "rows {rows:?}, {primary} primary of {columns}"
+                    );
+                    drop(search);
+                    // The structure is restored: a second search finds the same.
+                    assert_eq!(m.search().count(u64::MAX), expected);
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert!(checked > 80_000, "{checked} matrices checked");
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    #[test]
+    fn random_matrices_solutions_are_exact_covers_and_complete(
+        columns in 1u32..=8,
+        primary_share in 0u32..=8,
+        raw_rows in prop::collection::vec(any::<u32>(), 1..=12),
+        limit in 1u64..=6,
+    ) {
+        let primary = primary_share.min(columns);
+        let rows: Vec<u32> = raw_rows.iter().map(|r| r & ((1 << columns) - 1)).collect();
+        let (mut m, kept) = build(&rows, primary, columns);
+        let expected = brute_force(&kept, primary, columns);
+
+        let mut seen = Vec::new();
+        let mut search = m.search();
+        let outcome = search.for_each(|solution| {
+            let mut options: Vec<usize> = solution.iter().map(|o| o.index()).collect();
+            options.sort_unstable();
+            seen.push(options);
+            ControlFlow::Continue(())
+        });
+        prop_assert_eq!(outcome, Outcome::Exhausted);
+        prop_assert_eq!(search.stats().solutions, expected);
+        drop(search);
+        prop_assert_eq!(seen.len() as u64, expected);
+        for s in &seen {
+            prop_assert!(is_exact_cover(&kept, s, primary), "not an exact cover: {:?}", s);
+        }
+        seen.sort();
+        seen.dedup();
+        prop_assert_eq!(seen.len() as u64, expected, "a solution was reported twice");
+
+        // Counting with a limit stops there, and the step mode finds the same solutions.
+        prop_assert_eq!(m.search().count(limit), expected.min(limit));
+        let mut search = m.search();
+        let mut stepped = 0;
+        loop {
+            match search.step() {
+                sudoku_dlx::dlx::Event::Solution { .. } => stepped += 1,
+                sudoku_dlx::dlx::Event::Done => break,
+                _ => {}
+            }
+        }
+        prop_assert_eq!(stepped, expected);
+    }
+}

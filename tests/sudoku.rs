@@ -1,0 +1,209 @@
+//! The sudoku model and both solvers on the puzzle corpus in tests/data and on every board size.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
+use proptest::prelude::*;
+use sudoku_dlx::sudoku::{Backtracker, DlxSolver, Geometry, Grid, Notation, Solver, Work};
+
+/// The puzzles of a file in tests/data, with their comment lines dropped.
+fn corpus(name: &str) -> Vec<Grid> {
+    let path = format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    text.lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .map(|l| Grid::parse_line(l.trim(), None).unwrap_or_else(|e| panic!("{path}: {e}")))
+        .collect()
+}
+
+/// Solves with DLX, counting up to 2; checks the solution without the solver; returns the count.
+fn solve_and_check(solver: &mut DlxSolver, puzzle: &Grid) -> u64 {
+    let report = solver.solve(puzzle, 2, None).expect("no clashing givens");
+    if report.solutions > 0 {
+        let solution = report.first.expect("a solution is kept");
+        solution
+            .verify_solution_of(puzzle)
+            .unwrap_or_else(|e| panic!("{}: {e}", puzzle.to_line()));
+    } else {
+        assert!(report.first.is_none());
+    }
+    report.solutions
+}
+
+#[test]
+fn seventeen_clue_and_hardest_puzzles_have_one_checked_solution() {
+    let mut solver = DlxSolver::new();
+    for file in ["17clue_sample.txt", "hardest_sample.txt"] {
+        let puzzles = corpus(file);
+        assert!(puzzles.len() >= 80, "{file}");
+        for p in &puzzles {
+            assert_eq!(solve_and_check(&mut solver, p), 1, "{file}: {}", p.to_line());
+        }
+    }
+}
+
+#[test]
+fn serg_benchmark_puzzles_have_several_solutions() {
+    let mut solver = DlxSolver::new();
+    for p in &corpus("serg_sample.txt") {
+        assert_eq!(solve_and_check(&mut solver, p), 2, "{}", p.to_line());
+    }
+}
+
+#[test]
+fn origins_counts_include_23_solutions_and_the_unsolvable_escargot() {
+    let puzzles = corpus("origins.txt");
+    let mut solver = DlxSolver::new();
+    let counts: Vec<u64> = puzzles
+        .iter()
+        .map(|p| solver.count(p, 100, None).map_or(0, |r| r.solutions))
+        .collect();
+    // The example puzzle has 23 solutions; AI Escargot with an extra 2 has none; the rest one.
+    assert_eq!(counts, [23, 1, 1, 1, 0, 1, 1, 1, 1]);
+    for p in &puzzles {
+        solve_and_check(&mut solver, p);
+    }
+    // The unsolvable one fails in the search, not on a clash of givens.
+    assert!(puzzles[4].clashes().is_empty());
+    assert!(puzzles[4].solve().is_none());
+    assert!(puzzles[3].is_unique() && !puzzles[0].is_unique());
+    assert!(puzzles[0].solution().is_none() && puzzles[3].solution().is_some());
+}
+
+#[test]
+fn sixteen_by_sixteen_puzzles_are_solved_and_unique() {
+    let mut solver = DlxSolver::new();
+    for p in &corpus("16x16_sample.txt") {
+        assert_eq!(p.geometry().side(), 16);
+        assert_eq!(solve_and_check(&mut solver, p), 1);
+    }
+}
+
+#[test]
+fn every_size_from_4x4_to_25x25_is_solved() {
+    let puzzles = corpus("sizes.txt");
+    let sides: Vec<usize> = puzzles.iter().map(|p| p.geometry().side()).collect();
+    assert_eq!(sides, [4, 6, 12, 25]);
+    assert_eq!(
+        (puzzles[1].geometry().box_rows(), puzzles[1].geometry().box_cols()),
+        (2, 3)
+    );
+    let mut solver = DlxSolver::new();
+    for p in &puzzles {
+        assert!(solve_and_check(&mut solver, p) >= 1, "{}", p.to_line());
+    }
+    let nine = corpus("17clue_sample.txt").remove(0);
+    assert!(solve_and_check(&mut solver, &nine) == 1);
+}
+
+#[test]
+fn empty_boards_of_every_shape_up_to_36x36_are_filled() {
+    let mut solver = DlxSolver::new();
+    for (rows, cols) in [(2, 2), (2, 3), (3, 3), (2, 4), (3, 4), (4, 4), (5, 5), (6, 6)] {
+        let g = Geometry::new(rows, cols).unwrap();
+        let empty = Grid::empty(Notation::default_for(g).unwrap());
+        let report = solver.solve(&empty, 1, None).unwrap();
+        let solution = report.first.expect("an empty board has solutions");
+        assert_eq!(solution.verify_solution_of(&empty), Ok(()), "{g}");
+        if let Work::Dlx(stats) = report.work {
+            assert_eq!(stats.max_depth, g.cells(), "one option per cell");
+        }
+    }
+}
+
+#[test]
+fn clashing_givens_are_reported_not_searched() {
+    let mut line = ".".repeat(81);
+    line.replace_range(0..1, "7");
+    line.replace_range(80..81, "3");
+    line.replace_range(10..11, "7"); // r2c2: same box as r1c1
+    let g = Grid::parse_line(&line, None).unwrap();
+    let clashes = DlxSolver::new().solve(&g, 2, None).unwrap_err();
+    assert_eq!(clashes.0.len(), 1);
+    assert_eq!(g.describe(&clashes.0[0]), "r1c1 and r2c2 both hold 7 (box 1)");
+    assert!(Backtracker::new().solve(&g, 2, None).is_err());
+}
+
+#[test]
+fn a_cancel_flag_stops_a_search_that_would_never_end() {
+    // Counting every solution of the empty 16x16 board would take longer than the universe.
+    let empty = Grid::empty(Notation::default_for(Geometry::square(4).unwrap()).unwrap());
+    let flag = Arc::new(AtomicBool::new(false));
+    let setter = {
+        let flag = Arc::clone(&flag);
+        std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(50));
+            flag.store(true, Ordering::Relaxed);
+        })
+    };
+    let report = DlxSolver::new()
+        .count(&empty, u64::MAX, Some(&flag))
+        .unwrap();
+    setter.join().unwrap();
+    assert!(report.cancelled);
+    assert!(report.solutions > 0);
+
+    let report = Backtracker::new()
+        .count(&empty, u64::MAX, Some(&flag))
+        .unwrap();
+    assert!(report.cancelled);
+}
+
+/// A random board: a solution of the empty board, scrambled by a random relabelling of symbols,
+/// with a random subset of cells kept.
+fn random_board(geometry: Geometry, seed: u64, keep_percent: u64) -> Grid {
+    let mut state = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407) | 1;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    let notation = Notation::default_for(geometry).unwrap();
+    let full = Grid::empty(notation.clone()).solve().unwrap();
+    let side = geometry.side();
+    let mut relabel: Vec<u8> = (1..=side as u8).collect();
+    for k in (1..side).rev() {
+        relabel.swap(k, (next() % (k as u64 + 1)) as usize);
+    }
+    let mut board = Grid::empty(notation);
+    for cell in 0..geometry.cells() {
+        if next() % 100 < keep_percent {
+            board.set(cell, relabel[full.get(cell) as usize - 1]);
+        }
+    }
+    board
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(150))]
+
+    #[test]
+    fn dlx_and_backtracking_agree_on_4x4_and_6x6(seed in any::<u64>(), keep in 0u64..70, six in any::<bool>()) {
+        let geometry = if six { Geometry::new(2, 3).unwrap() } else { Geometry::square(2).unwrap() };
+        // 6x6 boards with few givens have millions of solutions: keep at least a quarter.
+        let keep = if six { keep.max(25) } else { keep };
+        let board = random_board(geometry, seed, keep);
+        let limit = 400;
+        let dlx = DlxSolver::new().count(&board, limit, None).unwrap();
+        let naive = Backtracker::new().count(&board, limit, None).unwrap();
+        prop_assert_eq!(dlx.solutions, naive.solutions, "{}", board.to_line());
+        prop_assert!(dlx.solutions >= 1, "a subset of a solution is solvable");
+        let first = Backtracker::new().solve(&board, 1, None).unwrap().first.unwrap();
+        prop_assert!(first.verify_solution_of(&board).is_ok());
+    }
+
+    #[test]
+    fn random_boards_with_a_wrong_given_agree_too(seed in any::<u64>(), cell in 0usize..16, value in 1u8..=4) {
+        let mut board = random_board(Geometry::square(2).unwrap(), seed, 40);
+        board.set(cell, value);
+        let dlx = DlxSolver::new().count(&board, 400, None);
+        let naive = Backtracker::new().count(&board, 400, None);
+        match (dlx, naive) {
+            (Ok(a), Ok(b)) => prop_assert_eq!(a.solutions, b.solutions),
+            (Err(a), Err(b)) => prop_assert_eq!(a, b),
+            (a, b) => prop_assert!(false, "disagree: {:?} vs {:?}", a, b),
+        }
+    }
+}
