@@ -4,6 +4,9 @@
 //! The sets are the samples in tests/data. Set `SUDOKU_DLX_BENCH_DIR` to a folder with the full
 //! sets (`17clue.txt`, `forum_hardest_1905_11plus.txt`, ...; see ../shared/puzzles) to add them.
 
+// criterion_group! defines an undocumented function.
+#![allow(missing_docs)]
+
 use std::hint::black_box;
 use std::path::{Path, PathBuf};
 
@@ -23,17 +26,34 @@ fn load(path: &Path, max: usize) -> Vec<Grid> {
 fn sets() -> Vec<(String, Vec<Grid>)> {
     let data = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data");
     let mut sets = vec![
-        ("17clue_sample".to_string(), load(&data.join("17clue_sample.txt"), usize::MAX)),
-        ("hardest_sample".to_string(), load(&data.join("hardest_sample.txt"), usize::MAX)),
-        ("16x16_sample".to_string(), load(&data.join("16x16_sample.txt"), usize::MAX)),
-        ("25x25_sizes".to_string(), load(&data.join("sizes.txt"), usize::MAX)
-            .into_iter()
-            .filter(|g| g.geometry().side() == 25)
-            .collect()),
+        (
+            "17clue_sample".to_string(),
+            load(&data.join("17clue_sample.txt"), usize::MAX),
+        ),
+        (
+            "hardest_sample".to_string(),
+            load(&data.join("hardest_sample.txt"), usize::MAX),
+        ),
+        (
+            "16x16_sample".to_string(),
+            load(&data.join("16x16_sample.txt"), usize::MAX),
+        ),
+        (
+            "25x25_sizes".to_string(),
+            load(&data.join("sizes.txt"), usize::MAX)
+                .into_iter()
+                .filter(|g| g.geometry().side() == 25)
+                .collect(),
+        ),
     ];
     if let Some(dir) = std::env::var_os("SUDOKU_DLX_BENCH_DIR") {
         let dir = PathBuf::from(dir);
-        for name in ["17clue", "forum_hardest_1905_11plus", "magictour_top1465", "serg_benchmark"] {
+        for name in [
+            "17clue",
+            "forum_hardest_1905_11plus",
+            "magictour_top1465",
+            "serg_benchmark",
+        ] {
             let puzzles = load(&dir.join(format!("{name}.txt")), 2000);
             if !puzzles.is_empty() {
                 sets.push((format!("{name}_2000"), puzzles));
@@ -46,7 +66,11 @@ fn sets() -> Vec<(String, Vec<Grid>)> {
 fn count_all(solver: &mut dyn Solver, puzzles: &[Grid]) -> u64 {
     puzzles
         .iter()
-        .map(|p| solver.count(black_box(p), 2, None).map_or(0, |r| r.solutions))
+        .map(|p| {
+            solver
+                .count(black_box(p), 2, None)
+                .map_or(0, |r| r.solutions)
+        })
         .sum()
 }
 
@@ -59,11 +83,13 @@ fn bench(c: &mut Criterion) {
         }
         group.throughput(Throughput::Elements(puzzles.len() as u64));
         let mut dlx = DlxSolver::new();
-        group.bench_function(format!("dlx/{name}"), |b| b.iter(|| count_all(&mut dlx, &puzzles)));
+        group.bench_function(format!("dlx/{name}"), |b| {
+            b.iter(|| count_all(&mut dlx, &puzzles));
+        });
         if name == "17clue_sample" {
             let mut naive = Backtracker::new();
             group.bench_function(format!("naive/{name}"), |b| {
-                b.iter(|| count_all(&mut naive, &puzzles))
+                b.iter(|| count_all(&mut naive, &puzzles));
             });
         }
     }

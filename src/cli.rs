@@ -173,7 +173,11 @@ fn solve_line(
                 .first()
                 .map(|c| grid.describe(c))
                 .unwrap_or_default();
-            let out = if args.count { "0".into() } else { "no solution".into() };
+            let out = if args.count {
+                "0".into()
+            } else {
+                "no solution".into()
+            };
             (
                 out,
                 Some(format!("line {line_no}: no solution: {why}")),
@@ -289,7 +293,15 @@ fn bench(args: &BenchArgs, config: &Config) -> io::Result<u8> {
     let mut worst = EXIT_OK;
     println!(
         "{:<36} {:>8} {:>7} {:>6} {:>5} {:>12} {:>10} {:>10} {:>12}",
-        "file", "puzzles", "unique", "multi", "none", "puzzles/s", "median_us", "p99_us", "nodes/puzzle"
+        "file",
+        "puzzles",
+        "unique",
+        "multi",
+        "none",
+        "puzzles/s",
+        "median_us",
+        "p99_us",
+        "nodes/puzzle"
     );
     for path in &args.files {
         let mut input = open_input(Some(path))?;
@@ -342,9 +354,10 @@ fn bench(args: &BenchArgs, config: &Config) -> io::Result<u8> {
                 .unwrap_or(0.0)
         };
         let n = puzzles.len().max(1) as f64;
-        let name = path
-            .file_name()
-            .map_or_else(|| path.display().to_string(), |f| f.to_string_lossy().into_owned());
+        let name = path.file_name().map_or_else(
+            || path.display().to_string(),
+            |f| f.to_string_lossy().into_owned(),
+        );
         println!(
             "{:<36} {:>8} {:>7} {:>6} {:>5} {:>12.0} {:>10.1} {:>10.1} {:>12.1}",
             name,

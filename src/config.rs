@@ -73,7 +73,9 @@ impl KeySpec {
     pub fn parse(text: &str) -> Option<Self> {
         let lower = text.trim().to_ascii_lowercase();
         let (ctrl, name) = match lower.split_once('+') {
-            Some((m, rest)) if matches!(m.trim(), "ctrl" | "control" | "cmd") => (true, rest.trim()),
+            Some((m, rest)) if matches!(m.trim(), "ctrl" | "control" | "cmd") => {
+                (true, rest.trim())
+            }
             _ => (false, lower.as_str()),
         };
         let key = match name {
@@ -208,7 +210,8 @@ impl Config {
     /// Parses config text. Errors carry the line and key but no path (see [`load`](Self::load)).
     pub fn from_toml_str(text: &str) -> Result<Self, ConfigError> {
         // A span's line: the newlines before its start, plus one.
-        let line_at = |span: Range<usize>| Some(text[..span.start.min(text.len())].matches('\n').count() + 1);
+        let line_at =
+            |span: Range<usize>| Some(text[..span.start.min(text.len())].matches('\n').count() + 1);
         let err = |span: Range<usize>, key: &str, message: String| ConfigError {
             path: None,
             line: line_at(span),
@@ -234,7 +237,11 @@ impl Config {
             (Some(n), None) => {
                 let size = usize::try_from(*n.get_ref()).unwrap_or(0);
                 Geometry::square(size).map_err(|e| {
-                    err(n.span(), "box_size", format!("{e} (box_size is 2 to 8; 2 to 6 with the default symbols)"))
+                    err(
+                        n.span(),
+                        "box_size",
+                        format!("{e} (box_size is 2 to 8; 2 to 6 with the default symbols)"),
+                    )
                 })?
             }
             (None, Some(shape)) => Geometry::parse(shape.get_ref())

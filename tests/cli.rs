@@ -1,5 +1,8 @@
 //! The command line end to end: the real binary, its output and exit codes.
 
+// Tests may unwrap: a panic is a failure with its message.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
@@ -12,15 +15,25 @@ fn bin() -> Command {
 }
 
 fn data(name: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data").join(name)
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data")
+        .join(name)
 }
 
 fn run(args: &[&str], stdin: Option<&str>) -> Output {
     let mut cmd = bin();
-    cmd.args(args).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped());
+    cmd.args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
     let mut child = cmd.spawn().expect("the binary starts");
     if let Some(text) = stdin {
-        child.stdin.take().unwrap().write_all(text.as_bytes()).unwrap();
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(text.as_bytes())
+            .unwrap();
     } else {
         drop(child.stdin.take());
     }
@@ -28,17 +41,27 @@ fn run(args: &[&str], stdin: Option<&str>) -> Output {
 }
 
 fn stdout(o: &Output) -> Vec<String> {
-    String::from_utf8_lossy(&o.stdout).lines().map(str::to_string).collect()
+    String::from_utf8_lossy(&o.stdout)
+        .lines()
+        .map(str::to_string)
+        .collect()
 }
 
-const EASY: &str = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
-const EASY_SOLVED: &str = "483921657967345821251876493548132976729564138136798245372689514814253769695417382";
+const EASY: &str =
+    "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+const EASY_SOLVED: &str =
+    "483921657967345821251876493548132976729564138136798245372689514814253769695417382";
 
 #[test]
 fn solve_prints_one_line_per_puzzle_and_exits_0() {
     let file = data("17clue_sample.txt");
     let o = run(&["solve", file.to_str().unwrap()], None);
-    assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
     let lines = stdout(&o);
     assert_eq!(lines.len(), 100);
     assert!(lines.iter().all(|l| l.len() == 81 && !l.contains('.')));
@@ -46,14 +69,18 @@ fn solve_prints_one_line_per_puzzle_and_exits_0() {
 
 #[test]
 fn solve_reads_stdin_skips_comments_and_reports_no_solution_with_exit_1() {
-    let escargot_plus = "120007090030020008009600500005300900010080002600004000300000010041000007007000300";
+    let escargot_plus =
+        "120007090030020008009600500005300900010080002600004000300000010041000007007000300";
     let clash = format!("55{}", ".".repeat(79));
     let input = format!("# a comment\n\n{EASY}\n{escargot_plus}\n{clash}\n");
     let o = run(&["solve", "-"], Some(&input));
     assert_eq!(o.status.code(), Some(1));
     assert_eq!(stdout(&o), [EASY_SOLVED, "no solution", "no solution"]);
     let err = String::from_utf8_lossy(&o.stderr);
-    assert!(err.contains("line 5: no solution: r1c1 and r1c2 both hold 5 (row 1)"), "{err}");
+    assert!(
+        err.contains("line 5: no solution: r1c1 and r1c2 both hold 5 (row 1)"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -64,19 +91,43 @@ fn malformed_lines_say_where_and_exit_2_but_the_rest_is_solved() {
     let lines = stdout(&o);
     assert_eq!(lines.len(), 4);
     assert_eq!(lines[0], EASY_SOLVED);
-    assert!(lines[1].starts_with("error: line 2, column 81: 'x' is not a symbol"), "{}", lines[1]);
-    assert!(lines[2].starts_with("error: line 3: 5 cells do not make a sudoku board"), "{}", lines[2]);
+    assert!(
+        lines[1].starts_with("error: line 2, column 81: 'x' is not a symbol"),
+        "{}",
+        lines[1]
+    );
+    assert!(
+        lines[2].starts_with("error: line 3: 5 cells do not make a sudoku board"),
+        "{}",
+        lines[2]
+    );
     assert_eq!(lines[3], EASY_SOLVED);
 }
 
 #[test]
 fn count_with_limit_and_stats() {
     let file = data("origins.txt");
-    let o = run(&["solve", "--count", "--limit", "30", "--stats", file.to_str().unwrap()], None);
+    let o = run(
+        &[
+            "solve",
+            "--count",
+            "--limit",
+            "30",
+            "--stats",
+            file.to_str().unwrap(),
+        ],
+        None,
+    );
     assert_eq!(o.status.code(), Some(1), "the unsolvable Escargot has 0");
     assert_eq!(stdout(&o), ["23", "1", "1", "1", "0", "1", "1", "1", "1"]);
     let err = String::from_utf8_lossy(&o.stderr);
-    assert_eq!(err.lines().filter(|l| l.contains("nodes=") && l.contains("us")).count(), 9, "{err}");
+    assert_eq!(
+        err.lines()
+            .filter(|l| l.contains("nodes=") && l.contains("us"))
+            .count(),
+        9,
+        "{err}"
+    );
     let o = run(&["solve", "--count", file.to_str().unwrap()], None);
     assert_eq!(stdout(&o)[0], "2", "the default limit is 2");
 }
@@ -86,7 +137,10 @@ fn threads_keep_the_order_and_the_naive_solver_agrees() {
     let file = data("hardest_sample.txt");
     let one = run(&["solve", "--threads", "1", file.to_str().unwrap()], None);
     let two = run(&["solve", "--threads", "2", file.to_str().unwrap()], None);
-    let naive = run(&["solve", "--solver", "naive", file.to_str().unwrap()], None);
+    let naive = run(
+        &["solve", "--solver", "naive", file.to_str().unwrap()],
+        None,
+    );
     assert_eq!(one.status.code(), Some(0));
     assert_eq!(stdout(&one).len(), 80);
     assert_eq!(stdout(&one), stdout(&two));
@@ -112,7 +166,11 @@ fn bench_prints_a_row_per_file() {
     let o = run(&["bench", a.to_str().unwrap(), b.to_str().unwrap()], None);
     assert_eq!(o.status.code(), Some(0));
     let lines = stdout(&o);
-    assert!(lines[0].contains("puzzles/s") && lines[0].contains("median_us") && lines[0].contains("p99_us"));
+    assert!(
+        lines[0].contains("puzzles/s")
+            && lines[0].contains("median_us")
+            && lines[0].contains("p99_us")
+    );
     let row: Vec<&str> = lines[1].split_whitespace().collect();
     assert_eq!(&row[..5], ["17clue_sample.txt", "100", "100", "0", "0"]);
     let row: Vec<&str> = lines[2].split_whitespace().collect();
@@ -130,10 +188,16 @@ fn a_missing_file_or_a_bad_config_exits_2_with_a_clear_message() {
     std::fs::create_dir_all(&dir).unwrap();
     let cfg = dir.join("bad.toml");
     std::fs::write(&cfg, "box_size = 3\nsymbols = \"123\"\n").unwrap();
-    let o = run(&["--config", cfg.to_str().unwrap(), "solve", "-"], Some(EASY));
+    let o = run(
+        &["--config", cfg.to_str().unwrap(), "solve", "-"],
+        Some(EASY),
+    );
     assert_eq!(o.status.code(), Some(2));
     let err = String::from_utf8_lossy(&o.stderr);
-    assert!(err.contains("bad.toml: line 2: symbols: 3 symbols given"), "{err}");
+    assert!(
+        err.contains("bad.toml: line 2: symbols: 3 symbols given"),
+        "{err}"
+    );
     std::fs::remove_dir_all(&dir).ok();
 }
 
@@ -143,13 +207,22 @@ fn a_config_sets_the_symbols_used_for_its_size() {
     std::fs::create_dir_all(&dir).unwrap();
     let cfg = dir.join("letters.toml");
     std::fs::write(&cfg, "box_size = 2\nsymbols = \"ABCD\"\n").unwrap();
-    let o = run(&["--config", cfg.to_str().unwrap(), "solve", "-"], Some("A...\n....\n"));
+    let o = run(
+        &["--config", cfg.to_str().unwrap(), "solve", "-"],
+        Some("A...\n....\n"),
+    );
     // One line of 4 cells is not a board; a line of 16 is, in the config's symbols.
-    let o2 = run(&["--config", cfg.to_str().unwrap(), "solve", "-"], Some("AB..CD..........\n"));
+    let o2 = run(
+        &["--config", cfg.to_str().unwrap(), "solve", "-"],
+        Some("AB..CD..........\n"),
+    );
     assert_eq!(o.status.code(), Some(2));
     assert_eq!(o2.status.code(), Some(0));
     let line = &stdout(&o2)[0];
-    assert!(line.starts_with("AB") && line.chars().all(|c| "ABCD".contains(c)), "{line}");
+    assert!(
+        line.starts_with("AB") && line.chars().all(|c| "ABCD".contains(c)),
+        "{line}"
+    );
     std::fs::remove_dir_all(&dir).ok();
 }
 

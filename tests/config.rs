@@ -1,5 +1,8 @@
 //! config.toml: the shipped file, defaults for every size, and every error naming key and line.
 
+// Tests may unwrap: a panic is a failure with its message.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use sudoku_dlx::config::{Config, ConfigError, KeyName, KeySpec};
 
 fn err(text: &str) -> ConfigError {
@@ -23,7 +26,10 @@ fn a_missing_default_file_means_defaults_but_a_missing_given_file_is_an_error() 
     let dir = std::env::temp_dir().join(format!("sudoku-dlx-config-{}", std::process::id()));
     let missing = dir.join("nope.toml");
     let e = Config::load(Some(&missing)).unwrap_err();
-    assert!(e.to_string().contains("nope.toml: cannot read the file"), "{e}");
+    assert!(
+        e.to_string().contains("nope.toml: cannot read the file"),
+        "{e}"
+    );
 }
 
 #[test]
@@ -33,7 +39,10 @@ fn sizes_and_default_symbols_and_keys() {
     assert!(!c.keys.reset.ctrl && !c.keys.quit.ctrl);
 
     let c = Config::from_toml_str("box_size = 6").unwrap();
-    assert_eq!(c.notation.alphabet.to_string(), "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ");
+    assert_eq!(
+        c.notation.alphabet.to_string(),
+        "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+    );
     assert_eq!(c.keys.reset.to_string(), "Ctrl+R");
     assert_eq!(c.keys.quit.to_string(), "Ctrl+Q");
     assert_eq!(c.keys.solve.to_string(), "Space");
@@ -46,7 +55,13 @@ fn sizes_and_default_symbols_and_keys() {
     assert_eq!(c.notation.alphabet.value('c'), Some(3));
 
     let c = Config::from_toml_str("[keys]\nsolve = \"Ctrl+Enter\"\nquit = \"escape\"\n").unwrap();
-    assert_eq!(c.keys.solve, KeySpec { ctrl: true, key: KeyName::Enter });
+    assert_eq!(
+        c.keys.solve,
+        KeySpec {
+            ctrl: true,
+            key: KeyName::Enter
+        }
+    );
     assert_eq!(c.keys.quit.to_string(), "Esc");
 }
 
@@ -54,7 +69,10 @@ fn sizes_and_default_symbols_and_keys() {
 fn wrong_number_of_symbols_names_key_and_line() {
     let e = err("# comment\nbox_size = 3\nsymbols = \"12345678\"\n");
     assert_eq!((e.line, e.key.as_deref()), (Some(3), Some("symbols")));
-    assert_eq!(e.to_string(), "line 3: symbols: 8 symbols given, but a side of 9 needs exactly 9");
+    assert_eq!(
+        e.to_string(),
+        "line 3: symbols: 8 symbols given, but a side of 9 needs exactly 9"
+    );
 }
 
 #[test]
@@ -98,7 +116,10 @@ fn bad_key_names_sizes_and_unknown_keys() {
     assert!(e.message.contains("side must be from 4 to 64"), "{e}");
     let e = err("box_size = 7");
     assert_eq!((e.line, e.key.as_deref()), (Some(1), Some("box_size")));
-    assert!(e.message.contains("no default symbols for a side of 49"), "{e}");
+    assert!(
+        e.message.contains("no default symbols for a side of 49"),
+        "{e}"
+    );
     let e = err("box_size = 1");
     assert!(e.message.contains("too narrow"), "{e}");
     let e = err("box = \"2 by 3\"");

@@ -1,5 +1,8 @@
 //! The DLX engine against brute force: every small 0/1 matrix, and random larger ones.
 
+// Tests may unwrap: a panic is a failure with its message.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use std::ops::ControlFlow;
 
 use proptest::prelude::*;
@@ -38,7 +41,9 @@ fn build(rows: &[u32], primary: u32, columns: u32) -> (Matrix, Vec<u32>) {
     let mut m = Matrix::new(primary as usize, (columns - primary) as usize).unwrap();
     let mut kept = Vec::new();
     for &row in rows {
-        let items: Vec<usize> = (0..columns as usize).filter(|c| row & (1 << c) != 0).collect();
+        let items: Vec<usize> = (0..columns as usize)
+            .filter(|c| row & (1 << c) != 0)
+            .collect();
         match m.add_option(items) {
             Ok(_) => kept.push(row),
             Err(e) => {

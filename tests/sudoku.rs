@@ -1,7 +1,10 @@
 //! The sudoku model and both solvers on the puzzle corpus in tests/data and on every board size.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+// Tests may unwrap: a panic is a failure with its message.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use proptest::prelude::*;
@@ -38,7 +41,12 @@ fn seventeen_clue_and_hardest_puzzles_have_one_checked_solution() {
         let puzzles = corpus(file);
         assert!(puzzles.len() >= 80, "{file}");
         for p in &puzzles {
-            assert_eq!(solve_and_check(&mut solver, p), 1, "{file}: {}", p.to_line());
+            assert_eq!(
+                solve_and_check(&mut solver, p),
+                1,
+                "{file}: {}",
+                p.to_line()
+            );
         }
     }
 }
@@ -86,7 +94,10 @@ fn every_size_from_4x4_to_25x25_is_solved() {
     let sides: Vec<usize> = puzzles.iter().map(|p| p.geometry().side()).collect();
     assert_eq!(sides, [4, 6, 12, 25]);
     assert_eq!(
-        (puzzles[1].geometry().box_rows(), puzzles[1].geometry().box_cols()),
+        (
+            puzzles[1].geometry().box_rows(),
+            puzzles[1].geometry().box_cols()
+        ),
         (2, 3)
     );
     let mut solver = DlxSolver::new();
@@ -100,7 +111,16 @@ fn every_size_from_4x4_to_25x25_is_solved() {
 #[test]
 fn empty_boards_of_every_shape_up_to_36x36_are_filled() {
     let mut solver = DlxSolver::new();
-    for (rows, cols) in [(2, 2), (2, 3), (3, 3), (2, 4), (3, 4), (4, 4), (5, 5), (6, 6)] {
+    for (rows, cols) in [
+        (2, 2),
+        (2, 3),
+        (3, 3),
+        (2, 4),
+        (3, 4),
+        (4, 4),
+        (5, 5),
+        (6, 6),
+    ] {
         let g = Geometry::new(rows, cols).unwrap();
         let empty = Grid::empty(Notation::default_for(g).unwrap());
         let report = solver.solve(&empty, 1, None).unwrap();
@@ -121,7 +141,10 @@ fn clashing_givens_are_reported_not_searched() {
     let g = Grid::parse_line(&line, None).unwrap();
     let clashes = DlxSolver::new().solve(&g, 2, None).unwrap_err();
     assert_eq!(clashes.0.len(), 1);
-    assert_eq!(g.describe(&clashes.0[0]), "r1c1 and r2c2 both hold 7 (box 1)");
+    assert_eq!(
+        g.describe(&clashes.0[0]),
+        "r1c1 and r2c2 both hold 7 (box 1)"
+    );
     assert!(Backtracker::new().solve(&g, 2, None).is_err());
 }
 
@@ -153,7 +176,10 @@ fn a_cancel_flag_stops_a_search_that_would_never_end() {
 /// A random board: a solution of the empty board, scrambled by a random relabelling of symbols,
 /// with a random subset of cells kept.
 fn random_board(geometry: Geometry, seed: u64, keep_percent: u64) -> Grid {
-    let mut state = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407) | 1;
+    let mut state = seed
+        .wrapping_mul(6364136223846793005)
+        .wrapping_add(1442695040888963407)
+        | 1;
     let mut next = move || {
         state ^= state << 13;
         state ^= state >> 7;

@@ -75,6 +75,8 @@ pub(crate) struct Node {
     pub(crate) up: u32,
     pub(crate) down: u32,
     pub(crate) top: u32,
+    /// The first node of the same option (unused in headers and spacers).
+    pub(crate) first: u32,
 }
 
 /// One item's horizontal entry: its neighbours in the list of active items.
@@ -108,6 +110,15 @@ pub struct Matrix {
     pub(crate) items: Vec<Item>,
     /// Active options of each item (index as `items`), plus [`COVERED`] while it is covered.
     pub(crate) len: Vec<u32>,
+    /// Bit sets over the item indices of `len`: the uncovered items with no option left, and those
+    /// with exactly one. Kept up to date as lengths change, so [`choose`](Self::choose) finds a
+    /// forced item by reading a few words instead of scanning every item.
+    pub(crate) zero: Vec<u64>,
+    pub(crate) one: Vec<u64>,
+    /// Number of words of `zero`/`one` that hold primary items, and the mask of primary items in
+    /// the last of them.
+    primary_words: usize,
+    last_word_mask: u64,
     /// The node arena: 0 unused, `1..=n` headers, then options separated by spacers.
     pub(crate) nodes: Vec<Node>,
     /// Index of the first node of each option, ascending; decodes a node back to its option.
@@ -119,6 +130,22 @@ pub struct Matrix {
     generation: u32,
     /// Scratch for the items of the option being added.
     scratch: Vec<u32>,
+    /// Undo operations a lazily restoring search left behind, to run in order before the links
+    /// are used again (see [`Search::restore_lazily`](super::Search::restore_lazily)).
+    pending: Vec<Undo>,
+}
+
+/// Everything a search changes, for tests.
+#[cfg(test)]
+pub(crate) type Snapshot = (Vec<Item>, Vec<u32>, Vec<Node>, [Vec<u64>; 2]);
+
+/// One undo operation handed over by a search that ended without restoring.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Undo {
+    /// Uncover the other items of the option of this node.
+    Others(u32),
+    /// Uncover this item.
+    Item(u32),
 }
 
 impl Matrix {
@@ -130,11 +157,16 @@ impl Matrix {
             items_total: 0,
             items: Vec::new(),
             len: Vec::new(),
+            zero: Vec::new(),
+            one: Vec::new(),
+            primary_words: 0,
+            last_word_mask: 0,
             nodes: Vec::new(),
             option_start: Vec::new(),
             stamp: Vec::new(),
             generation: 0,
             scratch: Vec::new(),
+            pending: Vec::new(),
         };
         m.reset(primary, secondary)?;
         Ok(m)
@@ -147,6 +179,7 @@ impl Matrix {
             .filter(|&t| t < (u32::MAX / 2) as usize)
             .ok_or(DlxError::TooLarge { what: "the items" })?;
         let (p, n) = (primary as u32, total as u32);
+        self.pending.clear();
         self.primary = p;
         self.items_total = n;
 
@@ -161,6 +194,20 @@ impl Matrix {
         }
         self.len.clear();
         self.len.resize(total + 2, 0);
+        // Every item starts with no options: all in `zero` until options arrive.
+        let words = (total + 2).div_ceil(64);
+        self.zero.clear();
+        self.zero.resize(words, 0);
+        self.one.clear();
+        self.one.resize(words, 0);
+        for i in 1..=total {
+            self.zero[i / 64] |= 1 << (i % 64);
+        }
+        self.primary_words = (primary + 1).div_ceil(64);
+        self.last_word_mask = match (primary + 1) % 64 {
+            0 => u64::MAX,
+            r => (1 << r) - 1,
+        };
         let sroot = n + 1;
         self.items[ROOT as usize].prev = p;
         self.items[p as usize].next = ROOT;
@@ -178,18 +225,21 @@ impl Matrix {
             up: 0,
             down: 0,
             top: SPACER,
+            first: 0,
         });
         for i in 1..=n {
             self.nodes.push(Node {
                 up: i,
                 down: i,
                 top: i,
+                first: 0,
             });
         }
         self.nodes.push(Node {
             up: 0,
             down: 0,
             top: SPACER,
+            first: 0,
         });
 
         self.option_start.clear();
@@ -207,6 +257,7 @@ impl Matrix {
     where
         I: IntoIterator<Item = usize>,
     {
+        self.restore();
         let option = self.option_start.len();
         if option >= u32::MAX as usize {
             return Err(DlxError::TooLarge {
@@ -252,17 +303,23 @@ impl Matrix {
         self.nodes.reserve(self.scratch.len() + 1);
         let spacer_before = self.nodes.len() as u32 - 1;
         let first = spacer_before + 1;
-        for &i in &self.scratch {
+        for k in 0..self.scratch.len() {
+            let i = self.scratch[k];
             let x = self.nodes.len() as u32;
             let last = self.nodes[i as usize].up;
             self.nodes.push(Node {
                 up: last,
                 down: i,
                 top: i,
+                first,
             });
             self.nodes[last as usize].down = x;
             self.nodes[i as usize].up = x;
-            self.len[i as usize] += 1;
+            let len = self.len[i as usize] + 1;
+            self.len[i as usize] = len;
+            if len <= 2 {
+                self.grew(i, len);
+            }
         }
         let last = self.nodes.len() as u32 - 1;
         self.nodes[spacer_before as usize].down = last;
@@ -270,6 +327,7 @@ impl Matrix {
             up: first,
             down: 0,
             top: SPACER,
+            first: 0,
         });
         self.option_start.push(first);
     }
@@ -301,6 +359,28 @@ impl Matrix {
             .map(|n| ItemId(n.top - 1))
     }
 
+    /// Queues an undo operation for [`restore`](Self::restore).
+    pub(crate) fn defer(&mut self, undo: Undo) {
+        self.pending.push(undo);
+    }
+
+    /// Runs the undo operations a lazily restoring search left behind, so the links are exactly
+    /// as they were before it.
+    pub(crate) fn restore(&mut self) {
+        if self.pending.is_empty() {
+            return;
+        }
+        let pending = std::mem::take(&mut self.pending);
+        for &undo in &pending {
+            match undo {
+                Undo::Others(x) => self.uncover_others(x),
+                Undo::Item(i) => self.uncover(i),
+            }
+        }
+        self.pending = pending;
+        self.pending.clear();
+    }
+
     /// Starts a search for the solutions of this problem. See [`Search`](super::Search).
     pub fn search(&mut self) -> super::Search<'_> {
         super::Search::new(self)
@@ -325,6 +405,19 @@ impl Matrix {
         if self.items[ROOT as usize].next == ROOT {
             return ROOT;
         }
+        for set in [&self.zero, &self.one] {
+            let words = &set[..self.primary_words];
+            for (w, &word) in words.iter().enumerate() {
+                let word = if w + 1 == words.len() {
+                    word & self.last_word_mask
+                } else {
+                    word
+                };
+                if word != 0 {
+                    return (w * 64) as u32 + word.trailing_zeros();
+                }
+            }
+        }
         let lens = &self.len[1..=self.primary as usize];
         let mut best = 0;
         let mut best_len = u32::MAX;
@@ -332,18 +425,42 @@ impl Matrix {
             if len < best_len {
                 best = k;
                 best_len = len;
-                if len <= 1 {
-                    break;
-                }
             }
         }
         best as u32 + 1
+    }
+
+    /// Item `i`'s length dropped to `len` (0 or 1): move it into the matching bit set.
+    #[inline]
+    fn shrank(&mut self, i: u32, len: u32) {
+        let (w, bit) = (i as usize / 64, 1u64 << (i % 64));
+        if len == 1 {
+            self.one[w] |= bit;
+        } else {
+            self.one[w] &= !bit;
+            self.zero[w] |= bit;
+        }
+    }
+
+    /// Item `i`'s length rose to `len` (1 or 2): move it out of `zero`, or out of `one`.
+    #[inline]
+    fn grew(&mut self, i: u32, len: u32) {
+        let (w, bit) = (i as usize / 64, 1u64 << (i % 64));
+        if len == 1 {
+            self.zero[w] &= !bit;
+            self.one[w] |= bit;
+        } else {
+            self.one[w] &= !bit;
+        }
     }
 
     /// Removes item `i` from the active list and hides every option that contains it.
     /// Returns the number of links changed.
     #[inline]
     pub(crate) fn cover(&mut self, i: u32) -> u64 {
+        // Flag the item first: `hide` also counts down `len[i]` (see there), and a covered
+        // length never reaches the forced-item bit sets.
+        self.len[i as usize] += COVERED;
         let mut updates = 0;
         let mut p = self.nodes[i as usize].down;
         while p != i {
@@ -353,7 +470,9 @@ impl Matrix {
         let Item { prev, next } = self.items[i as usize];
         self.items[prev as usize].next = next;
         self.items[next as usize].prev = prev;
-        self.len[i as usize] += COVERED;
+        let (w, bit) = (i as usize / 64, 1u64 << (i % 64));
+        self.zero[w] &= !bit;
+        self.one[w] &= !bit;
         updates + 1
     }
 
@@ -366,28 +485,38 @@ impl Matrix {
         let Item { prev, next } = self.items[i as usize];
         self.items[prev as usize].next = i;
         self.items[next as usize].prev = i;
-        self.len[i as usize] -= COVERED;
         let mut p = self.nodes[i as usize].up;
         while p != i {
             self.unhide(p);
             p = self.nodes[p as usize].up;
         }
+        let len = self.len[i as usize] - COVERED;
+        self.len[i as usize] = len;
+        let (w, bit) = (i as usize / 64, 1u64 << (i % 64));
+        match len {
+            0 => self.zero[w] |= bit,
+            1 => self.one[w] |= bit,
+            _ => {}
+        }
     }
 
-    /// Takes every node of `p`'s option other than `p` itself out of its item's vertical list.
-    /// Walks right from `p`, wrapping at the spacer to the start of the option.
+    /// hide (spacer walk)
     #[inline]
     fn hide(&mut self, p: u32) -> u64 {
         let mut updates = 0;
         let mut q = p + 1;
         while q != p {
-            let Node { up, down, top } = self.nodes[q as usize];
+            let Node { up, down, top, .. } = self.nodes[q as usize];
             if top == SPACER {
                 q = up;
             } else {
                 self.nodes[up as usize].down = down;
                 self.nodes[down as usize].up = up;
-                self.len[top as usize] -= 1;
+                let len = self.len[top as usize] - 1;
+                self.len[top as usize] = len;
+                if len <= 1 {
+                    self.shrank(top, len);
+                }
                 updates += 1;
                 q += 1;
             }
@@ -395,19 +524,22 @@ impl Matrix {
         updates
     }
 
-    /// Undoes [`hide`](Self::hide), walking left (the reverse of hide's walk right) for the same
-    /// reason as [`uncover`](Self::uncover).
+    /// unhide
     #[inline]
     fn unhide(&mut self, p: u32) {
         let mut q = p - 1;
         while q != p {
-            let Node { up, down, top } = self.nodes[q as usize];
+            let Node { up, down, top, .. } = self.nodes[q as usize];
             if top == SPACER {
                 q = down;
             } else {
                 self.nodes[up as usize].down = q;
                 self.nodes[down as usize].up = q;
-                self.len[top as usize] += 1;
+                let len = self.len[top as usize] + 1;
+                self.len[top as usize] = len;
+                if len <= 2 {
+                    self.grew(top, len);
+                }
                 q -= 1;
             }
         }
@@ -481,8 +613,14 @@ impl Matrix {
 
     /// A full copy of the links, to check that a search restores them exactly.
     #[cfg(test)]
-    pub(crate) fn snapshot(&self) -> (Vec<Item>, Vec<u32>, Vec<Node>) {
-        (self.items.clone(), self.len.clone(), self.nodes.clone())
+    pub(crate) fn snapshot(&self) -> Snapshot {
+        assert!(self.pending.is_empty(), "restore before taking a snapshot");
+        (
+            self.items.clone(),
+            self.len.clone(),
+            self.nodes.clone(),
+            [self.zero.clone(), self.one.clone()],
+        )
     }
 }
 
@@ -540,7 +678,13 @@ mod tests {
     #[test]
     fn cover_and_uncover_restore_everything() {
         let mut m = Matrix::new(4, 1).unwrap();
-        for o in [vec![0, 1], vec![1, 2, 4], vec![0, 3], vec![2, 3, 4], vec![3]] {
+        for o in [
+            vec![0, 1],
+            vec![1, 2, 4],
+            vec![0, 3],
+            vec![2, 3, 4],
+            vec![3],
+        ] {
             m.add_option(o).unwrap();
         }
         let before = m.snapshot();

@@ -39,10 +39,23 @@
 //! ## Choosing the item (X3)
 //!
 //! The item with the fewest remaining options is chosen (Knuth's *minimum remaining values*
-//! heuristic), the leftmost one on ties. The scan stops early at an item with no option (the branch
-//! is dead; nothing needs to be tried) or with exactly one (a forced move: nothing smaller than one
-//! can branch, and taking it at once is what the search would do a level later anyway). That early
-//! exit is where most of the speed on sudoku comes from: the bulk of the search is forced moves.
+//! heuristic), the leftmost one on ties. On sudoku the bulk of the search is forced moves (items
+//! with one option left) and dead ends (items with none), so those two cases are made cheap: two
+//! bit sets over the items hold the uncovered items whose length is 0 and 1, updated by `hide`
+//! and `unhide` only when a length crosses those values. Choosing is then "lowest set bit of the
+//! zero set, else of the one set", a few words read; only when neither set has a primary item is
+//! the `len` array scanned for the minimum, straight through (a contiguous array read runs at the
+//! speed of the loop, where walking the item list would wait on every `next` link).
+//!
+//! ## Ending early
+//!
+//! The search counts the levels whose option is not the last in its item's list. When a level is
+//! left and that count is zero, nothing above has anything left to try: the rest of the search
+//! would only uncover. A search made with [`Search::restore_lazily`] stops there and hands the
+//! undo operations to the matrix, which runs them before it is next searched or extended, or
+//! drops them if it is [`reset`](Matrix::reset) first. The sudoku solver rebuilds its matrix for
+//! every puzzle, so it never pays for that final climb, which on an easy puzzle is half the
+//! work. An ordinary search uncovers everything before it reports [`Event::Done`].
 //!
 //! # The layout
 //!
@@ -62,7 +75,7 @@
 //!   vertical list (`up`, `down`) of every node of every active option containing `i`.
 //! * Each **option** is a contiguous run of nodes, one per item, so an option needs no left/right
 //!   links: its neighbours are at `x + 1` and `x - 1`. Runs are separated by **spacer** nodes (their
-//!   `top` is [`SPACER`](matrix)); a spacer's `up` is the first node of the option before it and its
+//!   `top` is 0); a spacer's `up` is the first node of the option before it and its
 //!   `down` the last node of the option after it, so a walk that reaches a spacer wraps around to
 //!   the other end of its own option.
 //! * Each regular node's `top` is its item. Each item also has a horizontal entry (`prev`, `next`,

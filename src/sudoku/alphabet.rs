@@ -156,7 +156,10 @@ mod tests {
     #[test]
     fn defaults() {
         assert_eq!(Alphabet::default_for(9).unwrap().to_string(), "123456789");
-        assert_eq!(Alphabet::default_for(16).unwrap().to_string(), "123456789ABCDEFG");
+        assert_eq!(
+            Alphabet::default_for(16).unwrap().to_string(),
+            "123456789ABCDEFG"
+        );
         assert_eq!(
             Alphabet::default_for(25).unwrap().to_string(),
             "123456789ABCDEFGHIJKLMNOP"
@@ -190,7 +193,10 @@ mod tests {
     #[test]
     fn bad_alphabets() {
         let new = |s: &str, n| Alphabet::new(s.chars().collect(), n);
-        assert_eq!(new("1234", 9), Err(AlphabetError::WrongCount { found: 4, side: 9 }));
+        assert_eq!(
+            new("1234", 9),
+            Err(AlphabetError::WrongCount { found: 4, side: 9 })
+        );
         assert_eq!(new("1231", 4), Err(AlphabetError::Duplicate('1')));
         assert_eq!(new("12.4", 4), Err(AlphabetError::Reserved('.')));
         assert_eq!(new("12 4", 4), Err(AlphabetError::Reserved(' ')));

@@ -167,7 +167,8 @@ impl DlxSolver {
     ) -> Result<Report, Clashes> {
         self.build(grid)?;
         let decode = &self.decode;
-        let mut search = self.matrix.search();
+        // The matrix is rebuilt for the next puzzle, so the search need not restore it.
+        let mut search = self.matrix.search().restore_lazily();
         if let Some(flag) = cancel {
             search = search.with_cancel(flag);
         }
@@ -251,7 +252,7 @@ mod tests {
         assert_eq!(m.option_count(), 729 - 9 - 20);
         for o in 0..m.option_count() {
             let (cell, value) = s.decode(dlx::OptionId(o as u32));
-            assert!(cell != 0 && value >= 1 && value <= 9);
+            assert!(cell != 0 && (1..=9).contains(&value));
         }
     }
 }

@@ -14,7 +14,9 @@ pub const MAX_SIDE: usize = 64;
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum GeometryError {
     /// A box must be at least 2 cells each way (a 1×n "box" is a Latin square, not a sudoku).
-    #[error("a box of {rows}×{cols} cells is too narrow: a box needs at least 2 rows and 2 columns")]
+    #[error(
+        "a box of {rows}×{cols} cells is too narrow: a box needs at least 2 rows and 2 columns"
+    )]
     TooNarrow {
         /// Box rows.
         rows: usize,
@@ -96,7 +98,7 @@ impl Geometry {
     pub fn for_side(side: usize) -> Option<Self> {
         (2..=side)
             .take_while(|r| r * r <= side)
-            .filter(|r| side % r == 0)
+            .filter(|r| side.is_multiple_of(*r))
             .last()
             .and_then(|r| Geometry::new(r, side / r).ok())
     }
@@ -260,14 +262,27 @@ mod tests {
         let g = Geometry::parse("2x3").unwrap();
         assert_eq!((g.box_rows(), g.box_cols(), g.side()), (2, 3, 6));
         assert!(Geometry::parse("3×4").is_ok());
-        assert!(matches!(Geometry::parse("1"), Err(GeometryError::TooNarrow { .. })));
-        assert!(matches!(Geometry::parse("9"), Err(GeometryError::SideOutOfRange { .. })));
-        assert!(matches!(Geometry::parse("big"), Err(GeometryError::Syntax(_))));
+        assert!(matches!(
+            Geometry::parse("1"),
+            Err(GeometryError::TooNarrow { .. })
+        ));
+        assert!(matches!(
+            Geometry::parse("9"),
+            Err(GeometryError::SideOutOfRange { .. })
+        ));
+        assert!(matches!(
+            Geometry::parse("big"),
+            Err(GeometryError::Syntax(_))
+        ));
     }
 
     #[test]
     fn units_partition_the_board() {
-        for g in [Geometry::new(2, 3).unwrap(), Geometry::classic(), Geometry::new(3, 4).unwrap()] {
+        for g in [
+            Geometry::new(2, 3).unwrap(),
+            Geometry::classic(),
+            Geometry::new(3, 4).unwrap(),
+        ] {
             let mut seen = vec![[0u8; 3]; g.cells()];
             for unit in g.units() {
                 for cell in g.unit_cells(unit) {

@@ -91,7 +91,9 @@ pub enum ParseErrorKind {
     #[error("{0}")]
     Alphabet(AlphabetError),
     /// A row of a block-format board has the wrong number of cells.
-    #[error("this row has {found} cells, but the board has {expected} rows, so each row needs {expected}")]
+    #[error(
+        "this row has {found} cells, but the board has {expected} rows, so each row needs {expected}"
+    )]
     RowLength {
         /// Cells found in the row.
         found: usize,
@@ -253,7 +255,10 @@ impl Grid {
 
     /// The board on one line, `.` for empty cells.
     pub fn to_line(&self) -> String {
-        self.cells.iter().map(|&v| self.alphabet().symbol(v)).collect()
+        self.cells
+            .iter()
+            .map(|&v| self.alphabet().symbol(v))
+            .collect()
     }
 
     /// The board in block format: one row a line, `|` between boxes, rule lines between bands.
@@ -336,7 +341,8 @@ impl Grid {
         if let Some(cell) = self.cells.iter().position(|&v| v == 0) {
             return Err(SolutionError::Empty(cell_name(g, cell)));
         }
-        if let Some(cell) = (0..g.cells()).find(|&c| puzzle.get(c) != 0 && puzzle.get(c) != self.get(c))
+        if let Some(cell) =
+            (0..g.cells()).find(|&c| puzzle.get(c) != 0 && puzzle.get(c) != self.get(c))
         {
             return Err(SolutionError::GivenChanged(cell_name(g, cell)));
         }
@@ -403,7 +409,8 @@ fn data_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
 /// A rule line of a block grid: only `-`, `=`, `+`, `|` and spaces, with a run of rule characters
 /// (`--`, `+` or `=`) so that a row of `-` empty cells written `- - -` is not mistaken for one.
 fn is_rule(line: &str) -> bool {
-    line.chars().all(|c| matches!(c, '-' | '=' | '+' | '|') || c.is_whitespace())
+    line.chars()
+        .all(|c| matches!(c, '-' | '=' | '+' | '|') || c.is_whitespace())
         && (line.contains("--") || line.contains('+') || line.contains('='))
 }
 
@@ -425,7 +432,8 @@ fn unknown(notation: &Notation, found: char) -> ParseErrorKind {
 mod tests {
     use super::*;
 
-    const P: &str = "530070000600195000098000060800060003400803001700020006060000280000419005000080079";
+    const P: &str =
+        "530070000600195000098000060800060003400803001700020006060000280000419005000080079";
 
     #[test]
     fn one_line_round_trip_and_layout() {
@@ -445,13 +453,19 @@ mod tests {
         assert!(block.contains("------+-------+------"));
         assert_eq!(Grid::parse_block(&block, None).unwrap(), g);
         assert_eq!(Grid::parse(&block, None).unwrap(), g);
-        assert_eq!(Grid::parse(&format!("# a comment\n\n{P}\n"), None).unwrap(), g);
+        assert_eq!(
+            Grid::parse(&format!("# a comment\n\n{P}\n"), None).unwrap(),
+            g
+        );
     }
 
     #[test]
     fn rectangular_and_large_boards() {
         let six = Grid::parse_line(&".".repeat(36), None).unwrap();
-        assert_eq!((six.geometry().box_rows(), six.geometry().box_cols()), (2, 3));
+        assert_eq!(
+            (six.geometry().box_rows(), six.geometry().box_cols()),
+            (2, 3)
+        );
         let big = Grid::parse_line(&"0".repeat(1296), None).unwrap();
         // For 36×36, 0 is a symbol, so this board is full of 0s.
         assert_eq!(big.geometry().side(), 36);
@@ -470,12 +484,25 @@ mod tests {
             "line 1, column 3: 'x' is not a symbol of a 9×9 board (expected one of 123456789, or '.' for an empty cell)"
         );
         let e = Grid::parse_line(&P[1..], None).unwrap_err();
-        assert!(e.to_string().contains("80 cells do not make a sudoku board"), "{e}");
+        assert!(
+            e.to_string()
+                .contains("80 cells do not make a sudoku board"),
+            "{e}"
+        );
         let e = Grid::parse("# only a comment\n", None).unwrap_err();
         assert_eq!(e.kind, ParseErrorKind::Empty);
         let block = "1 2 | 3 4\n3 4 | 1\n--+--\n. . | . .\n. . | . .\n";
         let e = Grid::parse_block(block, None).unwrap_err();
-        assert_eq!((e.line, e.kind), (2, ParseErrorKind::RowLength { found: 3, expected: 4 }));
+        assert_eq!(
+            (e.line, e.kind),
+            (
+                2,
+                ParseErrorKind::RowLength {
+                    found: 3,
+                    expected: 4
+                }
+            )
+        );
     }
 
     #[test]
@@ -493,13 +520,17 @@ mod tests {
 
     #[test]
     fn verify_catches_every_fault() {
-        let solved = "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+        let solved =
+            "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
         let p = Grid::parse_line(P, None).unwrap();
         let s = Grid::parse_line(solved, None).unwrap();
         assert_eq!(s.verify_solution_of(&p), Ok(()));
         let mut e = s.clone();
         e.set(0, 0);
-        assert_eq!(e.verify_solution_of(&p), Err(SolutionError::Empty("r1c1".into())));
+        assert_eq!(
+            e.verify_solution_of(&p),
+            Err(SolutionError::Empty("r1c1".into()))
+        );
         let mut swapped = s.clone();
         swapped.set(0, 3);
         swapped.set(1, 5);
@@ -509,6 +540,9 @@ mod tests {
         );
         let mut rep = s.clone();
         rep.set(2, 5); // r1c3 was 4; the puzzle leaves it empty
-        assert!(matches!(rep.verify_solution_of(&p), Err(SolutionError::Repeated(_))));
+        assert!(matches!(
+            rep.verify_solution_of(&p),
+            Err(SolutionError::Repeated(_))
+        ));
     }
 }

@@ -99,7 +99,7 @@ impl Backtracker {
     ) -> bool {
         self.calls += 1;
         self.max_depth = self.max_depth.max(k);
-        if self.calls % CANCEL_CHECK_INTERVAL == 0
+        if self.calls.is_multiple_of(CANCEL_CHECK_INTERVAL)
             && cancel.is_some_and(|flag| flag.load(Ordering::Relaxed))
         {
             self.cancelled = true;
@@ -112,7 +112,11 @@ impl Backtracker {
             }
             return self.found >= limit;
         };
-        let all = if side == 64 { u64::MAX } else { (1u64 << side) - 1 };
+        let all = if side == 64 {
+            u64::MAX
+        } else {
+            (1u64 << side) - 1
+        };
         let mut free = all & !(self.rows[r] | self.cols[c] | self.boxes[b]);
         while free != 0 {
             let bit = free & free.wrapping_neg();
