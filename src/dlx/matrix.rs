@@ -70,13 +70,11 @@ pub enum DlxError {
 /// For an item header (`1..=n`) `top` is the item itself; for a spacer it is [`SPACER`], and
 /// `up`/`down` then point to the first node of the option before and the last node of the option
 /// after (see the module docs).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub(crate) struct Node {
     pub(crate) up: u32,
     pub(crate) down: u32,
     pub(crate) top: u32,
-    /// The first node of the same option (unused in headers and spacers).
-    pub(crate) first: u32,
 }
 
 /// One item's horizontal entry: its neighbours in the list of active items.
@@ -119,6 +117,8 @@ pub struct Matrix {
     /// the last of them.
     primary_words: usize,
     last_word_mask: u64,
+    /// Options were added since the sets were last computed.
+    sets_stale: bool,
     /// The node arena: 0 unused, `1..=n` headers, then options separated by spacers.
     pub(crate) nodes: Vec<Node>,
     /// Index of the first node of each option, ascending; decodes a node back to its option.
@@ -161,6 +161,7 @@ impl Matrix {
             one: Vec::new(),
             primary_words: 0,
             last_word_mask: 0,
+            sets_stale: false,
             nodes: Vec::new(),
             option_start: Vec::new(),
             stamp: Vec::new(),
@@ -200,9 +201,7 @@ impl Matrix {
         self.zero.resize(words, 0);
         self.one.clear();
         self.one.resize(words, 0);
-        for i in 1..=total {
-            self.zero[i / 64] |= 1 << (i % 64);
-        }
+        self.sets_stale = true;
         self.primary_words = (primary + 1).div_ceil(64);
         self.last_word_mask = match (primary + 1) % 64 {
             0 => u64::MAX,
@@ -225,21 +224,18 @@ impl Matrix {
             up: 0,
             down: 0,
             top: SPACER,
-            first: 0,
         });
         for i in 1..=n {
             self.nodes.push(Node {
                 up: i,
                 down: i,
                 top: i,
-                first: 0,
             });
         }
         self.nodes.push(Node {
             up: 0,
             down: 0,
             top: SPACER,
-            first: 0,
         });
 
         self.option_start.clear();
@@ -300,36 +296,58 @@ impl Matrix {
     /// Appends the option held in `scratch` (internal item numbers) to the arena.
     fn link_option(&mut self, option: usize) {
         debug_assert_eq!(option, self.option_start.len());
-        self.nodes.reserve(self.scratch.len() + 1);
-        let spacer_before = self.nodes.len() as u32 - 1;
+        let spacer_before = self.nodes.len() - 1;
         let first = spacer_before + 1;
-        for k in 0..self.scratch.len() {
-            let i = self.scratch[k];
-            let x = self.nodes.len() as u32;
-            let last = self.nodes[i as usize].up;
-            self.nodes.push(Node {
+        let end = first + self.scratch.len();
+        // Grow the arena once, then write through plain slices: pushing node by node made the
+        // compiler reload and store the vector's length around every link.
+        self.nodes.resize(end + 1, Node::default());
+        let nodes = &mut self.nodes[..];
+        let len = &mut self.len[..];
+        for (x, &i) in (first..end).zip(&self.scratch) {
+            let last = nodes[i as usize].up;
+            nodes[x] = Node {
                 up: last,
                 down: i,
                 top: i,
-                first,
-            });
-            self.nodes[last as usize].down = x;
-            self.nodes[i as usize].up = x;
-            let len = self.len[i as usize] + 1;
-            self.len[i as usize] = len;
-            if len <= 2 {
-                self.grew(i, len);
-            }
+            };
+            nodes[last as usize].down = x as u32;
+            nodes[i as usize].up = x as u32;
+            len[i as usize] += 1;
         }
-        let last = self.nodes.len() as u32 - 1;
-        self.nodes[spacer_before as usize].down = last;
-        self.nodes.push(Node {
-            up: first,
+        nodes[spacer_before].down = (end - 1) as u32;
+        nodes[end] = Node {
+            up: first as u32,
             down: 0,
             top: SPACER,
-            first: 0,
-        });
-        self.option_start.push(first);
+        };
+        self.option_start.push(first as u32);
+        self.sets_stale = true;
+    }
+
+    /// Recomputes the `zero` and `one` sets from `len` after options were added (adding keeps
+    /// only `len` up to date: it is cheaper to sort the items once, before a search).
+    pub(crate) fn refresh_sets(&mut self) {
+        if !self.sets_stale {
+            return;
+        }
+        self.zero.fill(0);
+        self.one.fill(0);
+        for (i, &len) in self
+            .len
+            .iter()
+            .enumerate()
+            .skip(1)
+            .take(self.items_total as usize)
+        {
+            let (w, bit) = (i / 64, 1u64 << (i % 64));
+            match len {
+                0 => self.zero[w] |= bit,
+                1 => self.one[w] |= bit,
+                _ => {}
+            }
+        }
+        self.sets_stale = false;
     }
 
     /// The number of primary items.
@@ -458,9 +476,6 @@ impl Matrix {
     /// Returns the number of links changed.
     #[inline]
     pub(crate) fn cover(&mut self, i: u32) -> u64 {
-        // Flag the item first: `hide` also counts down `len[i]` (see there), and a covered
-        // length never reaches the forced-item bit sets.
-        self.len[i as usize] += COVERED;
         let mut updates = 0;
         let mut p = self.nodes[i as usize].down;
         while p != i {
@@ -470,6 +485,7 @@ impl Matrix {
         let Item { prev, next } = self.items[i as usize];
         self.items[prev as usize].next = next;
         self.items[next as usize].prev = prev;
+        self.len[i as usize] += COVERED;
         let (w, bit) = (i as usize / 64, 1u64 << (i % 64));
         self.zero[w] &= !bit;
         self.one[w] &= !bit;
@@ -615,12 +631,9 @@ impl Matrix {
     #[cfg(test)]
     pub(crate) fn snapshot(&self) -> Snapshot {
         assert!(self.pending.is_empty(), "restore before taking a snapshot");
-        (
-            self.items.clone(),
-            self.len.clone(),
-            self.nodes.clone(),
-            [self.zero.clone(), self.one.clone()],
-        )
+        let mut m = self.clone();
+        m.refresh_sets();
+        (m.items, m.len, m.nodes, [m.zero, m.one])
     }
 }
 
@@ -649,8 +662,28 @@ mod tests {
             m.add_option([2, 1, 2]),
             Err(DlxError::DuplicateItem { option: 1, item: 2 })
         );
+        // The first fault in the option's order is the one reported.
+        assert_eq!(
+            m.add_option([1, 1, 9]),
+            Err(DlxError::DuplicateItem { option: 1, item: 1 })
+        );
         assert_eq!(m.snapshot(), before);
         assert_eq!(m.option_count(), 1);
+        m.check_invariants();
+    }
+
+    #[test]
+    fn long_options_are_checked_for_repeats_too() {
+        let mut m = Matrix::new(20, 0).unwrap();
+        let long: Vec<usize> = (0..12).chain([5]).collect();
+        assert_eq!(
+            m.add_option(long),
+            Err(DlxError::DuplicateItem { option: 0, item: 5 })
+        );
+        // A rejected long option leaves no marks: the same items are fine in a new option.
+        m.add_option(0..20).unwrap();
+        m.add_option((0..20).rev()).unwrap();
+        assert_eq!(m.search().count(10), 2);
         m.check_invariants();
     }
 

@@ -137,6 +137,7 @@ pub struct Search<'a> {
 impl<'a> Search<'a> {
     pub(crate) fn new(m: &'a mut Matrix) -> Self {
         m.restore();
+        m.refresh_sets();
         Search {
             m,
             cancel: None,
