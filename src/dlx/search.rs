@@ -138,10 +138,13 @@ impl<'a> Search<'a> {
     pub(crate) fn new(m: &'a mut Matrix) -> Self {
         m.restore();
         m.refresh_sets();
+        // Every level covers a primary item, so the stack is never deeper than there are
+        // primary items (plus the level that finds them all covered).
+        let depth = m.primary_items() + 1;
         Search {
             m,
             cancel: None,
-            choice: Vec::new(),
+            choice: vec![0; depth],
             level: 0,
             item: ROOT,
             state: State::Enter,
@@ -217,7 +220,7 @@ impl<'a> Search<'a> {
     /// was cancelled: see [`is_cancelled`](Self::is_cancelled)).
     pub fn next_solution(&mut self) -> Option<&[OptionId]> {
         loop {
-            match self.run::<false>() {
+            match self.run_fast() {
                 Event::Solution { .. } => {
                     self.decode();
                     return Some(&self.solution);
@@ -238,7 +241,7 @@ impl<'a> Search<'a> {
     pub fn count(&mut self, limit: u64) -> u64 {
         let mut found = 0;
         while found < limit {
-            match self.run::<false>() {
+            match self.run_fast() {
                 Event::Solution { .. } => found += 1,
                 Event::Done | Event::Cancelled => break,
                 _ => {}
@@ -253,7 +256,7 @@ impl<'a> Search<'a> {
         F: FnMut(&[OptionId]) -> ControlFlow<()>,
     {
         loop {
-            match self.run::<false>() {
+            match self.run_fast() {
                 Event::Solution { .. } => {
                     self.decode();
                     if visit(&self.solution).is_break() {
@@ -272,7 +275,7 @@ impl<'a> Search<'a> {
     /// is in [`solution`](Self::solution). Once the search is over every call returns
     /// [`Event::Done`] (or [`Event::Cancelled`]).
     pub fn step(&mut self) -> Event {
-        let event = self.run::<true>();
+        let event = self.run_step();
         if matches!(event, Event::Solution { .. }) {
             self.decode();
         }
@@ -291,26 +294,33 @@ impl<'a> Search<'a> {
         }
     }
 
-    /// The search loop. With `STEP` it returns after every move; without, only at a solution, at
-    /// the end, or when cancelled.
-    #[inline(always)]
-    fn run<const STEP: bool>(&mut self) -> Event {
+    /// One move of the search, as a state machine: the step-by-step mode. [`run_fast`](Self::run_fast)
+    /// makes the same moves without stopping between them.
+    fn run_step(&mut self) -> Event {
         let m = &mut *self.m;
+        let choice = &mut self.choice[..];
+        let mut state = self.state;
+        let mut level = self.level;
+        let mut item = self.item;
+        let mut alternatives = self.alternatives;
+        let mut countdown = self.countdown;
+        let mut stats = self.stats;
+        let mut cancelled = self.cancelled;
         let event = loop {
-            match self.state {
+            match state {
                 State::Enter => {
                     // X2
                     if m.items[ROOT as usize].next == ROOT {
-                        self.state = State::Leave;
-                        self.stats.solutions += 1;
-                        break Event::Solution { depth: self.level };
+                        state = State::Leave;
+                        stats.solutions += 1;
+                        break Event::Solution { depth: level };
                     }
                     if let Some(flag) = self.cancel {
-                        self.countdown -= 1;
-                        if self.countdown == 0 {
-                            self.countdown = CANCEL_CHECK_INTERVAL;
+                        countdown -= 1;
+                        if countdown == 0 {
+                            countdown = CANCEL_CHECK_INTERVAL;
                             if flag.load(Ordering::Relaxed) {
-                                self.cancelled = true;
+                                cancelled = true;
                                 break Event::Cancelled;
                             }
                         }
@@ -318,88 +328,72 @@ impl<'a> Search<'a> {
                     // X3, X4
                     let i = m.choose();
                     let options = m.len[i as usize] as usize;
-                    self.stats.updates += m.cover(i);
-                    self.item = i;
-                    if self.level == self.choice.len() {
-                        self.choice.push(0);
-                    }
-                    self.choice[self.level] = m.nodes[i as usize].down;
-                    self.state = State::Try;
-                    if STEP {
-                        break Event::Chose {
-                            level: self.level,
-                            item: ItemId(i - 1),
-                            options,
-                        };
-                    }
+                    stats.updates += m.cover(i);
+                    item = i;
+                    choice[level] = m.nodes[i as usize].down;
+                    state = State::Try;
+                    break Event::Chose {
+                        level,
+                        item: ItemId(i - 1),
+                        options,
+                    };
                 }
                 State::Try => {
                     // X5
-                    let x = self.choice[self.level];
-                    if x == self.item {
-                        self.state = State::Backtrack;
+                    let x = choice[level];
+                    if x == item {
+                        state = State::Backtrack;
                         continue;
                     }
-                    self.stats.nodes += 1;
-                    if m.nodes[x as usize].down != self.item {
-                        self.alternatives += 1;
+                    stats.nodes += 1;
+                    if m.nodes[x as usize].down != item {
+                        alternatives += 1;
                     }
-                    self.stats.updates += m.cover_others(x);
-                    self.level += 1;
-                    self.stats.max_depth = self.stats.max_depth.max(self.level);
-                    self.state = State::Enter;
-                    if STEP {
-                        break Event::Tried {
-                            level: self.level - 1,
-                            option: m.option_of(x),
-                        };
-                    }
+                    stats.updates += m.cover_others(x);
+                    level += 1;
+                    stats.max_depth = stats.max_depth.max(level);
+                    state = State::Enter;
+                    break Event::Tried {
+                        level: level - 1,
+                        option: m.option_of(x),
+                    };
                 }
                 State::Retry => {
                     // X6
-                    let x = self.choice[self.level];
+                    let x = choice[level];
                     m.uncover_others(x);
-                    self.item = m.nodes[x as usize].top;
+                    item = m.nodes[x as usize].top;
                     let next = m.nodes[x as usize].down;
-                    if next != self.item {
-                        self.alternatives -= 1;
+                    if next != item {
+                        alternatives -= 1;
                     }
-                    self.choice[self.level] = next;
-                    self.state = State::Try;
-                    if STEP {
-                        break Event::Undone {
-                            level: self.level,
-                            option: m.option_of(x),
-                        };
-                    }
+                    choice[level] = next;
+                    state = State::Try;
+                    break Event::Undone {
+                        level,
+                        option: m.option_of(x),
+                    };
                 }
                 State::Backtrack => {
                     // X7
-                    m.uncover(self.item);
-                    self.state = State::Leave;
-                    if STEP {
-                        break Event::Backtracked {
-                            level: self.level,
-                            item: ItemId(self.item - 1),
-                        };
-                    }
+                    m.uncover(item);
+                    state = State::Leave;
+                    break Event::Backtracked {
+                        level,
+                        item: ItemId(item - 1),
+                    };
                 }
                 State::Leave => {
                     // X8
-                    if self.level == 0 {
-                        self.state = State::Done;
+                    if level == 0 {
+                        state = State::Done;
                         break Event::Done;
                     }
-                    if !STEP && self.lazy && self.alternatives == 0 {
-                        // Nothing above has an option left: the rest is only uncovering.
-                        self.hand_over();
-                        break Event::Done;
-                    }
-                    self.level -= 1;
-                    self.state = State::Retry;
+                    level -= 1;
+                    state = State::Retry;
                 }
                 State::Done => {
-                    break if self.cancelled {
+                    break if cancelled {
                         Event::Cancelled
                     } else {
                         Event::Done
@@ -407,7 +401,116 @@ impl<'a> Search<'a> {
                 }
             }
         };
+        self.state = state;
+        self.level = level;
+        self.item = item;
+        self.alternatives = alternatives;
+        self.countdown = countdown;
+        self.stats = stats;
+        self.cancelled = cancelled;
         if event == Event::Cancelled {
+            self.finish();
+        }
+        event
+    }
+
+    /// The fast path: the same moves as `run_step` would make, written as plain loops (enter
+    /// a level and try its first option; or back up to the nearest level with an option left
+    /// and try that) instead of a dispatch on the state after every move. The dispatch is an
+    /// indirect jump whose target changes from move to move, so it was mispredicted most times.
+    fn run_fast(&mut self) -> Event {
+        // A search driven by `step` may stand between moves; finish the move in progress first.
+        // From Try, Retry or Backtrack this takes at most three moves, none of them a solution.
+        while !matches!(self.state, State::Enter | State::Leave | State::Done) {
+            self.run_step();
+        }
+        if self.state == State::Done {
+            return if self.cancelled {
+                Event::Cancelled
+            } else {
+                Event::Done
+            };
+        }
+        let m = &mut *self.m;
+        let choice = &mut self.choice[..];
+        let mut entering = self.state == State::Enter;
+        let mut level = self.level;
+        let mut item = self.item;
+        let mut alternatives = self.alternatives;
+        let mut countdown = self.countdown;
+        let mut stats = self.stats;
+        let mut hand_over = false;
+        let (state, event) = 'run: loop {
+            if entering {
+                // X2
+                if m.items[ROOT as usize].next == ROOT {
+                    stats.solutions += 1;
+                    break (State::Leave, Event::Solution { depth: level });
+                }
+                if let Some(flag) = self.cancel {
+                    countdown -= 1;
+                    if countdown == 0 {
+                        countdown = CANCEL_CHECK_INTERVAL;
+                        if flag.load(Ordering::Relaxed) {
+                            break (State::Enter, Event::Cancelled);
+                        }
+                    }
+                }
+                // X3, X4
+                item = m.choose();
+                stats.updates += m.cover(item);
+                choice[level] = m.nodes[item as usize].down;
+            } else {
+                // X8, X6, X7: back up to the nearest level with an option left.
+                loop {
+                    if level == 0 {
+                        break 'run (State::Done, Event::Done);
+                    }
+                    if self.lazy && alternatives == 0 {
+                        // Nothing above has an option left: the rest is only uncovering.
+                        hand_over = true;
+                        break 'run (State::Leave, Event::Done);
+                    }
+                    level -= 1;
+                    let x = choice[level];
+                    m.uncover_others(x);
+                    item = m.nodes[x as usize].top;
+                    let next = m.nodes[x as usize].down;
+                    choice[level] = next;
+                    if next != item {
+                        alternatives -= 1;
+                        break;
+                    }
+                    m.uncover(item);
+                }
+            }
+            // X5
+            let x = choice[level];
+            if x == item {
+                // X7 right after X4: the item had no option.
+                m.uncover(item);
+                entering = false;
+                continue;
+            }
+            stats.nodes += 1;
+            if m.nodes[x as usize].down != item {
+                alternatives += 1;
+            }
+            stats.updates += m.cover_others(x);
+            level += 1;
+            stats.max_depth = stats.max_depth.max(level);
+            entering = true;
+        };
+        self.state = state;
+        self.level = level;
+        self.item = item;
+        self.alternatives = alternatives;
+        self.countdown = countdown;
+        self.stats = stats;
+        if hand_over {
+            self.hand_over();
+        } else if event == Event::Cancelled {
+            self.cancelled = true;
             self.finish();
         }
         event
@@ -713,6 +816,37 @@ mod tests {
             drop(s);
             proptest::prop_assert_eq!(m.snapshot(), before);
             m.check_invariants();
+        }
+
+        /// Stepping some moves and then running the rest on the fast path makes exactly the
+        /// moves one fast run makes: same solutions, same statistics, same matrix afterwards.
+        #[test]
+        fn stepping_then_running_fast_agrees_with_a_fast_run(
+            rows in proptest::collection::vec(1u32..256, 1..20),
+            steps in 0usize..200,
+        ) {
+            let mut m = Matrix::new(8, 0).unwrap();
+            for row in &rows {
+                m.add_option((0..8).filter(|c| row & (1 << c) != 0)).unwrap();
+            }
+            let before = m.snapshot();
+            let (all, fast) = {
+                let mut s = m.search();
+                (s.count(u64::MAX), s.stats())
+            };
+            let mut s = m.search();
+            let mut found = 0;
+            for _ in 0..steps {
+                if let Event::Solution { .. } = s.step() {
+                    found += 1;
+                }
+            }
+            found += s.count(u64::MAX);
+            proptest::prop_assert_eq!(found, all);
+            proptest::prop_assert_eq!(s.stats(), fast);
+            proptest::prop_assert!(s.is_done());
+            drop(s);
+            proptest::prop_assert_eq!(m.snapshot(), before);
         }
 
         /// A lazily restoring search counts what an eager one counts, whatever the limit, and
