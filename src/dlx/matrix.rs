@@ -2,6 +2,31 @@
 
 use thiserror::Error;
 
+// Unchecked access to the arena in the link operations. SAFETY: every link stored in `nodes`
+// and every `top` is an index below `nodes.len()` / `len.len()`: `reset` and `link_option` only
+// ever store indices of nodes and items that exist, and the link operations only copy links
+// from one node to another. Checked in debug builds.
+macro_rules! nd {
+    ($m:expr, $i:expr) => {{
+        let i = ($i) as usize;
+        debug_assert!(i < $m.nodes.len());
+        #[allow(unsafe_code)]
+        unsafe {
+            $m.nodes.get_unchecked_mut(i)
+        }
+    }};
+}
+macro_rules! ln {
+    ($m:expr, $i:expr) => {{
+        let i = ($i) as usize;
+        debug_assert!(i < $m.len.len());
+        #[allow(unsafe_code)]
+        unsafe {
+            $m.len.get_unchecked_mut(i)
+        }
+    }};
+}
+
 /// The `top` of a spacer node. Items are numbered from 1, so 0 is never an item.
 pub(crate) const SPACER: u32 = 0;
 /// Entry 0 of the item array heads the circular list of active primary items.
@@ -293,6 +318,75 @@ impl Matrix {
         Ok(OptionId(option as u32))
     }
 
+    /// Adds many options of the same width `W` at once, the fast way to build a big problem
+    /// (the sudoku solver builds every puzzle's matrix with it). Each option is checked as
+    /// [`add_option`](Self::add_option) checks it; on the first malformed one nothing is added
+    /// and the error names it.
+    pub fn add_options<const W: usize>(&mut self, options: &[[usize; W]]) -> Result<(), DlxError> {
+        self.restore();
+        let first_option = self.option_start.len();
+        let total = self.items_total as usize;
+        for (k, items) in options.iter().enumerate() {
+            let option = first_option + k;
+            if W == 0 {
+                return Err(DlxError::EmptyOption { option });
+            }
+            for (j, &item) in items.iter().enumerate() {
+                if item >= total {
+                    return Err(DlxError::ItemOutOfRange {
+                        option,
+                        item,
+                        last: total.wrapping_sub(1),
+                    });
+                }
+                if items[..j].contains(&item) {
+                    return Err(DlxError::DuplicateItem { option, item });
+                }
+            }
+        }
+        let count = options.len();
+        if first_option + count >= u32::MAX as usize
+            || self.nodes.len() + count * (W + 1) >= u32::MAX as usize
+        {
+            return Err(DlxError::TooLarge {
+                what: "the options",
+            });
+        }
+
+        // One resize, then plain slice writes (see `link_option`).
+        let mut spacer = self.nodes.len() - 1;
+        self.nodes
+            .resize(spacer + 1 + count * (W + 1), Node::default());
+        self.option_start.reserve(count);
+        let nodes = &mut self.nodes[..];
+        let len = &mut self.len[..];
+        for items in options {
+            let first = spacer + 1;
+            for (j, &item) in items.iter().enumerate() {
+                let (x, i) = (first + j, item + 1);
+                let last = nodes[i].up;
+                nodes[x] = Node {
+                    up: last,
+                    down: i as u32,
+                    top: i as u32,
+                };
+                nodes[last as usize].down = x as u32;
+                nodes[i].up = x as u32;
+                len[i] += 1;
+            }
+            nodes[spacer].down = (first + W - 1) as u32;
+            spacer = first + W;
+            nodes[spacer] = Node {
+                up: first as u32,
+                down: 0,
+                top: SPACER,
+            };
+            self.option_start.push(first as u32);
+        }
+        self.sets_stale = true;
+        Ok(())
+    }
+
     /// Appends the option held in `scratch` (internal item numbers) to the arena.
     fn link_option(&mut self, option: usize) {
         debug_assert_eq!(option, self.option_start.len());
@@ -477,15 +571,15 @@ impl Matrix {
     #[inline]
     pub(crate) fn cover(&mut self, i: u32) -> u64 {
         let mut updates = 0;
-        let mut p = self.nodes[i as usize].down;
+        let mut p = nd!(self, i).down;
         while p != i {
             updates += self.hide(p);
-            p = self.nodes[p as usize].down;
+            p = nd!(self, p).down;
         }
         let Item { prev, next } = self.items[i as usize];
         self.items[prev as usize].next = next;
         self.items[next as usize].prev = prev;
-        self.len[i as usize] += COVERED;
+        *ln!(self, i) += COVERED;
         let (w, bit) = (i as usize / 64, 1u64 << (i % 64));
         self.zero[w] &= !bit;
         self.one[w] &= !bit;
@@ -501,13 +595,13 @@ impl Matrix {
         let Item { prev, next } = self.items[i as usize];
         self.items[prev as usize].next = i;
         self.items[next as usize].prev = i;
-        let mut p = self.nodes[i as usize].up;
+        let mut p = nd!(self, i).up;
         while p != i {
             self.unhide(p);
-            p = self.nodes[p as usize].up;
+            p = nd!(self, p).up;
         }
-        let len = self.len[i as usize] - COVERED;
-        self.len[i as usize] = len;
+        let len = *ln!(self, i) - COVERED;
+        *ln!(self, i) = len;
         let (w, bit) = (i as usize / 64, 1u64 << (i % 64));
         match len {
             0 => self.zero[w] |= bit,
@@ -522,14 +616,14 @@ impl Matrix {
         let mut updates = 0;
         let mut q = p + 1;
         while q != p {
-            let Node { up, down, top, .. } = self.nodes[q as usize];
+            let Node { up, down, top, .. } = *nd!(self, q);
             if top == SPACER {
                 q = up;
             } else {
-                self.nodes[up as usize].down = down;
-                self.nodes[down as usize].up = up;
-                let len = self.len[top as usize] - 1;
-                self.len[top as usize] = len;
+                nd!(self, up).down = down;
+                nd!(self, down).up = up;
+                let len = *ln!(self, top) - 1;
+                *ln!(self, top) = len;
                 if len <= 1 {
                     self.shrank(top, len);
                 }
@@ -545,14 +639,14 @@ impl Matrix {
     fn unhide(&mut self, p: u32) {
         let mut q = p - 1;
         while q != p {
-            let Node { up, down, top, .. } = self.nodes[q as usize];
+            let Node { up, down, top, .. } = *nd!(self, q);
             if top == SPACER {
                 q = down;
             } else {
-                self.nodes[up as usize].down = q;
-                self.nodes[down as usize].up = q;
-                let len = self.len[top as usize] + 1;
-                self.len[top as usize] = len;
+                nd!(self, up).down = q;
+                nd!(self, down).up = q;
+                let len = *ln!(self, top) + 1;
+                *ln!(self, top) = len;
                 if len <= 2 {
                     self.grew(top, len);
                 }
@@ -670,6 +764,51 @@ mod tests {
         assert_eq!(m.snapshot(), before);
         assert_eq!(m.option_count(), 1);
         m.check_invariants();
+    }
+
+    #[test]
+    fn bulk_options_are_checked_and_built_like_single_ones() {
+        let mut m = Matrix::new(4, 1).unwrap();
+        m.add_option([0, 4]).unwrap();
+        let before = m.snapshot();
+        assert_eq!(
+            m.add_options(&[[0, 1], [2, 5]]),
+            Err(DlxError::ItemOutOfRange {
+                option: 2,
+                item: 5,
+                last: 4
+            })
+        );
+        assert_eq!(
+            m.add_options(&[[1, 2, 3], [3, 0, 3]]),
+            Err(DlxError::DuplicateItem { option: 2, item: 3 })
+        );
+        assert_eq!(
+            m.add_options::<0>(&[[]]),
+            Err(DlxError::EmptyOption { option: 1 })
+        );
+        assert_eq!(m.snapshot(), before);
+        assert_eq!(m.option_count(), 1);
+
+        let mut one_by_one = m.clone();
+        let options = [[1, 2], [3, 4], [1, 3], [2, 0], [0, 3]];
+        m.add_options(&options).unwrap();
+        for o in options {
+            one_by_one.add_option(o).unwrap();
+        }
+        m.check_invariants();
+        assert_eq!(m.snapshot(), one_by_one.snapshot());
+        assert_eq!(m.option_count(), 6);
+        assert_eq!(
+            m.option_items(OptionId(5))
+                .map(ItemId::index)
+                .collect::<Vec<_>>(),
+            [0, 3]
+        );
+        assert_eq!(
+            m.search().count(u64::MAX),
+            one_by_one.search().count(u64::MAX)
+        );
     }
 
     #[test]

@@ -43,6 +43,8 @@ pub struct DlxSolver {
     /// Matrix item number of each open item, family by family: cell, row·symbol, column·symbol,
     /// box·symbol (`4·s²` entries; entries of covered items are unused).
     item_of: Vec<u32>,
+    /// The options of the matrix being built, before they are linked in one go.
+    options: Vec<[usize; 4]>,
 }
 
 impl Default for DlxSolver {
@@ -61,6 +63,7 @@ impl DlxSolver {
             units: Vec::new(),
             used: [Vec::new(), Vec::new(), Vec::new()],
             item_of: Vec::new(),
+            options: Vec::new(),
         }
     }
 
@@ -125,6 +128,7 @@ impl DlxSolver {
             .reset(items as usize, 0)
             .map_err(|_| Clashes(Vec::new()))?;
         self.decode.clear();
+        self.options.clear();
         for (cell, &value) in grid.values().iter().enumerate() {
             if value != 0 {
                 continue;
@@ -134,19 +138,23 @@ impl DlxSolver {
             while free != 0 {
                 let v = free.trailing_zeros() as usize;
                 free &= free - 1;
-                let option = [
-                    self.item_of[cell],
-                    self.item_of[n + r * s + v],
-                    self.item_of[2 * n + c * s + v],
-                    self.item_of[3 * n + b * s + v],
-                ];
-                // Four open items of four different families: distinct and in range, so this
-                // cannot fail.
-                if self.matrix.add_option(option.map(|i| i as usize)).is_ok() {
-                    self.decode.push((cell as u32, v as u8 + 1));
-                }
+                self.options.push(
+                    [
+                        self.item_of[cell],
+                        self.item_of[n + r * s + v],
+                        self.item_of[2 * n + c * s + v],
+                        self.item_of[3 * n + b * s + v],
+                    ]
+                    .map(|i| i as usize),
+                );
+                self.decode.push((cell as u32, v as u8 + 1));
             }
         }
+        // Four open items of four different families: distinct and in range, so this cannot
+        // fail; if it ever did, the board would be reported as having no consistent matrix.
+        self.matrix
+            .add_options(&self.options)
+            .map_err(|_| Clashes(Vec::new()))?;
         Ok(&self.matrix)
     }
 
