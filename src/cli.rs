@@ -292,13 +292,14 @@ fn solve(args: &SolveArgs, config: &Config) -> io::Result<u8> {
 fn bench(args: &BenchArgs, config: &Config) -> io::Result<u8> {
     let mut worst = EXIT_OK;
     println!(
-        "{:<36} {:>8} {:>7} {:>6} {:>5} {:>12} {:>10} {:>10} {:>12}",
+        "{:<36} {:>8} {:>7} {:>6} {:>5} {:>12} {:>10} {:>10} {:>10} {:>12}",
         "file",
         "puzzles",
         "unique",
         "multi",
         "none",
         "puzzles/s",
+        "secs",
         "median_us",
         "p99_us",
         "nodes/puzzle"
@@ -354,18 +355,21 @@ fn bench(args: &BenchArgs, config: &Config) -> io::Result<u8> {
                 .unwrap_or(0.0)
         };
         let n = puzzles.len().max(1) as f64;
+        let rate = puzzles.len() as f64 / secs.max(1e-9);
         let name = path.file_name().map_or_else(
             || path.display().to_string(),
             |f| f.to_string_lossy().into_owned(),
         );
         println!(
-            "{:<36} {:>8} {:>7} {:>6} {:>5} {:>12.0} {:>10.1} {:>10.1} {:>12.1}",
+            "{:<36} {:>8} {:>7} {:>6} {:>5} {:>12.*} {:>10.4} {:>10.1} {:>10.1} {:>12.1}",
             name,
             puzzles.len(),
             unique,
             multi,
             none,
-            puzzles.len() as f64 / secs.max(1e-9),
+            usize::from(rate < 100.0),
+            rate,
+            secs,
             pick(0.5),
             pick(0.99),
             nodes as f64 / n

@@ -170,12 +170,17 @@ fn bench_prints_a_row_per_file() {
         lines[0].contains("puzzles/s")
             && lines[0].contains("median_us")
             && lines[0].contains("p99_us")
+            && lines[0].contains("secs")
     );
     let row: Vec<&str> = lines[1].split_whitespace().collect();
     assert_eq!(&row[..5], ["17clue_sample.txt", "100", "100", "0", "0"]);
     let row: Vec<&str> = lines[2].split_whitespace().collect();
     assert_eq!(&row[..5], ["serg_sample.txt", "30", "0", "30", "0"]);
-    assert!(row[5].parse::<f64>().unwrap() > 0.0);
+    let (rate, secs) = (
+        row[5].parse::<f64>().unwrap(),
+        row[6].parse::<f64>().unwrap(),
+    );
+    assert!(rate > 0.0 && secs >= 0.0 && secs < 60.0, "{rate} {secs}");
 }
 
 #[test]
