@@ -25,6 +25,9 @@ const CHUNK_LINES: usize = 4096;
 #[derive(Debug, Parser)]
 #[command(name = "sudoku-dlx", version, about, long_about = None)]
 pub struct Cli {
+    /// A puzzle file whose first puzzle the window opens with.
+    #[arg(value_name = "PUZZLE")]
+    pub puzzle: Option<PathBuf>,
     /// The config file (default: ./config.toml if present).
     #[arg(long, global = true, value_name = "PATH")]
     pub config: Option<PathBuf>,

@@ -146,6 +146,22 @@ impl Keys {
         }
     }
 
+    /// The keys for a board with another alphabet (a puzzle file of another size than the
+    /// config's): a plain letter that is a symbol there takes Ctrl, so typing never runs a command.
+    pub fn adapted_to(self, alphabet: &Alphabet) -> Self {
+        let adapt = |spec: KeySpec| match spec.key {
+            KeyName::Char(c) if !spec.ctrl && alphabet.value(c).is_some() => {
+                KeySpec { ctrl: true, ..spec }
+            }
+            _ => spec,
+        };
+        Keys {
+            solve: adapt(self.solve),
+            reset: adapt(self.reset),
+            quit: adapt(self.quit),
+        }
+    }
+
     /// Every command with its config key name.
     pub fn all(&self) -> [(&'static str, KeySpec); 3] {
         [

@@ -35,7 +35,10 @@
 //! # Ok::<(), sudoku_dlx::sudoku::ParseError>(())
 //! ```
 
+pub mod app;
 pub mod cli;
 pub mod config;
 pub mod dlx;
+pub mod game;
 pub mod sudoku;
+pub mod ui;

@@ -1,8 +1,9 @@
-//! The `sudoku-dlx` binary: a thin shell over the library's command line.
+//! The `sudoku-dlx` binary: a thin shell over the library: the window, or the command line.
 
 use std::process::ExitCode;
 
-use clap::{CommandFactory, Parser};
+use clap::Parser;
+use sudoku_dlx::app;
 use sudoku_dlx::cli::{self, Cli, EXIT_BAD_INPUT};
 use sudoku_dlx::config::Config;
 
@@ -17,13 +18,19 @@ fn main() -> ExitCode {
     };
     match &args.command {
         Some(command) => cli::run(command, &config),
-        None => {
-            // The window arrives with the next milestone; until then, say what there is.
-            let mut help = Cli::command();
-            match help.print_help() {
-                Ok(()) => ExitCode::SUCCESS,
-                Err(_) => ExitCode::from(EXIT_BAD_INPUT),
+        None => match app::run(config, args.puzzle.as_deref()) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("sudoku-dlx: could not open the window: {e}");
+                if std::env::var_os("DISPLAY").is_none()
+                    && std::env::var_os("WAYLAND_DISPLAY").is_none()
+                {
+                    eprintln!(
+                        "sudoku-dlx: no display found (DISPLAY and WAYLAND_DISPLAY are unset); the command line works without one: sudoku-dlx --help"
+                    );
+                }
+                ExitCode::FAILURE
             }
-        }
+        },
     }
 }
