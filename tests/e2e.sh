@@ -1,0 +1,131 @@
+#!/usr/bin/env bash
+# End-to-end test of the real window: start the release binary under a private Xvfb, hover a
+# cell, type its symbol, press space, press r, press q, and check from screenshots that the
+# symbol appeared, that the board filled, that it cleared again, and that the app exited with 0.
+#
+# usage: tests/e2e.sh [-b BINARY] [-o OUTDIR] [-s] PUZZLE_FILE...
+#   -b  the binary (default target/release/sudoku-dlx)
+#   -o  where screenshots and logs go (default: a temporary folder, printed at the end)
+#   -s  also copy each solved board's screenshot to assets/screenshot-SIDExSIDE.png
+# Needs: Xvfb, xdotool, ImageMagick (import, convert, compare), Mesa's GL (see .ci/run).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+BIN=target/release/sudoku-dlx; OUT=""; SAVE=0
+while getopts "b:o:s" opt; do
+  case $opt in
+    b) BIN=$OPTARG ;; o) OUT=$OPTARG ;; s) SAVE=1 ;;
+    *) sed -n '2,11p' "$0"; exit 2 ;;
+  esac
+done
+shift $((OPTIND - 1))
+[ $# -ge 1 ] || { sed -n '2,11p' "$0"; exit 2; }
+for tool in Xvfb xdotool import convert compare; do
+  command -v $tool >/dev/null || { echo "e2e: $tool not found" >&2; exit 2; }
+done
+[ -x "$BIN" ] || { echo "e2e: $BIN not built (cargo build --release)" >&2; exit 2; }
+BIN=$(cd "$(dirname "$BIN")" && pwd)/$(basename "$BIN")
+[ -n "$OUT" ] || OUT=$(mktemp -d)
+mkdir -p "$OUT"; OUT=$(cd "$OUT" && pwd)
+
+XVFB=""; APP=""; RUNDIR=$(mktemp -d)
+log() { echo "[e2e] $*" >&2; }
+cleanup() {
+  local rc=$?
+  [ -n "$APP" ] && kill "$APP" 2>/dev/null || true
+  [ -n "$XVFB" ] && kill "$XVFB" 2>/dev/null || true
+  rm -rf "$RUNDIR"
+  exit $rc
+}
+trap cleanup EXIT
+fail() { log "FAIL: $*"; exit 1; }
+
+# A private X server on a free display (-displayfd), depth 24 (lower depths break GL).
+DFILE=$RUNDIR/display
+Xvfb -displayfd 9 -screen 0 1280x1024x24 -nolisten tcp -noreset 9>"$DFILE" >"$OUT/xvfb.log" 2>&1 &
+XVFB=$!
+for _ in $(seq 100); do [ -s "$DFILE" ] && break; sleep 0.1; done
+[ -s "$DFILE" ] || fail "Xvfb did not start: $(cat "$OUT/xvfb.log")"
+export DISPLAY=:$(tr -dc '0-9' <"$DFILE")
+export WINIT_X11_SCALE_FACTOR=1
+unset WAYLAND_DISPLAY WAYLAND_SOCKET
+export XDG_RUNTIME_DIR=$RUNDIR
+log "Xvfb on $DISPLAY"
+
+# Changed pixels between the same square of two screenshots.
+diffpx() { # A.png B.png X Y HALF
+  local g="$(( $5 * 2 ))x$(( $5 * 2 ))+$(( $3 - $5 ))+$(( $4 - $5 ))"
+  convert "$1" -crop "$g" +repage "$RUNDIR/a.png"
+  convert "$2" -crop "$g" +repage "$RUNDIR/b.png"
+  compare -metric AE -fuzz 10% "$RUNDIR/a.png" "$RUNDIR/b.png" null: 2>&1 || true
+}
+
+run_one() {
+  local file=$1
+  local puzzle solution side n first last sym
+  # (awk reads to the end: `head` would close the pipe early and fail the pipeline)
+  puzzle=$(awk '!/^[[:space:]]*(#|$)/ && !done { gsub(/[[:space:]]/, ""); print; done = 1 }' "$file")
+  solution=$(printf "%s\n" "$puzzle" | "$BIN" solve -)
+  n=${#puzzle}
+  side=$(awk -v n="$n" 'BEGIN { s = int(sqrt(n) + 0.5); print s }')
+  [ ${#solution} = "$n" ] || fail "$file: the CLI could not solve the first puzzle"
+  # The first and last empty cells: type the first one's symbol, watch the last one fill.
+  first=$(awk -v p="$puzzle" 'BEGIN { for (i = 1; i <= length(p); i++) { c = substr(p, i, 1); if (c == "." || c == "0") { print i - 1; exit } } }')
+  last=$(awk -v p="$puzzle" 'BEGIN { for (i = length(p); i >= 1; i--) { c = substr(p, i, 1); if (c == "." || c == "0") { print i - 1; exit } } }')
+  sym=$(printf '%s' "${solution:$first:1}" | tr 'A-Z' 'a-z')
+  log "$file: ${side}x${side}, typing '$sym' at cell $first, watching cell $last"
+
+  (cd "$RUNDIR" && exec "$BIN" "$OLDPWD/$file") >"$OUT/app-$side.log" 2>&1 &
+  APP=$!
+  local wid
+  wid=$(timeout 60 xdotool search --sync --onlyvisible --pid "$APP" | head -1) || true
+  [ -n "$wid" ] || fail "no window within 60 s: $(cat "$OUT/app-$side.log")"
+  # No window manager, so nothing gives the window the keyboard: focus it by hand.
+  timeout 10 xdotool windowfocus --sync "$wid" || timeout 10 xdotool windowfocus "$wid" || true
+  sleep 1.5
+  local W
+  eval "$(xdotool getwindowgeometry --shell "$wid")"
+  W=$WIDTH
+  # The board: a square at the top of the central panel, 12 px from the window's edges.
+  local board=$(( W - 24 ))
+  local cell=$(( board / side )) half=$(( board / side / 3 ))
+  [ $half -ge 3 ] || half=3
+  local fx=$(( 12 + (first % side) * board / side + cell / 2 ))
+  local fy=$(( 12 + (first / side) * board / side + cell / 2 ))
+  local lx=$(( 12 + (last % side) * board / side + cell / 2 ))
+  local ly=$(( 12 + (last / side) * board / side + cell / 2 ))
+  shot() { timeout 20 import -display "$DISPLAY" -window "$wid" "$OUT/$side-$1.png"; }
+
+  timeout 10 xdotool mousemove --window "$wid" --sync $fx $fy; sleep 0.5
+  shot 1-hovered
+  timeout 10 xdotool type --delay 50 "$sym"; sleep 0.5
+  shot 2-typed
+  timeout 10 xdotool key space
+  sleep 2
+  shot 3-solved
+  timeout 10 xdotool key r; sleep 0.5
+  shot 4-reset
+
+  local typed filled cleared_first cleared_last
+  typed=$(diffpx "$OUT/$side-1-hovered.png" "$OUT/$side-2-typed.png" $fx $fy $half)
+  filled=$(diffpx "$OUT/$side-2-typed.png" "$OUT/$side-3-solved.png" $lx $ly $half)
+  cleared_first=$(diffpx "$OUT/$side-1-hovered.png" "$OUT/$side-4-reset.png" $fx $fy $half)
+  cleared_last=$(diffpx "$OUT/$side-1-hovered.png" "$OUT/$side-4-reset.png" $lx $ly $half)
+  log "changed pixels: typed=$typed filled=$filled after-reset=$cleared_first,$cleared_last"
+  [ "${typed%.*}" -ge 8 ] || fail "$side: the typed symbol did not appear"
+  [ "${filled%.*}" -ge 8 ] || fail "$side: the board did not fill"
+  [ "${cleared_first%.*}" -le 2 ] && [ "${cleared_last%.*}" -le 2 ] || fail "$side: r did not clear the board"
+
+  timeout 10 xdotool key q
+  local status=""
+  for _ in $(seq 100); do kill -0 "$APP" 2>/dev/null || break; sleep 0.1; done
+  kill -0 "$APP" 2>/dev/null && fail "$side: still running 10 s after q"
+  set +e; wait "$APP"; status=$?; set -e
+  APP=""
+  [ "$status" = 0 ] || fail "$side: exit status $status after q"
+  log "$side x $side: ok (exit 0)"
+  if [ $SAVE = 1 ]; then cp "$OUT/$side-3-solved.png" "assets/screenshot-${side}x${side}.png"; fi
+}
+
+for f in "$@"; do run_one "$f"; done
+log "all ok; screenshots in $OUT"
