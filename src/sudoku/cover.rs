@@ -44,7 +44,7 @@ pub struct DlxSolver {
     /// box·symbol (`4·s²` entries; entries of covered items are unused).
     item_of: Vec<u32>,
     /// The options of the matrix being built, before they are linked in one go.
-    options: Vec<[usize; 4]>,
+    options: Vec<[u32; 4]>,
 }
 
 impl Default for DlxSolver {
@@ -138,22 +138,19 @@ impl DlxSolver {
             while free != 0 {
                 let v = free.trailing_zeros() as usize;
                 free &= free - 1;
-                self.options.push(
-                    [
-                        self.item_of[cell],
-                        self.item_of[n + r * s + v],
-                        self.item_of[2 * n + c * s + v],
-                        self.item_of[3 * n + b * s + v],
-                    ]
-                    .map(|i| i as usize),
-                );
+                self.options.push([
+                    self.item_of[cell],
+                    self.item_of[n + r * s + v],
+                    self.item_of[2 * n + c * s + v],
+                    self.item_of[3 * n + b * s + v],
+                ]);
                 self.decode.push((cell as u32, v as u8 + 1));
             }
         }
         // Four open items of four different families: distinct and in range, so this cannot
         // fail; if it ever did, the board would be reported as having no consistent matrix.
         self.matrix
-            .add_options(&self.options)
+            .add_options_trusted(&self.options)
             .map_err(|_| Clashes(Vec::new()))?;
         Ok(&self.matrix)
     }
