@@ -39,14 +39,22 @@
 //! ## Choosing the item (X3)
 //!
 //! The item with the fewest remaining options is chosen (Knuth's *minimum remaining values*
-//! heuristic), the leftmost one on ties. On sudoku the bulk of the search is forced moves (items
-//! with one option left) and dead ends (items with none), so those two cases are made cheap: two
-//! bit sets over the items hold the uncovered items whose length is 0 and 1, updated by `hide`
-//! and `unhide` only when a length crosses those values. Choosing is then "lowest set bit of the
-//! zero set, else of the one set", a few words read; only when neither set has a primary item is
-//! the `len` array scanned for the minimum, straight through (a contiguous array read runs at the
-//! speed of the loop, where walking the item list would wait on every `next` link).
+//! heuristic), the leftmost one on ties. Walking the list of active items to find it would wait
+//! on every `next` link; instead each item keeps its length in one byte as well (its *tag*: the
+//! length up to 254, and 255 while it is covered), and choosing reads the primary items' tags
+//! straight through, 64 at a time: the minimum of a block is a handful of vector instructions
+//! (`pminub` on x86-64), the scan stops at a block holding a 0 (a dead end: nothing beats it),
+//! and then the first item of the best block with that tag is the answer. Only if every active
+//! item has 254 options or more does it read the exact lengths. Keeping the tags costs `hide` and
+//! `unhide` one plain byte store per link, with no branch and no read.
 //!
+//! The tags replaced two bit sets of the items of length 0 and 1 (choosing was then "lowest bit
+//! of the zero set, else of the one set", with a full scan when both were empty). Every hide had
+//! to read, modify and write a word of each set, and consecutive hides hit the same few words, so
+//! each waited for the last one's store; the byte tags have no such chain. On the 17-clue set
+//! this took the time from 1.15 s to 1.05 s, on forum-hardest from 25.0 s to 23.1 s and on the
+//! 16×16 test3 set from 12.7 s to 11.1 s (best of alternating runs of `sudoku-dlx bench`).
+
 //! ## Ending early
 //!
 //! The search counts the levels whose option is not the last in its item's list. When a level is
@@ -66,31 +74,28 @@
 //! with a new target almost every move). A proptest checks that stepping some moves and then
 //! running the fast path makes exactly the moves of one fast run.
 //!
-//! The `zero`/`one` bit sets of items with no or one option left are updated without a branch:
-//! whether a hide takes a length to 1 or 0 depends on the data, and under cachegrind that test was
-//! mispredicted on one hide in four; unconditional masked updates halved the conditional
-//! mispredictions on the 17-clue set.
-//!
 //! The four link operations index the arena without bounds checks. Every link and every `top`
 //! stored in it is an index that [`Matrix::reset`] or the option builders created, and the link
 //! operations only copy links between nodes, so every index is in range; debug builds (and so
-//! the tests) assert it. This, with the bit-set updates the link operations make, is the crate's
-//! only `unsafe` code; it cut the instructions per forum-hardest puzzle by a sixth.
+//! the tests) assert it. This, with the bulk option builder below, is the crate's only `unsafe`
+//! code; it cut the instructions per forum-hardest puzzle by a sixth.
 //!
 //! Building is part of the cost when a matrix is made per problem (a 17-clue sudoku takes about
 //! as long to build as to search twice over). [`Matrix::add_options`] takes a batch of options of
-//! one width, checks them, grows the arena once and links them through a plain slice; the sudoku
-//! mapping, whose options are well formed by construction, uses a crate-internal variant that
-//! checks them only in debug builds.
+//! one width, checks them, reserves room in the arena once and writes the nodes straight into it
+//! (without zeroing it first: about 2% of the 17-clue time); the sudoku mapping, whose options are well
+//! formed by construction, uses a crate-internal variant that checks them only in debug builds,
+//! except for the one check the unchecked writes rely on, that every item is in range.
 //!
 //! Tried and measured, and not kept: cyclic `right` links instead of spacers (tried twice; the
 //! second time, with a `right` field in 16-byte nodes, it removed the spacer test's mispredictions
-//! but was no faster), padding nodes to 16 bytes, a third bit set for items of length 2, dropping
-//! the bit sets for a chunked minimum scan of `len` (slower on the 17-clue set, 1.28 s against
-//! 1.17 s), stopping a cover as soon as an item empties, and
-//! finding an option's nodes by arithmetic when all options have one width (fewer instructions
-//! and half the mispredicted branches, but slower: the division sat on the critical path that the
-//! predicted spacer walk had kept off it).
+//! but was no faster), padding nodes to 16 bytes, a third bit set for items of length 2, a chunked
+//! minimum scan of the 32-bit `len` array (slower than the bit sets then, 1.28 s against 1.17 s
+//! on 17-clue; the byte tags read a quarter as much), stopping a cover as soon as an item empties,
+//! and finding an option's nodes by arithmetic when all options have one width (tried twice, the
+//! second time with the byte tags: 19% fewer instructions and half the mispredicted branches
+//! under cachegrind, but 7% slower, 1.11 s against 1.04 s: the division sat on the critical path
+//! that the well-predicted spacer walk keeps off it).
 //!
 //! # The layout
 //!

@@ -137,7 +137,7 @@ pub struct Search<'a> {
 impl<'a> Search<'a> {
     pub(crate) fn new(m: &'a mut Matrix) -> Self {
         m.restore();
-        m.refresh_sets();
+        m.refresh_tags();
         // Every level covers a primary item, so the stack is never deeper than there are
         // primary items (plus the level that finds them all covered).
         let depth = m.primary_items() + 1;
