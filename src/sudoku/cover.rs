@@ -110,6 +110,7 @@ impl DlxSolver {
                 items += 1;
             }
         }
+        let cells = items;
         for (family, used) in self.used.iter().enumerate() {
             let base = (family + 1) * n;
             for (unit, &mask) in used.iter().enumerate() {
@@ -127,8 +128,13 @@ impl DlxSolver {
         self.matrix
             .reset(items as usize, 0)
             .map_err(|_| Clashes(Vec::new()))?;
-        self.decode.clear();
-        self.options.clear();
+        // At most one option per empty cell and symbol: room for that many, written by index
+        // and cut to length after (a push per option, with its capacity check and length
+        // update, cost more).
+        let most = cells as usize * s;
+        self.options.resize(most, [0; 4]);
+        self.decode.resize(most, (0, 0));
+        let mut count = 0;
         for (cell, &value) in grid.values().iter().enumerate() {
             if value != 0 {
                 continue;
@@ -138,15 +144,18 @@ impl DlxSolver {
             while free != 0 {
                 let v = free.trailing_zeros() as usize;
                 free &= free - 1;
-                self.options.push([
+                self.options[count] = [
                     self.item_of[cell],
                     self.item_of[n + r * s + v],
                     self.item_of[2 * n + c * s + v],
                     self.item_of[3 * n + b * s + v],
-                ]);
-                self.decode.push((cell as u32, v as u8 + 1));
+                ];
+                self.decode[count] = (cell as u32, v as u8 + 1);
+                count += 1;
             }
         }
+        self.options.truncate(count);
+        self.decode.truncate(count);
         // Four open items of four different families: distinct and in range, so this cannot
         // fail; if it ever did, the board would be reported as having no consistent matrix.
         self.matrix
