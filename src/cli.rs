@@ -48,8 +48,10 @@ pub enum Command {
 /// Which solver to use.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum SolverKind {
-    /// Dancing links (Algorithm X).
+    /// Dancing links (Algorithm X) with pruning by pairs.
     Dlx,
+    /// Dancing links without pruning: Algorithm X as Knuth wrote it, for comparison.
+    DlxPlain,
     /// Plain backtracking, for comparison.
     Naive,
 }
@@ -117,6 +119,7 @@ pub fn run(command: &Command, config: &Config) -> ExitCode {
 fn new_solver(kind: SolverKind) -> Box<dyn Solver + Send> {
     match kind {
         SolverKind::Dlx => Box::new(DlxSolver::new()),
+        SolverKind::DlxPlain => Box::new(DlxSolver::plain()),
         SolverKind::Naive => Box::new(Backtracker::new()),
     }
 }

@@ -88,8 +88,14 @@ fn every_matrix_up_to_4_by_4_counts_like_brute_force() {
                         "rows {rows:?}, {primary} primary of {columns}"
                     );
                     drop(search);
-                    // The structure is restored: a second search finds the same.
+                    // The structure is restored: a second search finds the same, and so does
+                    // one that prunes.
                     assert_eq!(m.search().count(u64::MAX), expected);
+                    assert_eq!(
+                        m.search().with_pruning(true).count(u64::MAX),
+                        expected,
+                        "pruned: rows {rows:?}, {primary} primary of {columns}"
+                    );
                     checked += 1;
                 }
             }
@@ -107,6 +113,7 @@ proptest! {
         primary_share in 0u32..=8,
         raw_rows in prop::collection::vec(any::<u32>(), 1..=12),
         limit in 1u64..=6,
+        prune in any::<bool>(),
     ) {
         let primary = primary_share.min(columns);
         let rows: Vec<u32> = raw_rows.iter().map(|r| r & ((1 << columns) - 1)).collect();
@@ -114,7 +121,7 @@ proptest! {
         let expected = brute_force(&kept, primary, columns);
 
         let mut seen = Vec::new();
-        let mut search = m.search();
+        let mut search = m.search().with_pruning(prune);
         let outcome = search.for_each(|solution| {
             let mut options: Vec<usize> = solution.iter().map(|o| o.index()).collect();
             options.sort_unstable();
@@ -133,8 +140,8 @@ proptest! {
         prop_assert_eq!(seen.len() as u64, expected, "a solution was reported twice");
 
         // Counting with a limit stops there, and the step mode finds the same solutions.
-        prop_assert_eq!(m.search().count(limit), expected.min(limit));
-        let mut search = m.search();
+        prop_assert_eq!(m.search().with_pruning(prune).count(limit), expected.min(limit));
+        let mut search = m.search().with_pruning(prune);
         let mut stepped = 0;
         loop {
             match search.step() {
@@ -144,5 +151,54 @@ proptest! {
             }
         }
         prop_assert_eq!(stepped, expected);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// Pruning by pairs removes only options no solution uses: on matrices big enough for it to
+    /// fire often, the pruned search finds exactly the solutions of the plain one, and leaves the
+    /// matrix as it found it.
+    #[test]
+    fn pruning_keeps_every_solution(
+        columns in 6u32..=12,
+        primary_share in 4u32..=12,
+        raw_rows in prop::collection::vec((any::<u32>(), 0u32..3), 8..=40),
+    ) {
+        let primary = primary_share.min(columns);
+        // Sparse rows (a few items each), as in most exact-cover problems.
+        let rows: Vec<u32> = raw_rows
+            .iter()
+            .map(|&(r, k)| {
+                let mut row = 0;
+                let mut bits = r;
+                for _ in 0..=k + 1 {
+                    row |= 1 << (bits % columns);
+                    bits /= columns;
+                }
+                row
+            })
+            .collect();
+        let (mut m, _) = build(&rows, primary, columns);
+        let collect = |m: &mut Matrix, prune: bool| {
+            let mut all = Vec::new();
+            let mut search = m.search().with_pruning(prune);
+            search.for_each(|solution| {
+                let mut options: Vec<usize> = solution.iter().map(|o| o.index()).collect();
+                options.sort_unstable();
+                all.push(options);
+                ControlFlow::Continue(())
+            });
+            all.sort();
+            (all, search.stats())
+        };
+        let (plain, plain_stats) = collect(&mut m, false);
+        let (pruned, pruned_stats) = collect(&mut m, true);
+        prop_assert_eq!(&pruned, &plain);
+        prop_assert_eq!(plain_stats.pruned, 0);
+        prop_assert_eq!(pruned_stats.solutions, plain_stats.solutions);
+        // And the matrix is intact: the plain search still finds the same.
+        prop_assert_eq!(collect(&mut m, false).0, plain);
     }
 }

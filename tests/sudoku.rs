@@ -69,6 +69,11 @@ fn origins_counts_include_23_solutions_and_the_unsolvable_escargot() {
         .collect();
     // The example puzzle has 23 solutions; AI Escargot with an extra 2 has none; the rest one.
     assert_eq!(counts, [23, 1, 1, 1, 0, 1, 1, 1, 1]);
+    // Without pruning, the same counts.
+    let mut plain = DlxSolver::plain();
+    for (p, &count) in puzzles.iter().zip(&counts) {
+        assert_eq!(plain.count(p, 100, None).map_or(0, |r| r.solutions), count);
+    }
     for p in &puzzles {
         solve_and_check(&mut solver, p);
     }
@@ -214,7 +219,9 @@ proptest! {
         let limit = 400;
         let dlx = DlxSolver::new().count(&board, limit, None).unwrap();
         let naive = Backtracker::new().count(&board, limit, None).unwrap();
+        let plain = DlxSolver::plain().count(&board, limit, None).unwrap();
         prop_assert_eq!(dlx.solutions, naive.solutions, "{}", board.to_line());
+        prop_assert_eq!(plain.solutions, naive.solutions, "{}", board.to_line());
         prop_assert!(dlx.solutions >= 1, "a subset of a solution is solvable");
         let first = Backtracker::new().solve(&board, 1, None).unwrap().first.unwrap();
         prop_assert!(first.verify_solution_of(&board).is_ok());

@@ -184,6 +184,42 @@ fn first_equal(block: &[u8], value: u8) -> usize {
     first
 }
 
+/// What [`Matrix::prune`] found out about the two options an item had when it last looked: the
+/// nodes where they meet a second item, [`NO_PAIR`] if they share no other item, or [`MANY_PAIRS`]
+/// if they share several (then it looks again every time). Which items two options share never
+/// changes, so the answer stays true for as long as the item has those same two options.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+struct PairMemo {
+    generation: u32,
+    first: u32,
+    second: u32,
+    /// The node of the shared item in the first option, or [`NO_PAIR`] / [`MANY_PAIRS`].
+    meet_first: u32,
+    /// The node of the shared item in the second option.
+    meet_second: u32,
+}
+
+/// [`PairMemo::meet_first`] when the two options share no other item.
+const NO_PAIR: u32 = 0;
+/// [`PairMemo::meet_first`] when they share more than one.
+const MANY_PAIRS: u32 = u32::MAX;
+
+/// The bytes of `tags` (at most eight) that equal 2, as the high bit of each byte of a word.
+#[inline(always)]
+fn twos(tags: &[u8]) -> u64 {
+    const LOW: u64 = 0x0101_0101_0101_0101;
+    const SEVENS: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    let mut bytes = [0u8; 8];
+    match <[u8; 8]>::try_from(tags) {
+        Ok(word) => bytes = word,
+        Err(_) => bytes[..tags.len()].copy_from_slice(tags),
+    }
+    // Bytes equal to 2 become 0, and exactly the zero bytes get their high bit set (no carry
+    // crosses a byte: each sum is at most 0xfe).
+    let x = u64::from_le_bytes(bytes) ^ (LOW * 2);
+    !(((x & SEVENS) + SEVENS) | x | SEVENS)
+}
+
 /// An exact-cover problem laid out as dancing links, ready to search.
 ///
 /// Build it with [`Matrix::new`] and [`Matrix::add_option`], then call [`Matrix::search`]. A search
@@ -210,10 +246,15 @@ pub struct Matrix {
     pub(crate) tag: Vec<u8>,
     /// Options were added since the tags were last computed.
     tags_stale: bool,
+    /// For each item, what [`prune`](Self::prune) last found out about its two options (see
+    /// [`PairMemo`]); entries of an older [`reset`](Self::reset) are told apart by `generation`.
+    memo: Vec<PairMemo>,
+    memo_generation: u32,
     /// The node arena: 0 unused, `1..=n` headers, then options separated by spacers.
     pub(crate) nodes: Vec<Node>,
     /// Index of the first node of each option, ascending; decodes a node back to its option.
     option_start: Vec<u32>,
+
     /// Scratch for validating an option: `stamp[item] == generation` marks an item already seen
     /// in the option being added. Each call to `add_option` takes a new generation, so a rejected
     /// option leaves no marks behind.
@@ -224,6 +265,8 @@ pub struct Matrix {
     /// Undo operations a lazily restoring search left behind, to run in order before the links
     /// are used again (see [`Search::restore_lazily`](super::Search::restore_lazily)).
     pending: Vec<Undo>,
+    /// The stacks of the last search, for the next to reuse.
+    pub(crate) stacks: super::search::Stacks,
 }
 
 /// Everything a search changes, for tests.
@@ -237,6 +280,8 @@ pub(crate) enum Undo {
     Others(u32),
     /// Uncover this item.
     Item(u32),
+    /// Put back the option of this node, which pruning removed.
+    Option(u32),
 }
 
 impl Matrix {
@@ -250,12 +295,16 @@ impl Matrix {
             len: Vec::new(),
             tag: Vec::new(),
             tags_stale: false,
+            memo: Vec::new(),
+            memo_generation: 0,
             nodes: Vec::new(),
             option_start: Vec::new(),
+
             stamp: Vec::new(),
             generation: 0,
             scratch: Vec::new(),
             pending: Vec::new(),
+            stacks: super::search::Stacks::default(),
         };
         m.reset(primary, secondary)?;
         Ok(m)
@@ -280,9 +329,12 @@ impl Matrix {
         }));
         self.len.clear();
         self.len.resize(total + 2, 0);
-        self.tag.clear();
-        self.tag.resize(total + 2, TAG_COVERED);
+        // Tags are worked out from `len` before a search (`refresh_tags`); they need only room.
+        if self.tag.len() < total + 2 {
+            self.tag.resize(total + 2, TAG_COVERED);
+        }
         self.tags_stale = true;
+        self.memo.resize(total + 2, PairMemo::default());
         let sroot = n + 1;
         self.items[ROOT as usize].prev = p;
         self.items[p as usize].next = ROOT;
@@ -307,9 +359,16 @@ impl Matrix {
         });
 
         self.option_start.clear();
-        self.stamp.clear();
-        self.stamp.resize(total + 1, 0);
-        self.generation = 0;
+
+        // Stamps of earlier problems are all of earlier generations, so they need no clearing
+        // (`add_option` only grows the array, and clears it when the generation wraps).
+        // A new problem: every memo entry is now stale. Bumping the memo's generation says so
+        // without touching the entries (clearing them cost a pass over the items per puzzle).
+        self.memo_generation = self.memo_generation.wrapping_add(1);
+        if self.memo_generation == 0 {
+            self.memo.fill(PairMemo::default());
+            self.memo_generation = 1;
+        }
         Ok(())
     }
 
@@ -327,6 +386,9 @@ impl Matrix {
             return Err(DlxError::TooLarge {
                 what: "the options",
             });
+        }
+        if self.stamp.len() <= self.items_total as usize {
+            self.stamp.resize(self.items_total as usize + 1, 0);
         }
         self.generation = self.generation.wrapping_add(1);
         if self.generation == 0 {
@@ -578,6 +640,7 @@ impl Matrix {
             match undo {
                 Undo::Others(x) => self.uncover_others(x),
                 Undo::Item(i) => self.uncover(i),
+                Undo::Option(p) => self.restore_option(p),
             }
         }
         self.pending = pending;
@@ -738,6 +801,176 @@ impl Matrix {
                 q -= 1;
             }
         }
+    }
+
+    /// Takes the option of node `p` out of every item list, its own included: hides it from its
+    /// other items, then unlinks `p`. Returns the number of links changed.
+    #[inline]
+    pub(crate) fn remove_option(&mut self, p: u32) -> u64 {
+        let updates = self.hide(p);
+        let Node { up, down, top } = *nd!(self, p);
+        nd!(self, up).down = down;
+        nd!(self, down).up = up;
+        let len = *ln!(self, top) - 1;
+        *ln!(self, top) = len;
+        *tg!(self, top) = tag_of(len);
+        updates + 1
+    }
+
+    /// Undoes [`remove_option`](Self::remove_option), in the reverse order.
+    #[inline]
+    pub(crate) fn restore_option(&mut self, p: u32) {
+        let Node { up, down, top } = *nd!(self, p);
+        nd!(self, up).down = p;
+        nd!(self, down).up = p;
+        let len = *ln!(self, top) + 1;
+        *ln!(self, top) = len;
+        *tg!(self, top) = tag_of(len);
+        self.unhide(p);
+    }
+
+    /// Pruning by pairs (see the module docs): for every active primary item with exactly two
+    /// options left, if both options also contain some other item `b`, then whichever of them
+    /// covers the first item covers `b` too, so every other option of `b` can be in no solution
+    /// and is removed. Each removed option's node is pushed on `trail`, for the search to put back
+    /// in reverse order when it backs up past this point. Returns the number of links changed.
+    ///
+    /// `before`, if given, holds the primary items' tags at the last pruning on the search's
+    /// current path: items that had two options then were looked at then and are skipped.
+    pub(crate) fn prune(&mut self, trail: &mut Vec<u32>, before: Option<&[u8]>) -> u64 {
+        let mut updates = 0;
+        let primary = self.primary as usize;
+        // The tags of items 1..=primary, eight at a time.
+        let mut base = 1;
+        while base <= primary {
+            let end = (base + 8).min(primary + 1);
+            let now = twos(&self.tag[base..end]);
+            let then = before.map_or(0, |b| twos(&b[base - 1..end - 1]));
+            let mut twos = now & !then;
+            while twos != 0 {
+                let a = base + (twos.trailing_zeros() / 8) as usize;
+                twos &= twos - 1;
+                // An earlier removal in this pass may have changed it.
+                if self.tag[a] == 2 {
+                    updates += self.prune_item(a as u32, trail);
+                }
+            }
+            base = end;
+        }
+        updates
+    }
+
+    /// [`prune`](Self::prune) for one item `a` with two options.
+    fn prune_item(&mut self, a: u32, trail: &mut Vec<u32>) -> u64 {
+        let first = nd!(self, a).down;
+        let second = nd!(self, first).down;
+        let memo = self.memo[a as usize];
+        let (meet_first, meet_second) = if memo.generation == self.memo_generation
+            && memo.first == first
+            && memo.second == second
+            && memo.meet_first != MANY_PAIRS
+        {
+            (memo.meet_first, memo.meet_second)
+        } else {
+            let (meet_first, meet_second) = self.meeting(first, second);
+            self.memo[a as usize] = PairMemo {
+                generation: self.memo_generation,
+                first,
+                second,
+                meet_first,
+                meet_second,
+            };
+            (meet_first, meet_second)
+        };
+        match meet_first {
+            NO_PAIR => 0,
+            MANY_PAIRS => {
+                // Rare: walk the first option and prune every item the second one shares.
+                let mut updates = 0;
+                let mut q = first + 1;
+                while q != first {
+                    let Node { up, top, .. } = *nd!(self, q);
+                    if top == SPACER {
+                        q = up;
+                        continue;
+                    }
+                    if let Some(q2) = self.node_in(second, top) {
+                        updates += self.prune_others(q, q2, trail);
+                    }
+                    q += 1;
+                }
+                updates
+            }
+            _ => self.prune_others(meet_first, meet_second, trail),
+        }
+    }
+
+    /// Where the options of nodes `first` and `second` meet in an item other than their own
+    /// (`top(first)`): the two nodes of that item, or [`NO_PAIR`] / [`MANY_PAIRS`].
+    fn meeting(&self, first: u32, second: u32) -> (u32, u32) {
+        let mut found = (NO_PAIR, NO_PAIR);
+        let mut q = first + 1;
+        while q != first {
+            let Node { up, top, .. } = *self.node(q);
+            if top == SPACER {
+                q = up;
+                continue;
+            }
+            if let Some(q2) = self.node_in(second, top) {
+                if found.0 != NO_PAIR {
+                    return (MANY_PAIRS, MANY_PAIRS);
+                }
+                found = (q, q2);
+            }
+            q += 1;
+        }
+        found
+    }
+
+    /// Node `x`, read without a bounds check (see `nd!`).
+    #[inline(always)]
+    fn node(&self, x: u32) -> &Node {
+        debug_assert!((x as usize) < self.nodes.len());
+        #[allow(unsafe_code)]
+        // SAFETY: as in `nd!`: `x` is a link or index the structure itself holds.
+        unsafe {
+            self.nodes.get_unchecked(x as usize)
+        }
+    }
+
+    /// The node of item `item` in the option of node `p`, other than `p` itself, if any.
+    fn node_in(&self, p: u32, item: u32) -> Option<u32> {
+        let mut q = p + 1;
+        while q != p {
+            let Node { up, top, .. } = *self.node(q);
+            if top == SPACER {
+                q = up;
+            } else if top == item {
+                return Some(q);
+            } else {
+                q += 1;
+            }
+        }
+        None
+    }
+
+    /// Removes every option of the item of nodes `keep_first` and `keep_second` except theirs.
+    fn prune_others(&mut self, keep_first: u32, keep_second: u32, trail: &mut Vec<u32>) -> u64 {
+        let b = nd!(self, keep_first).top;
+        if *ln!(self, b) <= 2 {
+            return 0;
+        }
+        let mut updates = 0;
+        let mut r = nd!(self, b).down;
+        while r != b {
+            // A removed node keeps its own links, so the walk goes on from it.
+            if r != keep_first && r != keep_second {
+                updates += self.remove_option(r);
+                trail.push(r);
+            }
+            r = nd!(self, r).down;
+        }
+        updates
     }
 
     /// Covers every item of the option of node `x` except `top(x)`, left to right (step X5).

@@ -43,6 +43,10 @@ pub struct DlxSolver {
     /// Matrix item number of each open item, family by family: cell, row·symbol, column·symbol,
     /// box·symbol (`4·s²` entries; entries of covered items are unused).
     item_of: Vec<u32>,
+    /// How many of `options` and `decode` the last built matrix uses.
+    count: usize,
+    /// Search with pruning by pairs (the default).
+    pruning: bool,
     /// The options of the matrix being built, before they are linked in one go.
     options: Vec<[u32; 4]>,
 }
@@ -64,6 +68,17 @@ impl DlxSolver {
             used: [Vec::new(), Vec::new(), Vec::new()],
             item_of: Vec::new(),
             options: Vec::new(),
+            pruning: true,
+            count: 0,
+        }
+    }
+
+    /// A solver that searches without pruning: Algorithm X exactly as Knuth wrote it, for
+    /// comparing search trees (`sudoku-dlx bench --solver dlx-plain`).
+    pub fn plain() -> Self {
+        DlxSolver {
+            pruning: false,
+            ..DlxSolver::new()
         }
     }
 
@@ -101,8 +116,11 @@ impl DlxSolver {
         }
 
         // Number the open items: empty cells, then each unit's missing symbols.
-        self.item_of.clear();
-        self.item_of.resize(4 * n, 0);
+        // Only entries of open items are ever read, and this build writes all of them, so the
+        // table needs room but no clearing.
+        if self.item_of.len() < 4 * n {
+            self.item_of.resize(4 * n, 0);
+        }
         let mut items = 0u32;
         for (cell, &value) in grid.values().iter().enumerate() {
             if value == 0 {
@@ -128,12 +146,15 @@ impl DlxSolver {
         self.matrix
             .reset(items as usize, 0)
             .map_err(|_| Clashes(Vec::new()))?;
-        // At most one option per empty cell and symbol: room for that many, written by index
-        // and cut to length after (a push per option, with its capacity check and length
-        // update, cost more).
+        // At most one option per empty cell and symbol: room for that many, written by index (a
+        // push per option, with its capacity check and length update, cost more).
+        // The buffers only ever grow (filling them afresh per puzzle cost a tenth of the build);
+        // the first `count` entries are this puzzle's.
         let most = cells as usize * s;
-        self.options.resize(most, [0; 4]);
-        self.decode.resize(most, (0, 0));
+        if self.options.len() < most {
+            self.options.resize(most, [0; 4]);
+            self.decode.resize(most, (0, 0));
+        }
         let mut count = 0;
         for (cell, &value) in grid.values().iter().enumerate() {
             if value != 0 {
@@ -154,19 +175,18 @@ impl DlxSolver {
                 count += 1;
             }
         }
-        self.options.truncate(count);
-        self.decode.truncate(count);
+        self.count = count;
         // Four open items of four different families: distinct and in range, so this cannot
         // fail; if it ever did, the board would be reported as having no consistent matrix.
         self.matrix
-            .add_options_trusted(&self.options)
+            .add_options_trusted(&self.options[..count])
             .map_err(|_| Clashes(Vec::new()))?;
         Ok(&self.matrix)
     }
 
     /// The `(cell, value)` an option of the last built matrix places.
     pub fn decode(&self, option: dlx::OptionId) -> (usize, u8) {
-        let (cell, value) = self.decode[option.index()];
+        let (cell, value) = self.decode[..self.count][option.index()];
         (cell as usize, value)
     }
 
@@ -180,9 +200,13 @@ impl DlxSolver {
         cancel: Option<&AtomicBool>,
     ) -> Result<Report, Clashes> {
         self.build(grid)?;
-        let decode = &self.decode;
+        let decode = &self.decode[..self.count];
         // The matrix is rebuilt for the next puzzle, so the search need not restore it.
-        let mut search = self.matrix.search().restore_lazily();
+        let mut search = self
+            .matrix
+            .search()
+            .restore_lazily()
+            .with_pruning(self.pruning);
         if let Some(flag) = cancel {
             search = search.with_cancel(flag);
         }
