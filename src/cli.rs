@@ -15,7 +15,10 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use rayon::prelude::*;
 
 use crate::config::Config;
-use crate::sudoku::{Backtracker, DlxSolver, Grid, Notation, Report, Solver};
+use crate::sudoku::{
+    Backtracker, DlxSolver, Generator, Geometry, Grade, Grid, Notation, Rater, Report, Solver,
+    Symmetry,
+};
 
 /// Lines read and solved together: enough to keep every core busy, small enough that memory
 /// stays flat however long the file is.
@@ -43,6 +46,10 @@ pub enum Command {
     Solve(SolveArgs),
     /// Time counting up to 2 solutions of every puzzle of each file, on one thread.
     Bench(BenchArgs),
+    /// Make new puzzles with one solution, of a grade and symmetry, one a line.
+    Generate(GenerateArgs),
+    /// Rate every puzzle of a file: the grade and the techniques a person needs.
+    Rate(RateArgs),
 }
 
 /// Which solver to use.
@@ -93,6 +100,71 @@ pub struct BenchArgs {
     pub max: Option<usize>,
 }
 
+/// Arguments of `generate`.
+#[derive(Debug, Args)]
+pub struct GenerateArgs {
+    /// Box size: N for N×N boxes, RxC for rectangles (default: the config's).
+    #[arg(long = "box", value_name = "N|RxC", value_parser = parse_box)]
+    pub box_size: Option<Geometry>,
+    /// How many puzzles.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
+    pub count: u64,
+    /// The grade (see `sudoku-dlx rate`).
+    #[arg(long, default_value = "medium", value_parser = parse_grade)]
+    pub grade: Grade,
+    /// Which cells are emptied together.
+    #[arg(long, value_enum, default_value_t = SymmetryArg::None)]
+    pub symmetry: SymmetryArg,
+    /// The seed: the same seed (and options) gives the same puzzles. Default: from the clock,
+    /// printed to standard error.
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Print per-puzzle statistics (grade, techniques, attempts, milliseconds) to standard error.
+    #[arg(long)]
+    pub stats: bool,
+    /// Worker threads (default: every core). The output is the same for any number.
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..))]
+    pub threads: Option<u16>,
+}
+
+/// The symmetry of `generate`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum SymmetryArg {
+    /// No pattern.
+    None,
+    /// Half-turn symmetry about the centre.
+    Rotational,
+    /// Left-right mirror symmetry.
+    Mirror,
+}
+
+impl From<SymmetryArg> for Symmetry {
+    fn from(s: SymmetryArg) -> Self {
+        match s {
+            SymmetryArg::None => Symmetry::None,
+            SymmetryArg::Rotational => Symmetry::Rotational,
+            SymmetryArg::Mirror => Symmetry::Mirror,
+        }
+    }
+}
+
+fn parse_box(text: &str) -> Result<Geometry, String> {
+    Geometry::parse(text).map_err(|e| e.to_string())
+}
+
+fn parse_grade(text: &str) -> Result<Grade, String> {
+    Grade::parse(text)
+        .ok_or_else(|| format!("'{text}' is not a grade: easy, medium, hard or expert"))
+}
+
+/// Arguments of `rate`.
+#[derive(Debug, Args)]
+pub struct RateArgs {
+    /// The puzzle file; `-` or nothing reads standard input.
+    #[arg(value_name = "FILE|-")]
+    pub file: Option<PathBuf>,
+}
+
 /// Exit code: every puzzle solved.
 pub const EXIT_OK: u8 = 0;
 /// Exit code: some puzzle had no solution.
@@ -105,6 +177,8 @@ pub fn run(command: &Command, config: &Config) -> ExitCode {
     let result = match command {
         Command::Solve(args) => solve(args, config),
         Command::Bench(args) => bench(args, config),
+        Command::Generate(args) => generate(args, config),
+        Command::Rate(args) => rate(args, config),
     };
     match result {
         Ok(code) => ExitCode::from(code),
@@ -381,5 +455,136 @@ fn bench(args: &BenchArgs, config: &Config) -> io::Result<u8> {
             nodes as f64 / n
         );
     }
+    Ok(worst)
+}
+
+/// `generate`: puzzle `i` of the batch comes from stream `i` of the seed, so the output is the
+/// same whatever the number of threads; puzzles are made in parallel and printed in order.
+fn generate(args: &GenerateArgs, config: &Config) -> io::Result<u8> {
+    let notation = match args.box_size {
+        None => config.notation.clone(),
+        Some(g) if g == config.notation.geometry => config.notation.clone(),
+        Some(g) => Notation::default_for(g).map_err(|e| io::Error::other(e.to_string()))?,
+    };
+    let seed = args.seed.unwrap_or_else(|| {
+        let now = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64);
+        eprintln!("sudoku-dlx: seed {now} (pass --seed {now} to make these puzzles again)");
+        now
+    });
+    let threads = args.threads.map_or_else(
+        || std::thread::available_parallelism().map_or(1, usize::from),
+        usize::from,
+    );
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .thread_name(|k| format!("generate-{k}"))
+        .build()
+        .map_err(io::Error::other)?;
+    let stdout = io::stdout();
+    let mut out = BufWriter::new(stdout.lock());
+    let mut worst = EXIT_OK;
+    // In chunks, so the first puzzles show while the rest are made.
+    let chunk = (threads as u64 * 4).max(1);
+    let mut start = 0;
+    while start < args.count {
+        let end = (start + chunk).min(args.count);
+        let made: Vec<_> = pool.install(|| {
+            (start..end)
+                .into_par_iter()
+                .map_init(
+                    || Generator::new(notation.clone(), args.grade, args.symmetry.into()),
+                    |generator, index| {
+                        let t = Instant::now();
+                        (generator.generate(seed, index, None), t.elapsed())
+                    },
+                )
+                .collect()
+        });
+        for (k, (result, took)) in made.into_iter().enumerate() {
+            let index = start + k as u64;
+            match result {
+                Ok(g) => {
+                    writeln!(out, "{}", g.puzzle.to_line())?;
+                    if args.stats {
+                        out.flush()?;
+                        eprintln!(
+                            "puzzle {}: {} givens, {}, {} attempt(s), {:.1} ms, {}",
+                            index + 1,
+                            g.puzzle.filled(),
+                            g.rating.grade,
+                            g.attempts,
+                            took.as_secs_f64() * 1e3,
+                            g.rating.techniques()
+                        );
+                    }
+                }
+                Err(e) => {
+                    out.flush()?;
+                    eprintln!("sudoku-dlx: puzzle {}: {e}", index + 1);
+                    worst = EXIT_UNSOLVED;
+                }
+            }
+        }
+        out.flush()?;
+        start = end;
+    }
+    Ok(worst)
+}
+
+/// `rate`: one line per puzzle: the grade, the DLX search's size and the solution count, and
+/// the techniques used.
+fn rate(args: &RateArgs, config: &Config) -> io::Result<u8> {
+    let mut input = open_input(args.file.as_deref())?;
+    let stdout = io::stdout();
+    let mut out = BufWriter::new(stdout.lock());
+    let mut rater = Rater::new();
+    let mut solver = DlxSolver::new();
+    let mut worst = EXIT_OK;
+    let mut text = String::new();
+    let mut line_no = 0;
+    while input.read_line(&mut text)? > 0 {
+        line_no += 1;
+        let t = text.trim();
+        if t.is_empty() || t.starts_with('#') {
+            text.clear();
+            continue;
+        }
+        let line = match Grid::parse_line(t, Some(&config.notation)) {
+            Err(e) => {
+                worst = EXIT_BAD_INPUT;
+                format!("error: {}", e.starting_at(line_no))
+            }
+            Ok(grid) => {
+                let (solutions, nodes) = match solver.count(&grid, 2, None) {
+                    Ok(r) => (r.solutions, r.work.nodes()),
+                    Err(_) => (0, 0),
+                };
+                if solutions == 0 {
+                    worst = worst.max(EXIT_UNSOLVED);
+                    "no solution".to_string()
+                } else {
+                    let rating = rater.rate(&grid);
+                    let count = if solutions == 1 { "unique" } else { "multiple" };
+                    let how = if rating.solved {
+                        rating.techniques()
+                    } else if rating.used.is_empty() {
+                        format!("needs search from the start ({} cells empty)", rating.left)
+                    } else {
+                        format!(
+                            "needs search with {} cells left after {}",
+                            rating.left,
+                            rating.techniques()
+                        )
+                    };
+                    format!("{}\tnodes={nodes}\t{count}\t{how}", rating.grade)
+                }
+            }
+        };
+        writeln!(out, "{line}")?;
+        text.clear();
+    }
+    out.flush()?;
     Ok(worst)
 }

@@ -255,3 +255,80 @@ fn without_a_display_the_window_fails_clearly_and_the_cli_still_works() {
     assert!(err.contains("could not open the window"), "{err}");
     assert!(err.contains("no display found"), "{err}");
 }
+
+#[test]
+fn generate_makes_unique_puzzles_of_the_grade_the_same_for_a_seed_and_any_threads() {
+    let args = [
+        "generate",
+        "--count",
+        "6",
+        "--grade",
+        "medium",
+        "--seed",
+        "11",
+        "--symmetry",
+        "rotational",
+    ];
+    let one = run(&[&args[..], &["--threads", "1"]].concat(), None);
+    assert_eq!(one.status.code(), Some(0), "{one:?}");
+    let two = run(&[&args[..], &["--threads", "2"]].concat(), None);
+    let puzzles = stdout(&one);
+    assert_eq!(puzzles.len(), 6);
+    assert_eq!(puzzles, stdout(&two));
+    // Every one has one solution, and rates as asked.
+    let counted = run(&["solve", "--count", "-"], Some(&puzzles.join("\n")));
+    assert!(stdout(&counted).iter().all(|c| c == "1"), "{counted:?}");
+    let rated = run(&["rate", "-"], Some(&puzzles.join("\n")));
+    for line in stdout(&rated) {
+        assert!(line.starts_with("medium\tnodes="), "{line}");
+        assert!(line.contains("\tunique\t"), "{line}");
+    }
+    let other = run(&["generate", "--count", "2", "--seed", "12"], None);
+    assert_ne!(stdout(&other)[..], puzzles[..2]);
+}
+
+#[test]
+fn generate_any_size_and_rejects_bad_options() {
+    let o = run(
+        &["generate", "--box", "2x3", "--grade", "easy", "--seed", "1"],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(stdout(&o)[0].len(), 36);
+    let o = run(
+        &["generate", "--box", "4", "--grade", "easy", "--seed", "1"],
+        None,
+    );
+    assert_eq!(stdout(&o)[0].len(), 256);
+    let o = run(&["generate", "--grade", "extreme"], None);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("not a grade"));
+    let o = run(&["generate", "--box", "1"], None);
+    assert_eq!(o.status.code(), Some(2));
+    // Without a seed, the one used is printed so the puzzles can be made again.
+    let o = run(&["generate"], None);
+    assert!(String::from_utf8_lossy(&o.stderr).contains("--seed"));
+}
+
+#[test]
+fn rate_names_the_grade_the_search_and_the_techniques() {
+    let input = format!(
+        "{EASY}\n# a comment\n{}\n{}\nnot a puzzle\n",
+        // Arto Inkala's puzzle: logic stalls at once.
+        "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..",
+        ".".repeat(81)
+    );
+    let o = run(&["rate"], Some(&input));
+    let lines = stdout(&o);
+    assert_eq!(lines.len(), 4, "{lines:?}");
+    assert!(lines[0].starts_with("easy\tnodes="), "{}", lines[0]);
+    assert!(
+        lines[0].contains("\tunique\thidden single ×"),
+        "{}",
+        lines[0]
+    );
+    assert!(lines[1].starts_with("expert\t") && lines[1].contains("needs search"));
+    assert!(lines[2].contains("multiple"), "{}", lines[2]);
+    assert!(lines[3].starts_with("error: line 5"), "{}", lines[3]);
+    assert_eq!(o.status.code(), Some(2));
+}

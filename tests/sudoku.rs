@@ -240,3 +240,37 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn the_rater_only_makes_sound_deductions() {
+    // Wherever logic finishes a puzzle, its board is the one solution; where it stalls, every
+    // value it placed agrees with the solution. It never finds a contradiction in a good puzzle.
+    let mut rater = sudoku_dlx::sudoku::Rater::new();
+    let mut grades = std::collections::BTreeMap::new();
+    for file in ["17clue_sample.txt", "hardest_sample.txt", "serg_sample.txt"] {
+        for puzzle in corpus(file) {
+            let rating = rater.rate(&puzzle);
+            assert!(!rating.contradiction, "{}", puzzle.to_line());
+            *grades.entry(rating.grade).or_insert(0) += 1;
+            let Some(solution) = puzzle.solution() else {
+                assert!(
+                    !rating.solved,
+                    "{}: logic filled a board with several solutions",
+                    puzzle.to_line()
+                );
+                continue;
+            };
+            for (cell, &v) in rater.values().iter().enumerate() {
+                assert!(
+                    v == 0 || v == solution.get(cell),
+                    "{} r{cell}",
+                    puzzle.to_line()
+                );
+            }
+            assert_eq!(rating.solved, rater.values() == solution.values());
+        }
+    }
+    // The samples span the grades: the 17-clue set has easy to hard puzzles, the hardest set
+    // needs search.
+    assert!(grades.len() >= 3, "{grades:?}");
+}

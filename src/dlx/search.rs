@@ -20,6 +20,11 @@ const CANCEL_CHECK_INTERVAL: u32 = 256;
 /// without pruning).
 const PRUNE_SPACING: u64 = 32;
 
+/// The cancel flag is set or the node limit reached.
+fn should_stop(cancel: Option<&AtomicBool>, node_limit: u64, stats: &Stats) -> bool {
+    stats.nodes >= node_limit || cancel.is_some_and(|f| f.load(Ordering::Relaxed))
+}
+
 /// What one search has done so far.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Stats {
@@ -126,6 +131,10 @@ enum State {
 pub struct Search<'a> {
     m: &'a mut Matrix,
     cancel: Option<&'a AtomicBool>,
+    /// Stop (as if cancelled) once this many nodes have been tried; `u64::MAX` for no limit.
+    node_limit: u64,
+    /// A cancel flag or a node limit is set: the countdown to the next look runs.
+    watched: bool,
     /// `choice[l]` is the node of the option tried at level `l` (Knuth's `x[l]`).
     choice: Vec<u32>,
     level: usize,
@@ -170,6 +179,8 @@ impl<'a> Search<'a> {
         Search {
             m,
             cancel: None,
+            node_limit: u64::MAX,
+            watched: false,
             choice,
             level: 0,
             item: ROOT,
@@ -217,6 +228,16 @@ impl<'a> Search<'a> {
     /// search restores the matrix and reports [`Event::Cancelled`] / [`Outcome::Cancelled`].
     pub fn with_cancel(mut self, flag: &'a AtomicBool) -> Self {
         self.cancel = Some(flag);
+        self.watched = true;
+        self
+    }
+
+    /// Makes the search stop, as if cancelled, once it has tried about `nodes` options (it looks
+    /// every few hundred levels, so it may overshoot by that much). For callers that would
+    /// rather give up than wait, such as a puzzle generator asking "is this still unique?".
+    pub fn with_node_limit(mut self, nodes: u64) -> Self {
+        self.node_limit = nodes;
+        self.watched = true;
         self
     }
 
@@ -225,7 +246,7 @@ impl<'a> Search<'a> {
         self.stats
     }
 
-    /// True once the cancel flag has stopped the search.
+    /// True once the cancel flag (or the node limit) has stopped the search.
     pub fn is_cancelled(&self) -> bool {
         self.cancelled
     }
@@ -358,11 +379,11 @@ impl<'a> Search<'a> {
                         stats.solutions += 1;
                         break Event::Solution { depth: level };
                     }
-                    if let Some(flag) = self.cancel {
+                    if self.watched {
                         countdown -= 1;
                         if countdown == 0 {
                             countdown = CANCEL_CHECK_INTERVAL;
-                            if flag.load(Ordering::Relaxed) {
+                            if should_stop(self.cancel, self.node_limit, &stats) {
                                 cancelled = true;
                                 break Event::Cancelled;
                             }
@@ -491,11 +512,11 @@ impl<'a> Search<'a> {
                     stats.solutions += 1;
                     break (State::Leave, Event::Solution { depth: level });
                 }
-                if let Some(flag) = self.cancel {
+                if self.watched {
                     countdown -= 1;
                     if countdown == 0 {
                         countdown = CANCEL_CHECK_INTERVAL;
-                        if flag.load(Ordering::Relaxed) {
+                        if should_stop(self.cancel, self.node_limit, &stats) {
                             break (State::Enter, Event::Cancelled);
                         }
                     }
@@ -822,6 +843,27 @@ mod tests {
             drop(s);
             assert_eq!(m.snapshot(), before, "after {stop_after} steps");
         }
+    }
+
+    #[test]
+    fn a_node_limit_stops_the_search_soon_after_and_restores_the_matrix() {
+        let mut m = Matrix::new(12, 0).unwrap();
+        for i in 0..12 {
+            m.add_option([i]).unwrap();
+            m.add_option([i]).unwrap();
+        }
+        let before = m.snapshot();
+        let mut s = m.search().with_node_limit(1000);
+        let found = s.count(u64::MAX);
+        assert!(s.is_cancelled());
+        assert!((1..4096).contains(&found));
+        let nodes = s.stats().nodes;
+        assert!((1000..1000 + u64::from(CANCEL_CHECK_INTERVAL)).contains(&nodes));
+        drop(s);
+        assert_eq!(m.snapshot(), before);
+        let mut s = m.search().with_node_limit(u64::MAX);
+        assert_eq!(s.count(u64::MAX), 4096);
+        assert!(!s.is_cancelled());
     }
 
     #[test]

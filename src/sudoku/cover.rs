@@ -85,6 +85,23 @@ impl DlxSolver {
     /// Builds the exact-cover matrix of a board (see the module docs). Fails with the clashes if
     /// two givens clash, which no search could repair.
     pub fn build(&mut self, grid: &Grid) -> Result<&Matrix, Clashes> {
+        self.gather(grid)?;
+        self.link()?;
+        Ok(&self.matrix)
+    }
+
+    /// Links the gathered options into the (reset) matrix.
+    fn link(&mut self) -> Result<(), Clashes> {
+        // Four open items of four different families: distinct and in range, so this cannot
+        // fail; if it ever did, the board would be reported as having no consistent matrix.
+        self.matrix
+            .add_options_trusted(&self.options[..self.count])
+            .map_err(|_| Clashes(Vec::new()))
+    }
+
+    /// Numbers the open items, resets the matrix to them, and gathers the options (in `options`
+    /// and `decode`, the first `count` entries) without linking them yet.
+    fn gather(&mut self, grid: &Grid) -> Result<(), Clashes> {
         let g = grid.geometry();
         let s = g.side();
         let n = s * s;
@@ -176,12 +193,84 @@ impl DlxSolver {
             }
         }
         self.count = count;
-        // Four open items of four different families: distinct and in range, so this cannot
-        // fail; if it ever did, the board would be reported as having no consistent matrix.
-        self.matrix
-            .add_options_trusted(&self.options[..count])
-            .map_err(|_| Clashes(Vec::new()))?;
-        Ok(&self.matrix)
+        Ok(())
+    }
+
+    /// A solution of the board found by a randomised search: the options are linked in a random
+    /// order, so the first solution is a random one (the generator's full grids come from here).
+    /// `None` if the board has no solution, or none was found within `node_limit` nodes.
+    pub fn random_solution<R: rand::Rng>(
+        &mut self,
+        grid: &Grid,
+        rng: &mut R,
+        node_limit: u64,
+    ) -> Option<Grid> {
+        self.gather(grid).ok()?;
+        // Fisher–Yates over options and their decodings together.
+        for i in (1..self.count).rev() {
+            let j = rng.random_range(0..=i);
+            self.options.swap(i, j);
+            self.decode.swap(i, j);
+        }
+        self.link().ok()?;
+        let mut search = self
+            .matrix
+            .search()
+            .restore_lazily()
+            .with_pruning(self.pruning)
+            .with_node_limit(node_limit);
+        let options = search.next_solution()?;
+        let mut solved = grid.clone();
+        for o in options {
+            let (cell, value) = self.decode[o.index()];
+            solved.set(cell as usize, value);
+        }
+        Some(solved)
+    }
+
+    /// Whether the board has a solution that does not put `value` in `cell`: the question a
+    /// generator asks after taking the clue `value` out of `cell` from a puzzle with one solution
+    /// (any other solution must differ there). A search for one solution, usually far quicker
+    /// than counting two. `None` when `node_limit` nodes did not settle it, or the cancel flag
+    /// was set.
+    pub fn has_solution_avoiding(
+        &mut self,
+        grid: &Grid,
+        cell: usize,
+        value: u8,
+        node_limit: u64,
+        cancel: Option<&AtomicBool>,
+    ) -> Option<bool> {
+        self.gather(grid).ok()?;
+        // Drop the one option that places `value` in `cell`, keeping the others in order.
+        let count = self.count;
+        let mut kept = 0;
+        for i in 0..count {
+            if self.decode[i] != (cell as u32, value) {
+                self.options[kept] = self.options[i];
+                self.decode[kept] = self.decode[i];
+                kept += 1;
+            }
+        }
+        self.count = kept;
+        self.link().ok()?;
+        let mut search = self
+            .matrix
+            .search()
+            .restore_lazily()
+            .with_pruning(self.pruning)
+            .with_node_limit(node_limit);
+        if let Some(flag) = cancel {
+            search = search.with_cancel(flag);
+        }
+        let found = search.count(1) == 1;
+        if found {
+            Some(true)
+        } else if search.is_cancelled() {
+            None
+        } else {
+            Some(false)
+        }
     }
 
     /// The `(cell, value)` an option of the last built matrix places.

@@ -18,8 +18,10 @@
 
 mod alphabet;
 mod cover;
+pub mod generate;
 mod geometry;
 mod grid;
+pub mod logic;
 mod naive;
 
 use std::fmt;
@@ -29,8 +31,10 @@ use thiserror::Error;
 
 pub use alphabet::{Alphabet, AlphabetError, EMPTY};
 pub use cover::DlxSolver;
+pub use generate::{GenerateError, Generated, Generator, Symmetry};
 pub use geometry::{Geometry, GeometryError, MAX_SIDE, MIN_SIDE, Unit, cell_name};
 pub use grid::{Clash, Grid, Notation, ParseError, ParseErrorKind, SolutionError};
+pub use logic::{Grade, Rater, Rating, Technique};
 pub use naive::Backtracker;
 
 /// What a search found.

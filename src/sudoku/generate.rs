@@ -1,0 +1,307 @@
+//! Making new puzzles of a chosen grade and symmetry, reproducibly from a seed.
+//!
+//! 1. **A full grid** from a randomised dancing-links search: the options of the empty board are
+//!    linked in a random order, so the search's first solution is a random filled board
+//!    ([`DlxSolver::random_solution`]).
+//! 2. **Clues come out** one symmetry orbit at a time (a cell, or the cell and its mirror or
+//!    rotated twin), in random order. A removal stays only if the puzzle is still
+//!    - solvable by the [`Rater`] with techniques up to the grade asked for (for easy, medium and
+//!      hard): logic that fills the board proves the solution unique, so no search is needed;
+//!    - or, for expert, still unique: the rater tries first, and where it stalls dancing links
+//!      looks for a solution that differs in a removed cell
+//!      ([`DlxSolver::has_solution_avoiding`]).
+//! 3. **The grade is checked**: the finished puzzle is rated with every technique; if its grade
+//!    is not the one asked for (an easy board when medium was wanted, say), a new grid is made.
+//!
+//! Everything random comes from a ChaCha8 stream seeded with the seed (and the puzzle's index in
+//! a batch), whose output is fixed by its specification, so a seed gives the same puzzles on
+//! every machine and every build.
+
+use std::fmt;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use rand::SeedableRng;
+use rand::seq::SliceRandom;
+use rand_chacha::ChaCha8Rng;
+use thiserror::Error;
+
+use super::cover::DlxSolver;
+use super::grid::{Grid, Notation};
+use super::logic::{Grade, Rater, Rating};
+
+/// Nodes a uniqueness search may take before the generator gives up on that removal (and keeps
+/// the clue). Generous for 9×9, where no uniqueness check comes near it; on 25×25 it keeps
+/// one stubborn check from eating the time budget.
+const UNIQUENESS_NODES: u64 = 20_000;
+
+/// Nodes the search for a random full grid may take before starting again with a new order.
+const FILL_NODES: u64 = 200_000;
+
+/// Which cells are removed together, so the givens form a pattern.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Symmetry {
+    /// Any cell on its own.
+    #[default]
+    None,
+    /// A cell and its twin turned half way round the centre.
+    Rotational,
+    /// A cell and its twin mirrored left to right.
+    Mirror,
+}
+
+impl Symmetry {
+    /// Every symmetry.
+    pub const ALL: [Symmetry; 3] = [Symmetry::None, Symmetry::Rotational, Symmetry::Mirror];
+
+    /// `none`, `rotational`, `mirror`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Symmetry::None => "none",
+            Symmetry::Rotational => "rotational",
+            Symmetry::Mirror => "mirror",
+        }
+    }
+
+    /// The twin of a cell on a board of this side.
+    pub fn twin(self, side: usize, row: usize, col: usize) -> (usize, usize) {
+        match self {
+            Symmetry::None => (row, col),
+            Symmetry::Rotational => (side - 1 - row, side - 1 - col),
+            Symmetry::Mirror => (row, side - 1 - col),
+        }
+    }
+
+    /// True if the filled cells of `grid` form this symmetry's pattern.
+    pub fn holds_for(self, grid: &Grid) -> bool {
+        let g = grid.geometry();
+        let side = g.side();
+        (0..g.cells()).all(|cell| {
+            let (r, c) = self.twin(side, g.row_of(cell), g.col_of(cell));
+            (grid.get(cell) == 0) == (grid.get(g.cell(r, c)) == 0)
+        })
+    }
+}
+
+impl fmt::Display for Symmetry {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Why no puzzle came out.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum GenerateError {
+    /// The cancel flag was set.
+    #[error("generating was cancelled")]
+    Cancelled,
+    /// Every attempt allowed ended with another grade.
+    #[error("no {grade} puzzle found in {attempts} attempts; try another seed or grade")]
+    GradeNotReached {
+        /// The grade asked for.
+        grade: Grade,
+        /// Attempts made.
+        attempts: u32,
+    },
+}
+
+/// A new puzzle.
+#[derive(Debug, Clone)]
+pub struct Generated {
+    /// The puzzle: its givens.
+    pub puzzle: Grid,
+    /// Its one solution.
+    pub solution: Grid,
+    /// Its rating (the grade asked for).
+    pub rating: Rating,
+    /// Full grids made before this one came out at the right grade.
+    pub attempts: u32,
+}
+
+/// Makes puzzles. Keep one for a batch: the solver and the rater keep their tables.
+#[derive(Debug, Clone)]
+pub struct Generator {
+    notation: Notation,
+    grade: Grade,
+    symmetry: Symmetry,
+    /// Full grids to try before giving up on the grade.
+    max_attempts: u32,
+    dlx: DlxSolver,
+    rater: Rater,
+}
+
+impl Generator {
+    /// A generator of puzzles of this notation (size and symbols), grade and symmetry.
+    pub fn new(notation: Notation, grade: Grade, symmetry: Symmetry) -> Self {
+        Generator {
+            notation,
+            grade,
+            symmetry,
+            max_attempts: 500,
+            dlx: DlxSolver::new(),
+            rater: Rater::new(),
+        }
+    }
+
+    /// Sets how many full grids may be tried for one puzzle before giving up on the grade.
+    pub fn with_max_attempts(mut self, attempts: u32) -> Self {
+        self.max_attempts = attempts.max(1);
+        self
+    }
+
+    /// The `index`-th puzzle of the batch seeded with `seed`: the same on every run.
+    pub fn generate(
+        &mut self,
+        seed: u64,
+        index: u64,
+        cancel: Option<&AtomicBool>,
+    ) -> Result<Generated, GenerateError> {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        rng.set_stream(index);
+        let cancelled = || cancel.is_some_and(|f| f.load(Ordering::Relaxed));
+        let empty = Grid::empty(self.notation.clone());
+        for attempt in 1..=self.max_attempts {
+            if cancelled() {
+                return Err(GenerateError::Cancelled);
+            }
+            let Some(solution) = self.dlx.random_solution(&empty, &mut rng, FILL_NODES) else {
+                continue;
+            };
+            let puzzle = self.dig(&solution, &mut rng, cancel)?;
+            let rating = self.rater.rate(&puzzle);
+            if rating.grade == self.grade {
+                return Ok(Generated {
+                    puzzle,
+                    solution,
+                    rating,
+                    attempts: attempt,
+                });
+            }
+        }
+        Err(GenerateError::GradeNotReached {
+            grade: self.grade,
+            attempts: self.max_attempts,
+        })
+    }
+
+    /// The orbits of the symmetry: groups of cells removed together.
+    fn orbits(&self) -> Vec<Vec<usize>> {
+        let g = self.notation.geometry;
+        let side = g.side();
+        (0..g.cells())
+            .filter_map(|cell| {
+                let (r, c) = self.symmetry.twin(side, g.row_of(cell), g.col_of(cell));
+                let twin = g.cell(r, c);
+                // Each orbit once: from its smaller cell.
+                (cell <= twin).then(|| {
+                    if twin == cell {
+                        vec![cell]
+                    } else {
+                        vec![cell, twin]
+                    }
+                })
+            })
+            .collect()
+    }
+
+    /// Takes clues out of a full grid while the puzzle stays within the grade (and unique).
+    fn dig(
+        &mut self,
+        solution: &Grid,
+        rng: &mut ChaCha8Rng,
+        cancel: Option<&AtomicBool>,
+    ) -> Result<Grid, GenerateError> {
+        let mut orbits = self.orbits();
+        orbits.shuffle(rng);
+        let mut puzzle = solution.clone();
+        for orbit in orbits {
+            if cancel.is_some_and(|f| f.load(Ordering::Relaxed)) {
+                return Err(GenerateError::Cancelled);
+            }
+            for &cell in &orbit {
+                puzzle.set(cell, 0);
+            }
+            if !self.still_fine(&puzzle, solution, &orbit, cancel) {
+                for &cell in &orbit {
+                    puzzle.set(cell, solution.get(cell));
+                }
+            }
+        }
+        Ok(puzzle)
+    }
+
+    /// Whether the puzzle, with `removed` just taken out, still suits: solvable within the grade,
+    /// or for expert, unique.
+    fn still_fine(
+        &mut self,
+        puzzle: &Grid,
+        solution: &Grid,
+        removed: &[usize],
+        cancel: Option<&AtomicBool>,
+    ) -> bool {
+        let logic = self.grade.min(Grade::Hard);
+        if self.rater.rate_up_to(puzzle, logic).solved {
+            return true;
+        }
+        if self.grade < Grade::Expert {
+            return false;
+        }
+        // Another solution would differ from this one in a removed cell.
+        removed.iter().all(|&cell| {
+            self.dlx.has_solution_avoiding(
+                puzzle,
+                cell,
+                solution.get(cell),
+                UNIQUENESS_NODES,
+                cancel,
+            ) == Some(false)
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+    use crate::sudoku::Geometry;
+
+    fn notation(rows: usize, cols: usize) -> Notation {
+        Notation::default_for(Geometry::new(rows, cols).unwrap()).unwrap()
+    }
+
+    #[test]
+    fn puzzles_are_unique_of_the_grade_and_reproducible() {
+        for grade in Grade::ALL {
+            let mut generator = Generator::new(notation(3, 3), grade, Symmetry::None);
+            let a = generator.generate(7, 0, None).unwrap();
+            assert_eq!(a.rating.grade, grade);
+            assert!(a.puzzle.is_unique(), "{grade}: {}", a.puzzle.to_line());
+            a.solution.verify_solution_of(&a.puzzle).unwrap();
+            let b = Generator::new(notation(3, 3), grade, Symmetry::None)
+                .generate(7, 0, None)
+                .unwrap();
+            assert_eq!(a.puzzle, b.puzzle);
+            let c = generator.generate(7, 1, None).unwrap();
+            assert_ne!(a.puzzle, c.puzzle);
+        }
+    }
+
+    #[test]
+    fn symmetry_is_kept() {
+        for symmetry in [Symmetry::Rotational, Symmetry::Mirror] {
+            let mut generator = Generator::new(notation(2, 3), Grade::Easy, symmetry);
+            let p = generator.generate(3, 0, None).unwrap().puzzle;
+            assert!(symmetry.holds_for(&p), "{symmetry}: {}", p.to_line());
+            assert!(p.is_unique());
+        }
+    }
+
+    #[test]
+    fn a_set_cancel_flag_stops_it() {
+        let flag = AtomicBool::new(true);
+        let mut generator = Generator::new(notation(4, 4), Grade::Easy, Symmetry::None);
+        assert_eq!(
+            generator.generate(1, 0, Some(&flag)).unwrap_err(),
+            GenerateError::Cancelled
+        );
+    }
+}

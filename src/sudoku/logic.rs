@@ -1,0 +1,889 @@
+//! Solving the way people do, to rate how hard a puzzle is.
+//!
+//! The [`Rater`] keeps a candidate set for every empty cell and applies the techniques players
+//! use, always the easiest one that makes progress, until the board is full or nothing applies:
+//!
+//! | grade    | techniques                                                              |
+//! |----------|-------------------------------------------------------------------------|
+//! | easy     | hidden single, naked single                                             |
+//! | medium   | locked candidates (pointing, claiming), naked pair, hidden pair         |
+//! | hard     | naked triple, hidden triple, X-wing, swordfish, XY-wing                 |
+//! | expert   | none of the above finishes it: the puzzle needs search (trial and error) |
+//!
+//! A puzzle's grade is that of the hardest technique it needed. Every technique is a sound
+//! deduction, so a board the rater fills has exactly one solution; the generator leans on that
+//! to skip most uniqueness searches.
+//!
+//! Candidates are bit sets (`u64`, bit `v - 1` for value `v`), so boards up to 64×64 work, and
+//! singles are found a whole sweep at a time with bit operations: rating a 25×25 puzzle by
+//! singles takes well under a millisecond.
+
+use std::fmt;
+
+use super::geometry::Geometry;
+use super::grid::Grid;
+
+/// A solving technique, from the easiest.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Technique {
+    /// A value with one place left in a row, column or box.
+    HiddenSingle,
+    /// A cell with one candidate left.
+    NakedSingle,
+    /// A value whose places in a box lie on one line (or in a line, in one box): it goes from
+    /// the rest of that line (or box).
+    LockedCandidates,
+    /// Two cells of a unit with the same two candidates: those go from the unit's other cells.
+    NakedPair,
+    /// Two values with the same two places in a unit: other candidates go from those cells.
+    HiddenPair,
+    /// Three cells of a unit holding only three values between them.
+    NakedTriple,
+    /// Three values with only three places between them in a unit.
+    HiddenTriple,
+    /// A value with two places in each of two rows, in the same two columns (or the other way).
+    XWing,
+    /// The same with three rows and three columns.
+    Swordfish,
+    /// A cell with candidates `ab` seeing `ac` and `bc`: `c` goes from cells seeing both.
+    XyWing,
+}
+
+impl Technique {
+    /// Every technique, from the easiest.
+    pub const ALL: [Technique; 10] = [
+        Technique::HiddenSingle,
+        Technique::NakedSingle,
+        Technique::LockedCandidates,
+        Technique::NakedPair,
+        Technique::HiddenPair,
+        Technique::NakedTriple,
+        Technique::HiddenTriple,
+        Technique::XWing,
+        Technique::Swordfish,
+        Technique::XyWing,
+    ];
+
+    /// The grade a puzzle needing this technique has.
+    pub fn grade(self) -> Grade {
+        match self {
+            Technique::HiddenSingle | Technique::NakedSingle => Grade::Easy,
+            Technique::LockedCandidates | Technique::NakedPair | Technique::HiddenPair => {
+                Grade::Medium
+            }
+            _ => Grade::Hard,
+        }
+    }
+
+    /// The name players use.
+    pub fn name(self) -> &'static str {
+        match self {
+            Technique::HiddenSingle => "hidden single",
+            Technique::NakedSingle => "naked single",
+            Technique::LockedCandidates => "locked candidates",
+            Technique::NakedPair => "naked pair",
+            Technique::HiddenPair => "hidden pair",
+            Technique::NakedTriple => "naked triple",
+            Technique::HiddenTriple => "hidden triple",
+            Technique::XWing => "X-wing",
+            Technique::Swordfish => "swordfish",
+            Technique::XyWing => "XY-wing",
+        }
+    }
+}
+
+impl fmt::Display for Technique {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// How hard a puzzle is: the grade of the hardest technique it needs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Grade {
+    /// Singles only.
+    Easy,
+    /// Locked candidates and pairs.
+    Medium,
+    /// Triples, fish and wings.
+    Hard,
+    /// Logic (as far as the rater goes) stalls: the puzzle needs search.
+    Expert,
+}
+
+impl Grade {
+    /// Every grade, from the easiest.
+    pub const ALL: [Grade; 4] = [Grade::Easy, Grade::Medium, Grade::Hard, Grade::Expert];
+
+    /// `easy`, `medium`, `hard`, `expert`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Grade::Easy => "easy",
+            Grade::Medium => "medium",
+            Grade::Hard => "hard",
+            Grade::Expert => "expert",
+        }
+    }
+
+    /// The grade of a name (as [`name`](Self::name) writes it, any case).
+    pub fn parse(text: &str) -> Option<Grade> {
+        Grade::ALL
+            .into_iter()
+            .find(|g| g.name().eq_ignore_ascii_case(text.trim()))
+    }
+}
+
+impl fmt::Display for Grade {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// What the rater found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Rating {
+    /// The grade: that of the hardest technique used, or [`Grade::Expert`] when logic stalled.
+    pub grade: Grade,
+    /// How often each technique made progress, easiest first (techniques never used left out):
+    /// for singles, the cells they filled; for the others, the times they removed candidates.
+    pub used: Vec<(Technique, u32)>,
+    /// Logic filled the whole board (so the puzzle has exactly one solution).
+    pub solved: bool,
+    /// The board ran into a contradiction: the puzzle has no solution.
+    pub contradiction: bool,
+    /// Cells still empty when the rater stopped.
+    pub left: usize,
+}
+
+impl Rating {
+    /// The hardest technique used, if any.
+    pub fn hardest(&self) -> Option<Technique> {
+        self.used.last().map(|&(t, _)| t)
+    }
+
+    /// `hidden single ×40, naked single ×12, X-wing ×1`.
+    pub fn techniques(&self) -> String {
+        self.used
+            .iter()
+            .map(|(t, n)| format!("{t} ×{n}"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+}
+
+/// One technique's code: one application over the whole board.
+type TechniqueFn = fn(&mut Rater) -> Progress;
+
+/// Whether a step made progress, and whether the board broke.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Progress {
+    None,
+    Some,
+    Contradiction,
+}
+
+/// The human-style solver. Keep one and reuse it: its unit tables are made once per geometry.
+#[derive(Debug, Clone, Default)]
+pub struct Rater {
+    geometry: Option<Geometry>,
+    side: usize,
+    all: u64,
+    /// The cells of each unit: rows, then columns, then boxes.
+    units: Vec<Vec<u32>>,
+    /// The three units of each cell.
+    units_of: Vec<[u32; 3]>,
+    values: Vec<u8>,
+    /// Candidates of each empty cell (0 for a filled one).
+    cand: Vec<u64>,
+    /// Values placed in each unit.
+    placed: Vec<u64>,
+    /// Uses of each technique in this rating.
+    counts: [u32; 10],
+    contradiction: bool,
+}
+
+impl Rater {
+    /// A rater with nothing set up yet.
+    pub fn new() -> Self {
+        Rater::default()
+    }
+
+    fn prepare(&mut self, g: Geometry) {
+        if self.geometry == Some(g) {
+            return;
+        }
+        let side = g.side();
+        self.side = side;
+        self.all = if side == 64 {
+            u64::MAX
+        } else {
+            (1u64 << side) - 1
+        };
+        self.units = g
+            .units()
+            .map(|u| g.unit_cells(u).map(|c| c as u32).collect())
+            .collect();
+        self.units_of = (0..g.cells())
+            .map(|c| {
+                [
+                    g.row_of(c) as u32,
+                    (side + g.col_of(c)) as u32,
+                    (2 * side + g.box_of(c)) as u32,
+                ]
+            })
+            .collect();
+        self.geometry = Some(g);
+    }
+
+    /// Rates a puzzle with every technique.
+    pub fn rate(&mut self, grid: &Grid) -> Rating {
+        self.rate_up_to(grid, Grade::Hard)
+    }
+
+    /// Rates a puzzle using only techniques up to `grade`: a puzzle that needs more comes out as
+    /// [`Grade::Expert`] with `solved` false. Cheaper than [`rate`](Self::rate) when the caller
+    /// only wants to know "is it at most this hard?", as the generator does.
+    pub fn rate_up_to(&mut self, grid: &Grid, grade: Grade) -> Rating {
+        self.load(grid);
+        while !self.contradiction && self.cand.iter().any(|&c| c != 0) {
+            match self.step(grade) {
+                Progress::Some => {}
+                Progress::None => break,
+                Progress::Contradiction => self.contradiction = true,
+            }
+        }
+        let left = self.values.iter().filter(|&&v| v == 0).count();
+        let solved = left == 0 && !self.contradiction;
+        let used: Vec<(Technique, u32)> = Technique::ALL
+            .iter()
+            .zip(self.counts)
+            .filter(|&(_, n)| n > 0)
+            .map(|(&t, n)| (t, n))
+            .collect();
+        let grade = if solved {
+            used.last().map_or(Grade::Easy, |&(t, _)| t.grade())
+        } else {
+            Grade::Expert
+        };
+        Rating {
+            grade,
+            used,
+            solved,
+            contradiction: self.contradiction,
+            left,
+        }
+    }
+
+    /// The board as far as logic got in the last rating.
+    pub fn values(&self) -> &[u8] {
+        &self.values
+    }
+
+    fn load(&mut self, grid: &Grid) {
+        self.prepare(grid.geometry());
+        let n = grid.geometry().cells();
+        self.values.clear();
+        self.values.resize(n, 0);
+        self.cand.clear();
+        self.cand.resize(n, 0);
+        self.placed.clear();
+        self.placed.resize(3 * self.side, 0);
+        self.counts = [0; 10];
+        self.contradiction = false;
+        for (cell, &v) in grid.values().iter().enumerate() {
+            if v == 0 {
+                continue;
+            }
+            let bit = 1u64 << (v - 1);
+            self.values[cell] = v;
+            for &u in &self.units_of[cell] {
+                if self.placed[u as usize] & bit != 0 {
+                    self.contradiction = true;
+                }
+                self.placed[u as usize] |= bit;
+            }
+        }
+        for cell in 0..n {
+            if self.values[cell] == 0 {
+                let [a, b, c] = self.units_of[cell].map(|u| self.placed[u as usize]);
+                self.cand[cell] = self.all & !(a | b | c);
+            }
+        }
+    }
+
+    /// Puts `value` in `cell` and takes it from the candidates of its peers.
+    fn place(&mut self, cell: usize, value: u8) {
+        let bit = 1u64 << (value - 1);
+        self.values[cell] = value;
+        self.cand[cell] = 0;
+        for k in 0..3 {
+            let u = self.units_of[cell][k] as usize;
+            self.placed[u] |= bit;
+            for &peer in &self.units[u] {
+                self.cand[peer as usize] &= !bit;
+            }
+        }
+    }
+
+    /// Applies the easiest technique (up to `grade`) that makes progress.
+    fn step(&mut self, grade: Grade) -> Progress {
+        let steps: [(Technique, TechniqueFn); 10] = [
+            (Technique::HiddenSingle, Rater::hidden_singles),
+            (Technique::NakedSingle, Rater::naked_singles),
+            (Technique::LockedCandidates, Rater::locked_candidates),
+            (Technique::NakedPair, |r| r.naked_subsets(2)),
+            (Technique::HiddenPair, |r| r.hidden_subsets(2)),
+            (Technique::NakedTriple, |r| r.naked_subsets(3)),
+            (Technique::HiddenTriple, |r| r.hidden_subsets(3)),
+            (Technique::XWing, |r| r.fish(2)),
+            (Technique::Swordfish, |r| r.fish(3)),
+            (Technique::XyWing, Rater::xy_wing),
+        ];
+        let empty_before = self.values.iter().filter(|&&v| v == 0).count();
+        for (k, (technique, run)) in steps.into_iter().enumerate() {
+            if technique.grade() > grade {
+                break;
+            }
+            match run(self) {
+                Progress::None => {}
+                Progress::Some => {
+                    // Singles count the cells they filled; the rest, the times they applied.
+                    let filled = empty_before - self.values.iter().filter(|&&v| v == 0).count();
+                    self.counts[k] += if k < 2 { filled.max(1) as u32 } else { 1 };
+                    return Progress::Some;
+                }
+                Progress::Contradiction => return Progress::Contradiction,
+            }
+        }
+        Progress::None
+    }
+
+    /// One sweep over every unit, placing each value that has one place left in it.
+    fn hidden_singles(&mut self) -> Progress {
+        let mut progress = Progress::None;
+        for u in 0..self.units.len() {
+            let (mut once, mut more) = (0u64, 0u64);
+            for &c in &self.units[u] {
+                let c = self.cand[c as usize];
+                more |= once & c;
+                once |= c;
+            }
+            let missing = self.all & !self.placed[u];
+            if once & missing != missing {
+                return Progress::Contradiction; // a value with no place left in the unit
+            }
+            let mut single = once & !more & missing;
+            while single != 0 {
+                let bit = single & single.wrapping_neg();
+                single &= single - 1;
+                let Some(cell) = self.units[u]
+                    .iter()
+                    .map(|&c| c as usize)
+                    .find(|&c| self.cand[c] & bit != 0)
+                else {
+                    // Placed elsewhere in this sweep, or its cell took another value: the next
+                    // sweep sees what that means.
+                    continue;
+                };
+                if self.placed[u] & bit == 0 {
+                    self.place(cell, bit.trailing_zeros() as u8 + 1);
+                    progress = Progress::Some;
+                }
+            }
+        }
+        progress
+    }
+
+    /// One sweep over every cell, filling each cell with one candidate left.
+    fn naked_singles(&mut self) -> Progress {
+        let mut progress = Progress::None;
+        for cell in 0..self.cand.len() {
+            if self.values[cell] != 0 {
+                continue;
+            }
+            let c = self.cand[cell];
+            if c == 0 {
+                return Progress::Contradiction;
+            }
+            if c & (c - 1) == 0 {
+                self.place(cell, c.trailing_zeros() as u8 + 1);
+                progress = Progress::Some;
+            }
+        }
+        progress
+    }
+
+    /// Removes `bits` from a cell's candidates; true if that changed anything.
+    fn eliminate(&mut self, cell: usize, bits: u64) -> bool {
+        let before = self.cand[cell];
+        self.cand[cell] &= !bits;
+        before != self.cand[cell]
+    }
+
+    /// Pointing (a box's places for a value on one line) and claiming (a line's places for a
+    /// value in one box).
+    fn locked_candidates(&mut self) -> Progress {
+        let g = self.geometry.unwrap_or_default();
+        let side = self.side;
+        let mut changed = false;
+        for b in 0..side {
+            let boxed = 2 * side + b;
+            let missing = self.all & !self.placed[boxed];
+            let mut values = missing;
+            while values != 0 {
+                let bit = values & values.wrapping_neg();
+                values &= values - 1;
+                let (mut rows, mut cols) = (0u64, 0u64);
+                for &c in &self.units[boxed] {
+                    if self.cand[c as usize] & bit != 0 {
+                        rows |= 1 << g.row_of(c as usize);
+                        cols |= 1 << g.col_of(c as usize);
+                    }
+                }
+                if rows.count_ones() == 1 {
+                    let r = rows.trailing_zeros() as usize;
+                    for k in 0..side {
+                        let c = self.units[r][k] as usize;
+                        if g.box_of(c) != b {
+                            changed |= self.eliminate(c, bit);
+                        }
+                    }
+                }
+                if cols.count_ones() == 1 {
+                    let col = cols.trailing_zeros() as usize;
+                    for k in 0..side {
+                        let c = self.units[side + col][k] as usize;
+                        if g.box_of(c) != b {
+                            changed |= self.eliminate(c, bit);
+                        }
+                    }
+                }
+                if changed {
+                    return Progress::Some;
+                }
+            }
+        }
+        for line in 0..2 * side {
+            let missing = self.all & !self.placed[line];
+            let mut values = missing;
+            while values != 0 {
+                let bit = values & values.wrapping_neg();
+                values &= values - 1;
+                let mut boxes = 0u64;
+                for &c in &self.units[line] {
+                    if self.cand[c as usize] & bit != 0 {
+                        boxes |= 1 << g.box_of(c as usize);
+                    }
+                }
+                if boxes.count_ones() == 1 {
+                    let b = boxes.trailing_zeros() as usize;
+                    for k in 0..side {
+                        let c = self.units[2 * side + b][k] as usize;
+                        if self.units_of[c][0] as usize != line
+                            && self.units_of[c][1] as usize != line
+                        {
+                            changed |= self.eliminate(c, bit);
+                        }
+                    }
+                }
+                if changed {
+                    return Progress::Some;
+                }
+            }
+        }
+        Progress::None
+    }
+
+    /// `size` cells of a unit whose candidates together number `size`: those values go from
+    /// the unit's other cells.
+    fn naked_subsets(&mut self, size: usize) -> Progress {
+        for u in 0..self.units.len() {
+            let cells: Vec<usize> = self.units[u]
+                .iter()
+                .map(|&c| c as usize)
+                .filter(|&c| {
+                    let n = self.cand[c].count_ones() as usize;
+                    (2..=size).contains(&n)
+                })
+                .collect();
+            let mut found = None;
+            for_each_subset(cells.len(), size, |pick| {
+                let union = pick.iter().fold(0, |acc, &i| acc | self.cand[cells[i]]);
+                if union.count_ones() as usize == size {
+                    let chosen: Vec<usize> = pick.iter().map(|&i| cells[i]).collect();
+                    let useful = self.units[u].iter().any(|&c| {
+                        !chosen.contains(&(c as usize)) && self.cand[c as usize] & union != 0
+                    });
+                    if useful {
+                        found = Some((union, chosen));
+                        return true;
+                    }
+                }
+                false
+            });
+            if let Some((union, chosen)) = found {
+                for k in 0..self.side {
+                    let c = self.units[u][k] as usize;
+                    if !chosen.contains(&c) {
+                        self.eliminate(c, union);
+                    }
+                }
+                return Progress::Some;
+            }
+        }
+        Progress::None
+    }
+
+    /// `size` values whose places in a unit number `size` together: the other candidates go
+    /// from those cells.
+    fn hidden_subsets(&mut self, size: usize) -> Progress {
+        for u in 0..self.units.len() {
+            // Where each missing value can go, as a bit set over the unit's cells.
+            let mut places: Vec<(u64, u64)> = Vec::new();
+            let mut missing = self.all & !self.placed[u];
+            while missing != 0 {
+                let bit = missing & missing.wrapping_neg();
+                missing &= missing - 1;
+                let mut at = 0u64;
+                for (k, &c) in self.units[u].iter().enumerate() {
+                    if self.cand[c as usize] & bit != 0 {
+                        at |= 1 << k;
+                    }
+                }
+                if (2..=size).contains(&(at.count_ones() as usize)) {
+                    places.push((bit, at));
+                }
+            }
+            let mut found = None;
+            for_each_subset(places.len(), size, |pick| {
+                let cells = pick.iter().fold(0, |acc, &i| acc | places[i].1);
+                if cells.count_ones() as usize == size {
+                    let values = pick.iter().fold(0, |acc, &i| acc | places[i].0);
+                    let useful = (0..self.side).any(|k| {
+                        cells & (1 << k) != 0 && self.cand[self.units[u][k] as usize] & !values != 0
+                    });
+                    if useful {
+                        found = Some((values, cells));
+                        return true;
+                    }
+                }
+                false
+            });
+            if let Some((values, cells)) = found {
+                for k in 0..self.side {
+                    if cells & (1 << k) != 0 {
+                        let c = self.units[u][k] as usize;
+                        self.eliminate(c, !values);
+                    }
+                }
+                return Progress::Some;
+            }
+        }
+        Progress::None
+    }
+
+    /// X-wing (`size` 2) and swordfish (3): `size` rows where a value's places lie in `size`
+    /// columns between them; the value goes from the rest of those columns (and rows for
+    /// columns).
+    fn fish(&mut self, size: usize) -> Progress {
+        let side = self.side;
+        for value in 0..side {
+            let bit = 1u64 << value;
+            for (base, cross) in [(0, side), (side, 0)] {
+                // For each line, the crossing lines where the value can go.
+                let lines: Vec<(usize, u64)> = (0..side)
+                    .filter_map(|l| {
+                        let mut at = 0u64;
+                        for (k, &c) in self.units[base + l].iter().enumerate() {
+                            if self.cand[c as usize] & bit != 0 {
+                                at |= 1 << k;
+                            }
+                        }
+                        (2..=size)
+                            .contains(&(at.count_ones() as usize))
+                            .then_some((l, at))
+                    })
+                    .collect();
+                let mut found = None;
+                for_each_subset(lines.len(), size, |pick| {
+                    let crossing = pick.iter().fold(0, |acc, &i| acc | lines[i].1);
+                    if crossing.count_ones() as usize != size {
+                        return false;
+                    }
+                    let fins: Vec<usize> = pick.iter().map(|&i| lines[i].0).collect();
+                    let useful = (0..side).any(|x| {
+                        crossing & (1 << x) != 0
+                            && self.units[cross + x].iter().enumerate().any(|(k, &c)| {
+                                !fins.contains(&k) && self.cand[c as usize] & bit != 0
+                            })
+                    });
+                    if useful {
+                        found = Some((crossing, fins));
+                    }
+                    useful
+                });
+                if let Some((crossing, fins)) = found {
+                    for x in 0..side {
+                        if crossing & (1 << x) == 0 {
+                            continue;
+                        }
+                        for k in 0..side {
+                            if !fins.contains(&k) {
+                                let c = self.units[cross + x][k] as usize;
+                                self.eliminate(c, bit);
+                            }
+                        }
+                    }
+                    return Progress::Some;
+                }
+            }
+        }
+        Progress::None
+    }
+
+    fn sees(&self, a: usize, b: usize) -> bool {
+        let (x, y) = (self.units_of[a], self.units_of[b]);
+        a != b && (x[0] == y[0] || x[1] == y[1] || x[2] == y[2])
+    }
+
+    /// A pivot with candidates `ab` seeing pincers `ac` and `bc`: no cell seeing both pincers
+    /// can hold `c` (one pincer or the other is `c`).
+    fn xy_wing(&mut self) -> Progress {
+        let n = self.cand.len();
+        let pairs: Vec<usize> = (0..n).filter(|&c| self.cand[c].count_ones() == 2).collect();
+        for &pivot in &pairs {
+            let ab = self.cand[pivot];
+            let pincers: Vec<usize> = pairs
+                .iter()
+                .copied()
+                .filter(|&p| {
+                    let x = self.cand[p];
+                    self.sees(pivot, p) && x != ab && (x & ab).count_ones() == 1
+                })
+                .collect();
+            for (i, &p) in pincers.iter().enumerate() {
+                for &q in &pincers[i + 1..] {
+                    let (x, y) = (self.cand[p], self.cand[q]);
+                    let c = x & y & !ab;
+                    // The pincers share c and split a and b between them.
+                    if c.count_ones() != 1 || (x | y) & ab != ab || x & y & ab != 0 {
+                        continue;
+                    }
+                    let mut changed = false;
+                    for cell in 0..n {
+                        if cell != p
+                            && cell != q
+                            && self.cand[cell] & c != 0
+                            && self.sees(cell, p)
+                            && self.sees(cell, q)
+                        {
+                            changed |= self.eliminate(cell, c);
+                        }
+                    }
+                    if changed {
+                        return Progress::Some;
+                    }
+                }
+            }
+        }
+        Progress::None
+    }
+}
+
+/// Calls `visit` with every `size`-element subset of `0..n` (as ascending indices) until it
+/// returns true. Sizes 1 to 3 are all the rater needs.
+fn for_each_subset(n: usize, size: usize, mut visit: impl FnMut(&[usize]) -> bool) {
+    match size {
+        1 => {
+            for a in 0..n {
+                if visit(&[a]) {
+                    return;
+                }
+            }
+        }
+        2 => {
+            for a in 0..n {
+                for b in a + 1..n {
+                    if visit(&[a, b]) {
+                        return;
+                    }
+                }
+            }
+        }
+        3 => {
+            for a in 0..n {
+                for b in a + 1..n {
+                    for c in b + 1..n {
+                        if visit(&[a, b, c]) {
+                            return;
+                        }
+                    }
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+
+    fn rate(line: &str) -> Rating {
+        Rater::new().rate(&Grid::parse_line(line, None).unwrap())
+    }
+
+    #[test]
+    fn an_easy_puzzle_needs_only_singles_and_logic_finds_its_solution() {
+        let line =
+            "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+        let grid = Grid::parse_line(line, None).unwrap();
+        let mut rater = Rater::new();
+        let r = rater.rate(&grid);
+        assert_eq!(r.grade, Grade::Easy);
+        assert!(r.solved && !r.contradiction && r.left == 0);
+        assert!(r.hardest().unwrap() <= Technique::NakedSingle);
+        let solved = Grid::from_values(grid.notation().clone(), rater.values().to_vec()).unwrap();
+        assert_eq!(Some(solved), grid.solution());
+    }
+
+    #[test]
+    fn the_hardest_puzzles_need_search() {
+        // Arto Inkala's "world's hardest sudoku" (2012) and AI Escargot stall every technique here.
+        for line in [
+            "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..",
+            "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..",
+        ] {
+            let r = rate(line);
+            assert_eq!(r.grade, Grade::Expert, "{line}");
+            assert!(!r.solved && r.left > 0);
+        }
+    }
+
+    /// A rater on an empty 9×9 board, every cell with every candidate, to set up by hand.
+    fn blank() -> Rater {
+        let mut r = Rater::new();
+        r.load(&Grid::empty(crate::sudoku::Notation::default()));
+        r
+    }
+
+    const fn bits(values: &[u8]) -> u64 {
+        let mut m = 0;
+        let mut i = 0;
+        while i < values.len() {
+            m |= 1 << (values[i] - 1);
+            i += 1;
+        }
+        m
+    }
+
+    #[test]
+    fn locked_candidates_clear_the_rest_of_the_line() {
+        let mut r = blank();
+        // In box 1, 1 can only go in its first row.
+        for c in [9, 10, 11, 18, 19, 20] {
+            r.cand[c] &= !bits(&[1]);
+        }
+        assert_eq!(r.locked_candidates(), Progress::Some);
+        assert_eq!(r.cand[3] & bits(&[1]), 0);
+        assert_eq!(r.cand[8] & bits(&[1]), 0);
+        assert_ne!(r.cand[0] & bits(&[1]), 0);
+        assert_ne!(r.cand[27] & bits(&[1]), 0);
+    }
+
+    #[test]
+    fn a_naked_pair_clears_its_values_from_the_unit() {
+        let mut r = blank();
+        r.cand[0] = bits(&[1, 2]);
+        r.cand[4] = bits(&[1, 2]);
+        assert_eq!(r.naked_subsets(2), Progress::Some);
+        assert_eq!(r.cand[8], bits(&[3, 4, 5, 6, 7, 8, 9]));
+        assert_eq!(r.cand[0], bits(&[1, 2]));
+        assert_eq!(r.cand[9], r.all); // another row: untouched
+    }
+
+    #[test]
+    fn a_hidden_pair_clears_the_other_candidates_of_its_cells() {
+        let mut r = blank();
+        for c in 2..9 {
+            r.cand[c] &= !bits(&[1, 2]);
+        }
+        assert_eq!(r.hidden_subsets(2), Progress::Some);
+        assert_eq!((r.cand[0], r.cand[1]), (bits(&[1, 2]), bits(&[1, 2])));
+    }
+
+    #[test]
+    fn a_naked_triple_clears_its_values_from_the_unit() {
+        let mut r = blank();
+        r.cand[0] = bits(&[1, 2]);
+        r.cand[4] = bits(&[2, 3]);
+        r.cand[7] = bits(&[1, 3]);
+        assert_eq!(r.naked_subsets(2), Progress::None);
+        assert_eq!(r.naked_subsets(3), Progress::Some);
+        assert_eq!(r.cand[8], bits(&[4, 5, 6, 7, 8, 9]));
+    }
+
+    #[test]
+    fn an_x_wing_clears_its_columns() {
+        let mut r = blank();
+        // 1 can go only in columns 1 and 5 of rows 1 and 5.
+        for row in [0, 4] {
+            for col in 0..9 {
+                if col != 0 && col != 4 {
+                    r.cand[row * 9 + col] &= !bits(&[1]);
+                }
+            }
+        }
+        assert_eq!(r.fish(2), Progress::Some);
+        assert_eq!(r.cand[9] & bits(&[1]), 0); // r2c1
+        assert_eq!(r.cand[8 * 9 + 4] & bits(&[1]), 0); // r9c5
+        assert_ne!(r.cand[0] & bits(&[1]), 0);
+        assert_ne!(r.cand[4 * 9 + 4] & bits(&[1]), 0);
+        assert_ne!(r.cand[10] & bits(&[1]), 0); // r2c2: another column
+    }
+
+    #[test]
+    fn an_xy_wing_clears_what_both_pincers_see() {
+        let mut r = blank();
+        r.cand[0] = bits(&[1, 2]); // pivot r1c1
+        r.cand[5] = bits(&[1, 3]); // pincer r1c6
+        r.cand[45] = bits(&[2, 3]); // pincer r6c1
+        assert_eq!(r.xy_wing(), Progress::Some);
+        assert_eq!(r.cand[50] & bits(&[3]), 0); // r6c6 sees both pincers
+        assert_ne!(r.cand[51] & bits(&[3]), 0); // r6c7 sees only one
+    }
+
+    #[test]
+    fn grades_follow_the_hardest_technique() {
+        // A puzzle that singles do not finish but the rest of the techniques do, found with
+        // `sudoku-dlx rate` on the 17-clue set; and one rated easy.
+        let mut rater = Rater::new();
+        let easy = Grid::parse_line(
+            "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
+            None,
+        )
+        .unwrap();
+        assert_eq!(rater.rate_up_to(&easy, Grade::Easy).grade, Grade::Easy);
+    }
+
+    #[test]
+    fn a_clash_or_a_dead_end_is_a_contradiction() {
+        let mut line = ".".repeat(81);
+        line.replace_range(0..2, "55");
+        assert!(rate(&line).contradiction);
+        // r1 holds 1-8 and r2c9 holds 9: r1c9 has no candidate left.
+        let line = format!("12345678.{}9{}", ".".repeat(8), ".".repeat(63));
+        let r = rate(&line);
+        assert!(r.contradiction && !r.solved);
+    }
+
+    #[test]
+    fn grades_parse_and_order() {
+        assert_eq!(Grade::parse("Hard"), Some(Grade::Hard));
+        assert_eq!(Grade::parse("extreme"), None);
+        assert!(Grade::Easy < Grade::Expert);
+        assert_eq!(Technique::XWing.grade(), Grade::Hard);
+        assert_eq!(Technique::NakedPair.grade(), Grade::Medium);
+    }
+}
