@@ -12,8 +12,14 @@
 //! * [`sudoku`] is the board: geometry, symbols, parsing and formatting, clashes, the mapping to
 //!   exact cover, and two solvers with one API (dancing links, and plain backtracking for
 //!   comparison).
+//!   [`sudoku::logic`] rates puzzles the way people solve them, [`sudoku::generate`] makes new
+//!   ones of a grade and symmetry from a seed, and [`sudoku::formats`] reads and writes the
+//!   puzzle files other tools use.
+//! * [`library`] is the bundled puzzle library: collections of every size and grade.
 //! * [`config`] reads `config.toml`: the board's shape, its symbols and the command keys.
-//! * [`cli`] is the command line: `solve`, `count` and `bench` over puzzle files.
+//! * [`game`] is the state of a game, changed only by commands; [`ui`] draws it and reads the
+//!   keyboard; [`app`] is the window that ties them to worker threads.
+//! * [`cli`] is the command line: `solve`, `bench`, `generate` and `rate` over puzzle files.
 //!
 //! ```
 //! use sudoku_dlx::sudoku::{DlxSolver, Grid, Solver, Work};
@@ -40,5 +46,6 @@ pub mod cli;
 pub mod config;
 pub mod dlx;
 pub mod game;
+pub mod library;
 pub mod sudoku;
 pub mod ui;

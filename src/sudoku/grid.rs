@@ -100,6 +100,25 @@ pub enum ParseErrorKind {
         /// Cells expected.
         expected: usize,
     },
+    /// A block-format board ends before all its rows.
+    #[error(
+        "the grid stops after {found} rows, but its rows of {expected} cells need {expected} rows"
+    )]
+    TooFewRows {
+        /// Rows found.
+        found: usize,
+        /// Rows expected.
+        expected: usize,
+    },
+    /// A solution given with a puzzle that does not solve it.
+    #[error("the solution does not solve the puzzle: {0}")]
+    BadSolution(SolutionError),
+    /// A CSV line without its puzzle column.
+    #[error("expected a puzzle in field {field} of this line, found none")]
+    MissingField {
+        /// The field, from 1.
+        field: usize,
+    },
     /// Nothing but comments and blank lines.
     #[error("no puzzle found")]
     Empty,
@@ -406,11 +425,12 @@ fn data_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
         })
 }
 
-/// A rule line of a block grid: only `-`, `=`, `+`, `|` and spaces, with a run of rule characters
-/// (`--`, `+` or `=`) so that a row of `-` empty cells written `- - -` is not mistaken for one.
-fn is_rule(line: &str) -> bool {
+/// A rule line of a block grid: only `-`, `=`, `+`, `|`, `*` (Simple Sudoku's corners) and
+/// spaces, with a run of rule characters (`--`, `+` or `=`) so that a row of `-` empty cells
+/// written `- - -` is not mistaken for one.
+pub(crate) fn is_rule(line: &str) -> bool {
     line.chars()
-        .all(|c| matches!(c, '-' | '=' | '+' | '|') || c.is_whitespace())
+        .all(|c| matches!(c, '-' | '=' | '+' | '|' | '*') || c.is_whitespace())
         && (line.contains("--") || line.contains('+') || line.contains('='))
 }
 

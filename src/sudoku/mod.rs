@@ -18,6 +18,7 @@
 
 mod alphabet;
 mod cover;
+pub mod formats;
 pub mod generate;
 mod geometry;
 mod grid;
@@ -31,6 +32,7 @@ use thiserror::Error;
 
 pub use alphabet::{Alphabet, AlphabetError, EMPTY};
 pub use cover::DlxSolver;
+pub use formats::{Entry, FileError, Format};
 pub use generate::{GenerateError, Generated, Generator, Symmetry};
 pub use geometry::{Geometry, GeometryError, MAX_SIDE, MIN_SIDE, Unit, cell_name};
 pub use grid::{Clash, Grid, Notation, ParseError, ParseErrorKind, SolutionError};

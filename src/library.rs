@@ -1,0 +1,173 @@
+//! The puzzle library bundled with the app: collections of every size and grade, described by
+//! `assets/puzzles/library/library.toml` and built into the binary, so the window has puzzles to
+//! offer wherever it is installed. Every puzzle has one solution and the grade its collection
+//! states (both tested).
+
+use serde::Deserialize;
+use thiserror::Error;
+
+use crate::sudoku::formats::{self, Entry, Format};
+use crate::sudoku::{Geometry, Grade, Notation};
+
+const MANIFEST: &str = include_str!("../assets/puzzles/library/library.toml");
+
+/// The collection files, by name.
+const FILES: &[(&str, &str)] = &[
+    (
+        "4x4-easy.txt",
+        include_str!("../assets/puzzles/library/4x4-easy.txt"),
+    ),
+    (
+        "6x6-easy.txt",
+        include_str!("../assets/puzzles/library/6x6-easy.txt"),
+    ),
+    (
+        "6x6-medium.txt",
+        include_str!("../assets/puzzles/library/6x6-medium.txt"),
+    ),
+    (
+        "9x9-easy.txt",
+        include_str!("../assets/puzzles/library/9x9-easy.txt"),
+    ),
+    (
+        "9x9-medium.txt",
+        include_str!("../assets/puzzles/library/9x9-medium.txt"),
+    ),
+    (
+        "9x9-hard.txt",
+        include_str!("../assets/puzzles/library/9x9-hard.txt"),
+    ),
+    (
+        "9x9-expert.txt",
+        include_str!("../assets/puzzles/library/9x9-expert.txt"),
+    ),
+    (
+        "9x9-famous.txt",
+        include_str!("../assets/puzzles/library/9x9-famous.txt"),
+    ),
+    (
+        "12x12-medium.txt",
+        include_str!("../assets/puzzles/library/12x12-medium.txt"),
+    ),
+    (
+        "16x16-easy.txt",
+        include_str!("../assets/puzzles/library/16x16-easy.txt"),
+    ),
+    (
+        "16x16-hard.txt",
+        include_str!("../assets/puzzles/library/16x16-hard.txt"),
+    ),
+    (
+        "25x25-easy.txt",
+        include_str!("../assets/puzzles/library/25x25-easy.txt"),
+    ),
+];
+
+/// A set of puzzles to play in order: a bundled collection, or the puzzles of an opened file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Collection {
+    /// What the window shows.
+    pub name: String,
+    /// The grade of every puzzle, for bundled collections.
+    pub grade: Option<Grade>,
+    /// Where the puzzles come from.
+    pub source: String,
+    /// The puzzles.
+    pub puzzles: Vec<Entry>,
+}
+
+/// What is wrong with the bundled library (a packaging mistake; the app goes on without it).
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum LibraryError {
+    /// The manifest is not valid TOML of the expected shape.
+    #[error("library.toml: {0}")]
+    Manifest(String),
+    /// A collection names a file that is not bundled.
+    #[error("library.toml: collection '{name}' names the file '{file}', which is not bundled")]
+    MissingFile {
+        /// The collection.
+        name: String,
+        /// The file.
+        file: String,
+    },
+    /// A collection's box size or grade is not valid.
+    #[error("library.toml: collection '{name}': {why}")]
+    BadCollection {
+        /// The collection.
+        name: String,
+        /// What is wrong.
+        why: String,
+    },
+    /// A puzzle file does not parse.
+    #[error("{file}: {why}")]
+    BadPuzzle {
+        /// The file.
+        file: String,
+        /// Where and what.
+        why: String,
+    },
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Manifest {
+    collection: Vec<Spec>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Spec {
+    name: String,
+    file: String,
+    #[serde(rename = "box")]
+    box_size: String,
+    grade: String,
+    source: String,
+}
+
+/// The bundled collections, in the manifest's order.
+pub fn bundled() -> Result<Vec<Collection>, LibraryError> {
+    let manifest: Manifest =
+        toml::from_str(MANIFEST).map_err(|e| LibraryError::Manifest(e.to_string()))?;
+    manifest
+        .collection
+        .into_iter()
+        .map(|spec| {
+            let bad = |why: String| LibraryError::BadCollection {
+                name: spec.name.clone(),
+                why,
+            };
+            let geometry = Geometry::parse(&spec.box_size).map_err(|e| bad(e.to_string()))?;
+            let notation = Notation::default_for(geometry).map_err(|e| bad(e.to_string()))?;
+            let grade = Grade::parse(&spec.grade)
+                .ok_or_else(|| bad(format!("'{}' is not a grade", spec.grade)))?;
+            let text = FILES
+                .iter()
+                .find(|(name, _)| *name == spec.file)
+                .map(|(_, text)| *text)
+                .ok_or_else(|| LibraryError::MissingFile {
+                    name: spec.name.clone(),
+                    file: spec.file.clone(),
+                })?;
+            let (_, puzzles) =
+                formats::read(text, Some(Format::Line), Some(&notation)).map_err(|e| {
+                    LibraryError::BadPuzzle {
+                        file: spec.file.clone(),
+                        why: e.to_string(),
+                    }
+                })?;
+            if let Some(odd) = puzzles.iter().find(|p| p.puzzle.geometry() != geometry) {
+                return Err(LibraryError::BadPuzzle {
+                    file: spec.file.clone(),
+                    why: format!("line {}: not a {geometry} board", odd.line),
+                });
+            }
+            Ok(Collection {
+                name: spec.name,
+                grade: Some(grade),
+                source: spec.source,
+                puzzles,
+            })
+        })
+        .collect()
+}

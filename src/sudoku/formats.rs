@@ -1,0 +1,668 @@
+//! Puzzle files: the formats other sudoku tools read and write, detected and parsed with errors
+//! that say where and what.
+//!
+//! | format | extension | layout |
+//! |--------|-----------|--------|
+//! | one-line | `.txt` | one puzzle a line, `side²` cells; `.`, `-`, `_`, `*` (and `0` where it is no symbol) are empty; `#` comments |
+//! | block | `.txt` | one row a line; `|`, `+`, spaces and rule lines (`---+---`) ignored; several grids one after another, titles such as `Grid 01` allowed |
+//! | SadMan `.sdk` | `.sdk` | a block grid after `#` header lines (`#A` author, `#D` description...) and an optional `[Puzzle]` section |
+//! | `.sdm` | `.sdm` | one 81-digit puzzle a line, `0` empty |
+//! | Simple Sudoku `.ss` | `.ss` | a block grid with `|` between boxes and `-----------` (or `*-----------*`) rules |
+//! | CSV | `.csv` | `puzzle,solution` a line (more columns are fine: `puzzle`/`quizzes` and `solution`/`solutions` are found by their header) |
+//!
+//! A saved game (Ctrl+S in the window) is a one-line file whose puzzle line follows a
+//! `# entries: ...` comment holding the player's entries; other tools read it as a plain puzzle.
+
+use std::fmt;
+use std::path::Path;
+
+use thiserror::Error;
+
+use super::alphabet::is_layout;
+use super::grid::{Grid, Notation, ParseError, ParseErrorKind, is_rule};
+
+/// A puzzle file format.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Format {
+    /// One puzzle a line.
+    Line,
+    /// One row a line, grids one after another.
+    Block,
+    /// SadMan Software's `.sdk`: `#` headers, then a block grid.
+    Sdk,
+    /// `.sdm`: one-line puzzles with `0` for empty.
+    Sdm,
+    /// Simple Sudoku's `.ss`: a block grid with rules.
+    SimpleSudoku,
+    /// `puzzle,solution` lines.
+    Csv,
+}
+
+impl Format {
+    /// Every format.
+    pub const ALL: [Format; 6] = [
+        Format::Line,
+        Format::Block,
+        Format::Sdk,
+        Format::Sdm,
+        Format::SimpleSudoku,
+        Format::Csv,
+    ];
+
+    /// The format a file's extension names, if it names one (`.txt` names none: it may hold
+    /// one-line or block puzzles, which [`read`] tells apart).
+    pub fn from_path(path: &Path) -> Option<Format> {
+        let ext = path.extension()?.to_str()?.to_ascii_lowercase();
+        match ext.as_str() {
+            "sdk" => Some(Format::Sdk),
+            "sdm" => Some(Format::Sdm),
+            "ss" => Some(Format::SimpleSudoku),
+            "csv" => Some(Format::Csv),
+            _ => None,
+        }
+    }
+
+    /// The usual extension of files of this format.
+    pub fn extension(self) -> &'static str {
+        match self {
+            Format::Line | Format::Block => "txt",
+            Format::Sdk => "sdk",
+            Format::Sdm => "sdm",
+            Format::SimpleSudoku => "ss",
+            Format::Csv => "csv",
+        }
+    }
+
+    /// True if a file of this format can hold many puzzles.
+    pub fn holds_many(self) -> bool {
+        matches!(
+            self,
+            Format::Line | Format::Block | Format::Sdm | Format::Csv
+        )
+    }
+}
+
+impl fmt::Display for Format {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Format::Line => "one-line",
+            Format::Block => "block",
+            Format::Sdk => "SadMan .sdk",
+            Format::Sdm => ".sdm",
+            Format::SimpleSudoku => "Simple Sudoku .ss",
+            Format::Csv => "CSV",
+        })
+    }
+}
+
+/// One puzzle read from a file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Entry {
+    /// The puzzle: its givens.
+    pub puzzle: Grid,
+    /// Its solution, where the file gives one (CSV).
+    pub solution: Option<Grid>,
+    /// The player's entries saved with it (a game saved by sudoku-dlx): a board holding only
+    /// the entries.
+    pub entries: Option<Grid>,
+    /// The line the puzzle starts on, from 1.
+    pub line: usize,
+    /// Its title, where the file gives one (`Grid 01`, an `.sdk` description).
+    pub title: Option<String>,
+}
+
+impl Entry {
+    fn new(puzzle: Grid, line: usize) -> Self {
+        Entry {
+            puzzle,
+            solution: None,
+            entries: None,
+            line,
+            title: None,
+        }
+    }
+}
+
+/// Why a puzzle file could not be read: the file, and where and what.
+#[derive(Debug, Error)]
+pub enum FileError {
+    /// The file could not be read.
+    #[error("{path}: {source}")]
+    Read {
+        /// The file.
+        path: String,
+        /// What the system said.
+        source: std::io::Error,
+    },
+    /// The file holds something that is not a puzzle.
+    #[error("{path}: {source}")]
+    Parse {
+        /// The file.
+        path: String,
+        /// Where and what.
+        source: ParseError,
+    },
+}
+
+/// Reads every puzzle of a file, in the format its extension names or, for `.txt` and others,
+/// the one its content shows.
+pub fn read_path(
+    path: &Path,
+    preferred: Option<&Notation>,
+) -> Result<(Format, Vec<Entry>), FileError> {
+    let name = path.display().to_string();
+    let bytes = std::fs::read(path).map_err(|source| FileError::Read {
+        path: name.clone(),
+        source,
+    })?;
+    let text = String::from_utf8_lossy(&bytes);
+    read(&text, Format::from_path(path), preferred)
+        .map_err(|source| FileError::Parse { path: name, source })
+}
+
+/// Reads every puzzle of a text in `format`, or in the format its content shows when `None`.
+/// Fails, naming the line and column, at the first thing that is not a puzzle, or when there is
+/// no puzzle at all.
+pub fn read(
+    text: &str,
+    format: Option<Format>,
+    preferred: Option<&Notation>,
+) -> Result<(Format, Vec<Entry>), ParseError> {
+    let format = format.unwrap_or_else(|| detect(text));
+    let entries = match format {
+        Format::Line | Format::Sdm => read_lines(text, preferred)?,
+        Format::Block | Format::SimpleSudoku => read_blocks(text, 1, preferred)?,
+        Format::Sdk => read_sdk(text, preferred)?,
+        Format::Csv => read_csv(text, preferred)?,
+    };
+    if entries.is_empty() {
+        return Err(ParseError {
+            line: 1,
+            column: 0,
+            kind: ParseErrorKind::Empty,
+        });
+    }
+    Ok((format, entries))
+}
+
+/// Lines that hold data: not blank, not `#` comments, not rules, not `[Section]` headers.
+fn data_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    text.lines().enumerate().filter_map(|(k, l)| {
+        let t = l.trim();
+        let skip = t.is_empty() || t.starts_with('#') || is_rule(t) || is_section(t);
+        (!skip).then_some((k + 1, l))
+    })
+}
+
+fn is_section(t: &str) -> bool {
+    t.starts_with('[') && t.ends_with(']')
+}
+
+/// The number of cells a line holds (characters that are not layout).
+fn cells_in(line: &str) -> usize {
+    line.chars().filter(|&c| !is_layout(c)).count()
+}
+
+/// One-line or block, CSV by its commas.
+fn detect(text: &str) -> Format {
+    let lines: Vec<(usize, &str)> = data_lines(text).filter(|(_, l)| !is_title(l)).collect();
+    let Some(&(_, first)) = lines.first() else {
+        return Format::Line;
+    };
+    if first.contains(',') {
+        return Format::Csv;
+    }
+    let count = cells_in(first);
+    // A grid of side rows of side cells is a block, even where side is a square (a 16×16
+    // block's first row would also make a 4×4 one-line puzzle).
+    let square = lines.len() >= count && lines[..count].iter().all(|(_, l)| cells_in(l) == count);
+    if square || Notation::for_cells(count, None).is_err() {
+        Format::Block
+    } else {
+        Format::Line
+    }
+}
+
+/// `Grid 01`, `Puzzle 3:`: a word, then a number, or anything ending in `:`.
+fn is_title(line: &str) -> bool {
+    let t = line.trim();
+    let mut words = t.split_whitespace();
+    let (Some(word), Some(number), None) = (words.next(), words.next(), words.next()) else {
+        return t.ends_with(':') && t.len() > 1;
+    };
+    word.len() > 1
+        && word.chars().all(|c| c.is_alphabetic())
+        && number
+            .trim_end_matches(':')
+            .chars()
+            .all(|c| c.is_ascii_digit())
+        || t.ends_with(':')
+}
+
+/// One puzzle a line; a `# entries: ...` comment just before a puzzle holds saved entries.
+fn read_lines(text: &str, preferred: Option<&Notation>) -> Result<Vec<Entry>, ParseError> {
+    let mut entries = Vec::new();
+    let mut saved: Option<(usize, &str)> = None;
+    for (k, line) in text.lines().enumerate() {
+        let n = k + 1;
+        let t = line.trim();
+        if let Some(rest) = t.strip_prefix(ENTRIES_PREFIX) {
+            saved = Some((n, rest.trim()));
+            continue;
+        }
+        if t.is_empty() || t.starts_with('#') {
+            continue;
+        }
+        let offset = line.len() - line.trim_start().len();
+        let puzzle = Grid::parse_line(t, preferred)
+            .map_err(|e| shift(e, n, line[..offset].chars().count()))?;
+        let mut entry = Entry::new(puzzle, n);
+        if let Some((at, text)) = saved.take() {
+            let notation = entry.puzzle.notation().clone();
+            let board = Grid::parse_line(text, Some(&notation))
+                .map_err(|e| shift(e, at, ENTRIES_PREFIX.len() + 1))?;
+            if board.geometry() != notation.geometry {
+                return Err(ParseError {
+                    line: at,
+                    column: 0,
+                    kind: ParseErrorKind::RowLength {
+                        found: board.geometry().cells(),
+                        expected: notation.geometry.cells(),
+                    },
+                });
+            }
+            entry.entries = Some(board);
+        }
+        entries.push(entry);
+    }
+    Ok(entries)
+}
+
+/// An error found in text that starts at `line`, `columns` characters in.
+fn shift(e: ParseError, line: usize, columns: usize) -> ParseError {
+    ParseError {
+        line: line + e.line - 1,
+        column: if e.column > 0 { e.column + columns } else { 0 },
+        kind: e.kind,
+    }
+}
+
+/// Block grids one after another, each `side` rows of `side` cells (the side is its first row's
+/// length); a title line before a grid names it. `first` is the line number of `text`'s first line.
+fn read_blocks(
+    text: &str,
+    first: usize,
+    preferred: Option<&Notation>,
+) -> Result<Vec<Entry>, ParseError> {
+    let mut entries = Vec::new();
+    let mut title: Option<String> = None;
+    let mut rows: Vec<(usize, &str)> = Vec::new();
+    let mut side = 0;
+    for (n, line) in data_lines(text) {
+        let n = n + first - 1;
+        if rows.is_empty() && is_title(line) {
+            title = Some(line.trim().trim_end_matches(':').to_string());
+            continue;
+        }
+        if rows.is_empty() {
+            side = cells_in(line);
+        }
+        rows.push((n, line));
+        if rows.len() == side {
+            let body: String = rows.iter().map(|(_, l)| format!("{l}\n")).collect();
+            let start = rows[0].0;
+            let puzzle = Grid::parse_block(&body, preferred).map_err(|e| e.starting_at(start))?;
+            let mut entry = Entry::new(puzzle, start);
+            entry.title = title.take();
+            entries.push(entry);
+            rows.clear();
+        }
+    }
+    if let Some(&(start, _)) = rows.first() {
+        // A grid cut short: parse what there is, for the error that says what is wrong.
+        let body: String = rows.iter().map(|(_, l)| format!("{l}\n")).collect();
+        let e = match Grid::parse_block(&body, preferred) {
+            Err(e) => e.starting_at(start),
+            Ok(_) => ParseError {
+                line: rows[rows.len() - 1].0,
+                column: 0,
+                kind: ParseErrorKind::RowLength {
+                    found: rows.len(),
+                    expected: side,
+                },
+            },
+        };
+        return Err(match e.kind {
+            // The rows were fine but too few: say so.
+            ParseErrorKind::Shape(_) => ParseError {
+                line: rows[rows.len() - 1].0,
+                column: 0,
+                kind: ParseErrorKind::TooFewRows {
+                    found: rows.len(),
+                    expected: side,
+                },
+            },
+            _ => e,
+        });
+    }
+    Ok(entries)
+}
+
+/// `#` headers (`#D` gives the title), an optional `[Puzzle]` section, a block grid. Other
+/// sections (`[State]`...) are skipped.
+fn read_sdk(text: &str, preferred: Option<&Notation>) -> Result<Vec<Entry>, ParseError> {
+    let lines: Vec<&str> = text.lines().collect();
+    let title = lines
+        .iter()
+        .find_map(|l| l.trim().strip_prefix("#D"))
+        .map(|t| t.trim().to_string())
+        .filter(|t| !t.is_empty());
+    let start = lines
+        .iter()
+        .position(|l| l.trim().eq_ignore_ascii_case("[Puzzle]"))
+        .map_or(0, |k| k + 1);
+    let end = lines[start..]
+        .iter()
+        .position(|l| is_section(l.trim()))
+        .map_or(lines.len(), |k| start + k);
+    let body = lines[start..end].join("\n");
+    let mut entries = read_blocks(&body, start + 1, preferred)?;
+    entries.truncate(1);
+    if let Some(entry) = entries.first_mut() {
+        entry.title = entry.title.take().or(title);
+    }
+    Ok(entries)
+}
+
+/// `puzzle,solution` lines. A first line that is no puzzle is a header, whose column names
+/// (`puzzle` or `quizzes`, `solution` or `solutions`) say where the puzzle and solution are.
+fn read_csv(text: &str, preferred: Option<&Notation>) -> Result<Vec<Entry>, ParseError> {
+    let mut entries = Vec::new();
+    let (mut puzzle_col, mut solution_col) = (0, Some(1));
+    let mut seen_data = false;
+    for (k, line) in text.lines().enumerate() {
+        let n = k + 1;
+        let t = line.trim();
+        if t.is_empty() || t.starts_with('#') {
+            continue;
+        }
+        let fields: Vec<&str> = line.split(',').collect();
+        if !seen_data {
+            seen_data = true;
+            let names: Vec<String> = fields
+                .iter()
+                .map(|f| f.trim().trim_matches('"').to_ascii_lowercase())
+                .collect();
+            let find = |wanted: &[&str]| names.iter().position(|f| wanted.contains(&f.as_str()));
+            if let Some(p) = find(&["puzzle", "puzzles", "quiz", "quizzes", "question"]) {
+                puzzle_col = p;
+                solution_col = find(&["solution", "solutions", "answer"]);
+                continue;
+            }
+        }
+        // Where each field starts, in characters, for error columns.
+        let mut starts = Vec::with_capacity(fields.len());
+        let mut at = 0;
+        for f in &fields {
+            starts.push(at);
+            at += f.chars().count() + 1;
+        }
+        let field = |col: usize| -> Result<Option<Grid>, ParseError> {
+            let Some(raw) = fields.get(col) else {
+                return Ok(None);
+            };
+            let lead = raw.len() - raw.trim_start().len();
+            let value = raw.trim().trim_matches('"');
+            if value.is_empty() {
+                return Ok(None);
+            }
+            let quote = usize::from(raw.trim_start().starts_with('"'));
+            Grid::parse_line(value, preferred)
+                .map(Some)
+                .map_err(|e| shift(e, n, starts[col] + lead + quote))
+        };
+        let Some(puzzle) = field(puzzle_col)? else {
+            return Err(ParseError {
+                line: n,
+                column: 0,
+                kind: ParseErrorKind::MissingField {
+                    field: puzzle_col + 1,
+                },
+            });
+        };
+        let mut entry = Entry::new(puzzle, n);
+        if let Some(col) = solution_col {
+            entry.solution = field(col)?;
+            if let Some(solution) = &entry.solution
+                && let Err(why) = solution.verify_solution_of(&entry.puzzle)
+            {
+                return Err(ParseError {
+                    line: n,
+                    column: starts[col] + 1,
+                    kind: ParseErrorKind::BadSolution(why),
+                });
+            }
+        }
+        entries.push(entry);
+    }
+    Ok(entries)
+}
+
+/// The comment that holds saved entries, before the puzzle line of a saved game.
+pub const ENTRIES_PREFIX: &str = "# entries:";
+
+/// Writes one puzzle (and its solution, where the format has room for it).
+pub fn write(puzzle: &Grid, solution: Option<&Grid>, format: Format) -> String {
+    match format {
+        Format::Line => format!("{}\n", puzzle.to_line()),
+        Format::Block => puzzle.to_block(),
+        Format::Sdk => {
+            let mut out = String::from("#Asudoku-dlx\n[Puzzle]\n");
+            let side = puzzle.geometry().side();
+            for row in puzzle.to_line().as_bytes().chunks(side) {
+                out.push_str(&String::from_utf8_lossy(row));
+                out.push('\n');
+            }
+            out
+        }
+        Format::Sdm => {
+            let zero = puzzle.alphabet().value('0').is_none();
+            let line: String = puzzle
+                .to_line()
+                .chars()
+                .map(|c| if c == '.' && zero { '0' } else { c })
+                .collect();
+            format!("{line}\n")
+        }
+        Format::SimpleSudoku => {
+            let g = puzzle.geometry();
+            let line: Vec<char> = puzzle.to_line().chars().collect();
+            let width = g.side() + g.box_rows() - 1;
+            let mut out = String::new();
+            for r in 0..g.side() {
+                if r > 0 && r % g.box_rows() == 0 {
+                    out.push_str(&"-".repeat(width));
+                    out.push('\n');
+                }
+                for c in 0..g.side() {
+                    if c > 0 && c % g.box_cols() == 0 {
+                        out.push('|');
+                    }
+                    out.push(line[g.cell(r, c)]);
+                }
+                out.push('\n');
+            }
+            out
+        }
+        Format::Csv => format!(
+            "puzzle,solution\n{},{}\n",
+            puzzle.to_line(),
+            solution.map(Grid::to_line).unwrap_or_default()
+        ),
+    }
+}
+
+/// Writes a saved game: the puzzle, with the player's entries in the comment before it.
+pub fn write_game(puzzle: &Grid, entries: &Grid) -> String {
+    format!(
+        "# sudoku-dlx game: the puzzle's givens, and your entries in the comment above them\n{ENTRIES_PREFIX} {}\n{}\n",
+        entries.to_line(),
+        puzzle.to_line()
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+    use crate::sudoku::Geometry;
+
+    const EASY: &str =
+        "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+
+    fn easy() -> Grid {
+        Grid::parse_line(EASY, None).unwrap()
+    }
+
+    #[test]
+    fn every_format_round_trips() {
+        let puzzle = easy();
+        let solution = puzzle.solution().unwrap();
+        for format in Format::ALL {
+            let text = write(&puzzle, Some(&solution), format);
+            let (found, entries) = read(&text, Some(format), None).unwrap();
+            assert_eq!(found, format);
+            assert_eq!(entries.len(), 1, "{format}:\n{text}");
+            assert_eq!(entries[0].puzzle, puzzle, "{format}:\n{text}");
+            if format == Format::Csv {
+                assert_eq!(entries[0].solution.as_ref(), Some(&solution));
+            }
+            // And the content alone tells the format family.
+            let (_, again) = read(&text, None, None).unwrap();
+            assert_eq!(again[0].puzzle, puzzle, "{format} detected:\n{text}");
+        }
+    }
+
+    #[test]
+    fn other_sizes_round_trip_too() {
+        for (rows, cols) in [(2, 2), (2, 3), (3, 4), (4, 4), (5, 5)] {
+            let g = Geometry::new(rows, cols).unwrap();
+            let mut grid = Grid::empty(Notation::default_for(g).unwrap());
+            for cell in (0..g.cells()).step_by(3) {
+                grid.set(cell, (cell % g.side()) as u8 + 1);
+            }
+            for format in Format::ALL {
+                let text = write(&grid, None, format);
+                let (_, entries) = read(&text, Some(format), None).unwrap();
+                assert_eq!(entries[0].puzzle, grid, "{rows}x{cols} {format}:\n{text}");
+                let (_, entries) = read(&text, None, None).unwrap();
+                assert_eq!(
+                    entries[0].puzzle, grid,
+                    "{rows}x{cols} {format} detected:\n{text}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn files_of_many_puzzles_give_all_of_them() {
+        let text = format!("# two\n{EASY}\n\n{}\n", EASY.replace('.', "0"));
+        let (format, entries) = read(&text, None, None).unwrap();
+        assert_eq!((format, entries.len()), (Format::Line, 2));
+        assert_eq!(entries[1].line, 4);
+        assert_eq!(entries[0].puzzle, entries[1].puzzle);
+
+        // Project Euler's layout: titled grids, one after another.
+        let block = easy().to_line();
+        let rows: Vec<&str> = (0..9).map(|r| &block[r * 9..r * 9 + 9]).collect();
+        let text = format!(
+            "Grid 01\n{}\nGrid 02\n{}\n",
+            rows.join("\n"),
+            rows.join("\n")
+        );
+        let (format, entries) = read(&text, None, None).unwrap();
+        assert_eq!((format, entries.len()), (Format::Block, 2));
+        assert_eq!(entries[1].title.as_deref(), Some("Grid 02"));
+        assert_eq!(entries[1].line, 12);
+    }
+
+    #[test]
+    fn simple_sudoku_and_sdk_files_as_other_tools_write_them() {
+        let ss = "*-----------*\n|..3|.2.|6..|\n|9..|3.5|..1|\n|..1|8.6|4..|\n|---+---+---|\n|..8|1.2|9..|\n|7..|...|..8|\n|..6|7.8|2..|\n|---+---+---|\n|..2|6.9|5..|\n|8..|2.3|..9|\n|..5|.1.|3..|\n*-----------*\n";
+        let (_, e) = read(ss, Some(Format::SimpleSudoku), None).unwrap();
+        assert_eq!(e[0].puzzle, easy());
+        let (_, e) = read(ss, None, None).unwrap();
+        assert_eq!(e[0].puzzle, easy());
+
+        let sdk = "#AFrank\n#DA classic\n#L1\n[Puzzle]\n..3.2.6..\n9..3.5..1\n..18.64..\n..81.29..\n7.......8\n..67.82..\n..26.95..\n8..2.3..9\n..5.1.3..\n[State]\n123456789\n";
+        let (_, e) = read(sdk, Some(Format::Sdk), None).unwrap();
+        assert_eq!(e.len(), 1);
+        assert_eq!(e[0].puzzle, easy());
+        assert_eq!(e[0].title.as_deref(), Some("A classic"));
+        assert_eq!(e[0].line, 5);
+    }
+
+    #[test]
+    fn csv_with_a_header_finds_its_columns() {
+        let solution = easy().solution().unwrap().to_line();
+        let text = format!("id,quizzes,solutions\n1,{EASY},{solution}\n2,\"{EASY}\",\n");
+        let (format, e) = read(&text, None, None).unwrap();
+        assert_eq!((format, e.len()), (Format::Csv, 2));
+        assert_eq!(e[0].solution.as_ref().map(Grid::to_line), Some(solution));
+        assert_eq!(e[1].solution, None);
+        assert_eq!(e[1].puzzle, easy());
+    }
+
+    #[test]
+    fn malformed_files_say_line_column_and_what_was_expected() {
+        let text = format!("{EASY}\n{}x{}\n", &EASY[..10], &EASY[11..]);
+        let e = read(&text, None, None).unwrap_err();
+        assert_eq!((e.line, e.column), (2, 11));
+        assert!(e.to_string().contains("'x' is not a symbol"), "{e}");
+
+        let text = format!("  {}\n", &EASY[..80]);
+        let e = read(&text, None, None).unwrap_err();
+        assert_eq!(e.line, 1);
+        assert!(e.to_string().contains("80 cells"), "{e}");
+
+        let text = format!("puzzle,solution\n{EASY},{}\n", "1".repeat(81));
+        let e = read(&text, Some(Format::Csv), None).unwrap_err();
+        assert_eq!((e.line, e.column), (2, 83), "{e}");
+        assert!(e.to_string().contains("does not solve"), "{e}");
+        let solution = easy().solution().unwrap().to_line();
+        let text = format!(
+            "puzzle,solution\n{EASY},{}x{}\n",
+            &solution[..2],
+            &solution[3..]
+        );
+        let e = read(&text, Some(Format::Csv), None).unwrap_err();
+        assert_eq!((e.line, e.column), (2, 85), "{e}");
+
+        // A block grid with a short row, and one cut short.
+        let block = easy().to_block();
+        let short = block.replacen("9 . . | 3", "9 . | 3", 1);
+        let e = read(&short, None, None).unwrap_err();
+        assert_eq!(e.line, 2, "{e}");
+        assert!(e.to_string().contains("needs 9"), "{e}");
+        let cut: String = block.lines().take(6).map(|l| format!("{l}\n")).collect();
+        let e = read(&cut, Some(Format::Block), None).unwrap_err();
+        assert!(e.to_string().contains("5 rows"), "{e}");
+
+        let e = read("# nothing\n\n", None, None).unwrap_err();
+        assert_eq!(e.kind, ParseErrorKind::Empty);
+    }
+
+    #[test]
+    fn a_saved_game_keeps_the_entries() {
+        let puzzle = easy();
+        let mut entries = Grid::empty(puzzle.notation().clone());
+        entries.set(0, 4);
+        entries.set(1, 8);
+        let text = write_game(&puzzle, &entries);
+        let (format, e) = read(&text, None, None).unwrap();
+        assert_eq!(format, Format::Line);
+        assert_eq!(e[0].puzzle, puzzle);
+        assert_eq!(e[0].entries.as_ref(), Some(&entries));
+        assert_eq!(e[0].line, 3);
+    }
+}
