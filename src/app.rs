@@ -1,7 +1,8 @@
 //! The window: an [`eframe::App`] that draws the [`Game`], turns input into commands, and runs
-//! the solver on a worker thread so the window never waits for it.
+//! the long work (solving, counting solutions, generating) on worker threads so the window never
+//! waits for it.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, TryRecvError};
@@ -9,36 +10,121 @@ use std::time::Duration;
 
 use egui::RichText;
 
-use crate::config::Config;
-use crate::game::{Game, SolveOutcome};
-use crate::sudoku::{Grid, Notation, ParseError};
+use crate::config::{Config, Keys};
+use crate::dialog::{Choice, FileDialog, Purpose};
+use crate::game::{CountOutcome, Game, SolveOutcome, Uniqueness};
+use crate::library::{self, Collection};
+use crate::sudoku::formats::{self, Entry, FileError};
+use crate::sudoku::{GenerateError, Generated, Generator, Grade, Grid, Notation, Symmetry};
 use crate::ui::{self, Action, BoardLayout};
 
-/// A solve running on its own thread.
-struct Worker {
-    answer: Receiver<SolveOutcome>,
+/// Work running on its own thread: its answer comes back on a channel, and a flag stops it.
+struct Worker<T> {
+    answer: Receiver<T>,
     cancel: Arc<AtomicBool>,
 }
 
-/// The application: the game, the configuration, and the solve under way if any.
+impl<T: Send + 'static> Worker<T> {
+    /// Starts `work` on a thread named `name`; the window is woken when the answer is ready.
+    fn spawn(
+        name: &str,
+        ctx: &egui::Context,
+        work: impl FnOnce(&AtomicBool) -> T + Send + 'static,
+    ) -> std::io::Result<Self> {
+        let (send, answer) = mpsc::channel();
+        let cancel = Arc::new(AtomicBool::new(false));
+        let flag = Arc::clone(&cancel);
+        let repaint = ctx.clone();
+        std::thread::Builder::new()
+            .name(name.into())
+            .spawn(move || {
+                let outcome = work(&flag);
+                // The window may be gone already; then nobody is waiting for the answer.
+                let _ = send.send(outcome);
+                repaint.request_repaint();
+            })?;
+        Ok(Worker { answer, cancel })
+    }
+
+    fn stop(&self) {
+        self.cancel.store(true, Ordering::Relaxed);
+    }
+
+    /// The answer if it is ready; `Err(true)` while working, `Err(false)` if the thread died.
+    fn poll(&self) -> Result<T, bool> {
+        match self.answer.try_recv() {
+            Ok(answer) => Ok(answer),
+            Err(TryRecvError::Empty) => Err(true),
+            Err(TryRecvError::Disconnected) => Err(false),
+        }
+    }
+}
+
+/// A puzzle being generated, and what was asked for.
+struct Making {
+    worker: Worker<Result<Generated, GenerateError>>,
+    what: String,
+}
+
+/// Where the puzzle on the board came from, so `n` and `p` can step through its collection.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Place {
+    /// The collection, an index into [`App::collections`].
+    pub collection: usize,
+    /// The puzzle within it.
+    pub puzzle: usize,
+}
+
+/// The application: the game, the configuration, the puzzle collections, and the work under way.
 pub struct App {
     game: Game,
     config: Config,
-    worker: Option<Worker>,
+    /// The command keys for the board on show (adapted to its symbols).
+    keys: Keys,
+    worker: Option<Worker<SolveOutcome>>,
+    counter: Option<Worker<CountOutcome>>,
+    making: Option<Making>,
     layout: Option<BoardLayout>,
     quit: bool,
+    collections: Vec<Collection>,
+    place: Option<Place>,
+    dialog: Option<FileDialog>,
+    /// Where the file dialog starts: the folder of the last file opened or saved.
+    folder: PathBuf,
+    /// A seed for the next generated puzzle (the clock's, then counting up).
+    seed: u64,
 }
 
 impl App {
-    /// A window showing `game` with the keys of `config`.
+    /// A window showing `game` with the keys of `config`, and the bundled puzzle library.
     pub fn new(game: Game, config: Config) -> Self {
-        App {
+        let keys = config.keys.adapted_to(game.board().alphabet());
+        let mut app = App {
             game,
             config,
+            keys,
             worker: None,
+            counter: None,
+            making: None,
             layout: None,
             quit: false,
+            collections: Vec::new(),
+            place: None,
+            dialog: None,
+            folder: std::env::current_dir().unwrap_or_default(),
+            seed: std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(1, |d| d.as_secs()),
+        };
+        match library::bundled() {
+            Ok(collections) => app.collections = collections,
+            Err(e) => {
+                eprintln!("sudoku-dlx: the bundled puzzle library: {e}");
+                app.game
+                    .set_status(format!("The bundled puzzle library is broken: {e}"), true);
+            }
         }
+        app
     }
 
     /// The game, to inspect.
@@ -46,115 +132,24 @@ impl App {
         &self.game
     }
 
+    /// The puzzle collections: the bundled library, then files opened with several puzzles.
+    pub fn collections(&self) -> &[Collection] {
+        &self.collections
+    }
+
+    /// Where the puzzle on the board came from, if from a collection.
+    pub fn place(&self) -> Option<Place> {
+        self.place
+    }
+
+    /// The command keys in use.
+    pub fn keys(&self) -> &Keys {
+        &self.keys
+    }
+
     /// Where the board was drawn last frame (tests use it to point at cells).
     pub fn layout(&self) -> Option<BoardLayout> {
         self.layout
-    }
-
-    /// Draws one frame into `ui` and handles its input. `eframe` calls it through
-    /// [`eframe::App::ui`]; tests call it through `egui_kittest`.
-    pub fn show(&mut self, ui: &mut egui::Ui) {
-        self.poll_worker(ui.ctx());
-        let mut actions = Vec::new();
-        ui::keyboard(ui.ctx(), &self.game, &self.config.keys, &mut actions);
-
-        egui::Panel::bottom("status").show(ui, |ui| {
-            ui.add_space(4.0);
-            ui.horizontal(|ui| {
-                if self.game.is_solving() {
-                    ui.spinner();
-                }
-                let status = self.game.status();
-                let text = RichText::new(&status.text).size(15.0);
-                let text = if status.problem {
-                    text.color(ui.visuals().error_fg_color)
-                } else {
-                    text
-                };
-                ui.label(text);
-            });
-            let keys = &self.config.keys;
-            ui.label(
-                RichText::new(format!(
-                    "hover a cell and type a symbol · Backspace clears · arrows move · {} solves · Esc cancels · {} resets · {} quits",
-                    keys.solve, keys.reset, keys.quit
-                ))
-                .size(12.0)
-                .color(ui.visuals().weak_text_color()),
-            );
-            ui.add_space(4.0);
-        });
-        egui::CentralPanel::default().show(ui, |ui| {
-            self.layout = Some(ui::board(ui, &self.game, &mut actions));
-        });
-
-        for action in actions {
-            self.act(ui.ctx(), action);
-        }
-    }
-
-    fn act(&mut self, ctx: &egui::Context, action: Action) {
-        match action {
-            Action::Game(command) => self.game.apply(command),
-            Action::Solve => self.start_solve(ctx),
-            Action::Cancel => {
-                if let Some(worker) = &self.worker {
-                    worker.cancel.store(true, Ordering::Relaxed);
-                }
-            }
-            Action::Quit => {
-                if let Some(worker) = &self.worker {
-                    worker.cancel.store(true, Ordering::Relaxed);
-                }
-                self.quit = true;
-                ctx.send_viewport_cmd(egui::ViewportCommand::Close);
-            }
-        }
-    }
-
-    fn start_solve(&mut self, ctx: &egui::Context) {
-        let Some(job) = self.game.start_solve() else {
-            return;
-        };
-        let (send, answer) = mpsc::channel();
-        let cancel = Arc::new(AtomicBool::new(false));
-        let flag = Arc::clone(&cancel);
-        let repaint = ctx.clone();
-        let spawned = std::thread::Builder::new()
-            .name("sudoku-solver".into())
-            .spawn(move || {
-                let outcome = job.run(Some(&flag));
-                // The window may be gone already; then nobody is waiting for the answer.
-                let _ = send.send(outcome);
-                repaint.request_repaint();
-            });
-        match spawned {
-            Ok(_) => self.worker = Some(Worker { answer, cancel }),
-            Err(e) => self
-                .game
-                .abandon_solve(&format!("Could not start the solver thread: {e}")),
-        }
-    }
-
-    fn poll_worker(&mut self, ctx: &egui::Context) {
-        let Some(worker) = &self.worker else {
-            return;
-        };
-        match worker.answer.try_recv() {
-            Ok(outcome) => {
-                self.worker = None;
-                self.game.finish_solve(outcome);
-            }
-            Err(TryRecvError::Empty) => {
-                // Keep the spinner turning and look again soon.
-                ctx.request_repaint_after(Duration::from_millis(30));
-            }
-            Err(TryRecvError::Disconnected) => {
-                self.worker = None;
-                self.game
-                    .abandon_solve("The solver stopped without an answer; the board is unchanged");
-            }
-        }
     }
 
     /// True once the quit key asked the window to close.
@@ -166,6 +161,531 @@ impl App {
     pub fn is_working(&self) -> bool {
         self.worker.is_some()
     }
+
+    /// True while the solutions of the board are being counted.
+    pub fn is_counting(&self) -> bool {
+        self.counter.is_some()
+    }
+
+    /// True while a new puzzle is being made.
+    pub fn is_generating(&self) -> bool {
+        self.making.is_some()
+    }
+
+    /// Puts puzzle `puzzle` of collection `collection` on the board, as the Puzzles menu does.
+    pub fn pick_for_test(&mut self, collection: usize, puzzle: usize) {
+        self.pick(Place { collection, puzzle });
+    }
+
+    /// Sets the folder the file dialog starts in.
+    pub fn set_folder_for_test(&mut self, folder: &Path) {
+        self.folder = folder.to_path_buf();
+    }
+
+    /// True while the file dialog is open.
+    pub fn dialog_open(&self) -> bool {
+        self.dialog.is_some()
+    }
+
+    /// Draws one frame into `ui` and handles its input. `eframe` calls it through
+    /// [`eframe::App::ui`]; tests call it through `egui_kittest`.
+    pub fn show(&mut self, ui: &mut egui::Ui) {
+        let ctx = ui.ctx().clone();
+        self.poll_workers(&ctx);
+        let mut actions = Vec::new();
+        if self.dialog.is_none() {
+            ui::keyboard(&ctx, &self.game, &self.keys, &mut actions);
+        }
+        for path in ctx.input(|i| {
+            i.raw
+                .dropped_files
+                .iter()
+                .map(|f| f.path().to_path_buf())
+                .collect::<Vec<_>>()
+        }) {
+            actions.push(Action::OpenPath(path));
+        }
+
+        egui::Panel::top("menu").show(ui, |ui| {
+            egui::MenuBar::new().ui(ui, |ui| self.menus(ui, &mut actions));
+        });
+        egui::Panel::bottom("status").show(ui, |ui| self.status_panel(ui));
+        egui::CentralPanel::default().show(ui, |ui| {
+            self.layout = Some(ui::board(ui, &self.game, &mut actions));
+        });
+        if let Some(dialog) = &mut self.dialog {
+            match dialog.show(&ctx) {
+                Choice::Pending => {}
+                Choice::Cancelled => self.dialog = None,
+                Choice::Chosen(path) => {
+                    let purpose = dialog.purpose();
+                    self.dialog = None;
+                    actions.push(match purpose {
+                        Purpose::Open => Action::OpenPath(path),
+                        Purpose::Save => Action::SaveTo(path),
+                    });
+                }
+            }
+        }
+
+        for action in actions {
+            self.act(&ctx, action);
+        }
+        self.start_count(&ctx);
+    }
+
+    fn menus(&mut self, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
+        ui.menu_button("File", |ui| {
+            if ui.button("Open…  (Ctrl+O)").clicked() {
+                actions.push(Action::Open);
+            }
+            if ui.button("Save game…  (Ctrl+S)").clicked() {
+                actions.push(Action::Save);
+            }
+            ui.separator();
+            if ui.button("Copy board  (Ctrl+C)").clicked() {
+                actions.push(Action::Copy);
+            }
+            ui.label(RichText::new("Paste a puzzle: Ctrl+V").weak());
+            ui.separator();
+            if ui.button(format!("Quit  ({})", self.keys.quit)).clicked() {
+                actions.push(Action::Quit);
+            }
+        });
+        ui.menu_button("Puzzles", |ui| {
+            for (k, collection) in self.collections.iter().enumerate() {
+                ui.menu_button(&collection.name, |ui| {
+                    ui.label(RichText::new(&collection.source).small().weak());
+                    ui.horizontal_wrapped(|ui| {
+                        ui.set_max_width(260.0);
+                        for p in 0..collection.puzzles.len() {
+                            let here = self.place
+                                == Some(Place {
+                                    collection: k,
+                                    puzzle: p,
+                                });
+                            if ui.selectable_label(here, format!("{}", p + 1)).clicked() {
+                                actions.push(Action::Pick(Place {
+                                    collection: k,
+                                    puzzle: p,
+                                }));
+                            }
+                        }
+                    });
+                });
+            }
+            ui.separator();
+            ui.label(
+                RichText::new(format!(
+                    "{} / {}: next / previous",
+                    self.keys.next, self.keys.previous
+                ))
+                .weak(),
+            );
+        });
+        let size = self.game.geometry();
+        ui.menu_button("New", |ui| {
+            ui.label(format!("A new {size} puzzle:"));
+            for grade in Grade::ALL {
+                let name = grade.name();
+                let label = format!("{}{}", name[..1].to_uppercase(), &name[1..]);
+                if ui.button(label).clicked() {
+                    actions.push(Action::Generate(grade));
+                }
+            }
+        });
+    }
+
+    fn status_panel(&mut self, ui: &mut egui::Ui) {
+        ui.add_space(4.0);
+        ui.horizontal(|ui| {
+            if self.game.is_solving() || self.making.is_some() {
+                ui.spinner();
+            }
+            let status = self.game.status();
+            let text = RichText::new(&status.text).size(15.0);
+            let text = if status.problem {
+                text.color(ui.visuals().error_fg_color)
+            } else {
+                text
+            };
+            ui.label(text);
+        });
+        ui.horizontal(|ui| {
+            let whose = if self.game.entries().filled() > 0 {
+                "Givens and entries"
+            } else {
+                "Puzzle"
+            };
+            let (text, bad) = match self.game.uniqueness() {
+                Uniqueness::Checking => ("counting solutions…", false),
+                Uniqueness::None => ("no solution", true),
+                Uniqueness::One => ("one solution", false),
+                Uniqueness::Many => ("more than one solution", true),
+                Uniqueness::Unknown => ("solutions not counted (stopped)", false),
+            };
+            if self.game.uniqueness() == Uniqueness::Checking {
+                ui.spinner();
+            }
+            let text = RichText::new(format!("{whose}: {text}")).size(13.0);
+            ui.label(if bad {
+                text.color(ui.visuals().warn_fg_color)
+            } else {
+                text
+            });
+            if let Some(place) = self.place
+                && let Some(c) = self.collections.get(place.collection)
+            {
+                ui.label(
+                    RichText::new(format!(
+                        "· {} · {} of {}",
+                        c.name,
+                        place.puzzle + 1,
+                        c.puzzles.len()
+                    ))
+                    .size(13.0),
+                );
+            }
+        });
+        let keys = &self.keys;
+        ui.label(
+            RichText::new(format!(
+                "hover a cell and type · Backspace clears · arrows move · {} solves · Esc cancels · {} resets · {}/{} next/previous · Ctrl+O open · Ctrl+V paste · {} quits",
+                keys.solve, keys.reset, keys.next, keys.previous, keys.quit
+            ))
+            .size(12.0)
+            .color(ui.visuals().weak_text_color()),
+        );
+        ui.add_space(4.0);
+    }
+
+    fn act(&mut self, ctx: &egui::Context, action: Action) {
+        match action {
+            Action::Game(command) => self.game.apply(command),
+            Action::Solve => self.start_solve(ctx),
+            Action::Cancel => {
+                if let Some(worker) = &self.worker {
+                    worker.stop();
+                }
+                if let Some(making) = &self.making {
+                    making.worker.stop();
+                }
+            }
+            Action::Quit => {
+                self.stop_all();
+                self.quit = true;
+                ctx.send_viewport_cmd(egui::ViewportCommand::Close);
+            }
+            Action::Next => self.step(1),
+            Action::Previous => self.step(-1),
+            Action::Pick(place) => self.pick(place),
+            Action::Open => {
+                self.dialog = Some(FileDialog::new(Purpose::Open, &self.folder, ""));
+            }
+            Action::Save => {
+                self.dialog = Some(FileDialog::new(
+                    Purpose::Save,
+                    &self.folder,
+                    "sudoku-dlx-game.txt",
+                ));
+            }
+            Action::OpenPath(path) => self.open_path(&path),
+            Action::SaveTo(path) => self.save_to(&path),
+            Action::Copy => {
+                ctx.copy_text(self.game.board().to_line());
+                self.game.set_status("Copied the board as one line", false);
+            }
+            Action::Paste(text) => self.paste(&text),
+            Action::Generate(grade) => self.generate(ctx, grade),
+        }
+    }
+
+    /// Puts a puzzle on the board, in place of whatever was there (a solve or count under way
+    /// is stopped; its answer would be for the old board).
+    fn load(&mut self, puzzle: Grid, entries: Option<&Grid>, note: String) {
+        if let Some(worker) = self.worker.take() {
+            worker.stop();
+        }
+        self.game = Game::with_entries(puzzle, entries);
+        self.keys = self.config.keys.adapted_to(self.game.board().alphabet());
+        self.game.set_status(note, false);
+    }
+
+    fn pick(&mut self, place: Place) {
+        let Some(collection) = self.collections.get(place.collection) else {
+            return;
+        };
+        let Some(entry) = collection.puzzles.get(place.puzzle) else {
+            return;
+        };
+        let note = format!(
+            "{}: puzzle {} of {} ({} givens)",
+            collection.name,
+            place.puzzle + 1,
+            collection.puzzles.len(),
+            entry.puzzle.filled()
+        );
+        let (puzzle, entries) = (entry.puzzle.clone(), entry.entries.clone());
+        self.load(puzzle, entries.as_ref(), note);
+        self.place = Some(place);
+    }
+
+    /// The next (`by` 1) or previous (-1) puzzle of the collection, wrapping round.
+    fn step(&mut self, by: isize) {
+        let Some(place) = self.place else {
+            self.game.set_status(
+                "No collection to step through: pick a puzzle from the Puzzles menu, or open a file",
+                false,
+            );
+            return;
+        };
+        let Some(count) = self
+            .collections
+            .get(place.collection)
+            .map(|c| c.puzzles.len())
+        else {
+            return;
+        };
+        let next = (place.puzzle as isize + by).rem_euclid(count.max(1) as isize) as usize;
+        self.pick(Place {
+            collection: place.collection,
+            puzzle: next,
+        });
+    }
+
+    /// Opens a puzzle file: its first puzzle goes on the board, and a file of several puzzles
+    /// becomes a collection to step through. On failure the board stays as it was.
+    pub fn open_path(&mut self, path: &Path) {
+        match formats::read_path(path, Some(&self.config.notation)) {
+            Ok((format, entries)) => {
+                if let Some(dir) = path.parent() {
+                    self.folder = dir.to_path_buf();
+                }
+                let name = path.file_name().map_or_else(
+                    || path.display().to_string(),
+                    |n| n.to_string_lossy().into_owned(),
+                );
+                self.offer(entries, name, format!("{} ({format})", path.display()));
+            }
+            Err(e) => {
+                eprintln!("sudoku-dlx: {e}");
+                self.game
+                    .set_status(format!("Could not open the file: {e}"), true);
+            }
+        }
+    }
+
+    /// Shows the first of `entries`; several become a collection named `name`.
+    fn offer(&mut self, entries: Vec<Entry>, name: String, source: String) {
+        let Some(first) = entries.first() else {
+            return;
+        };
+        let configured = self.config.notation.geometry;
+        let size = first.puzzle.geometry();
+        let mut note = if entries.len() > 1 {
+            format!(
+                "{name}: puzzle 1 of {} ({} givens)",
+                entries.len(),
+                first.puzzle.filled()
+            )
+        } else {
+            format!("Opened {name} ({} givens)", first.puzzle.filled())
+        };
+        if size != configured {
+            note.push_str(&format!(
+                ": a {size} board, where config.toml says {configured}"
+            ));
+        }
+        if first.entries.is_some() {
+            note.push_str(", with your saved entries");
+        }
+        let (puzzle, saved) = (first.puzzle.clone(), first.entries.clone());
+        let many = entries.len() > 1;
+        if many {
+            self.collections.push(Collection {
+                name,
+                grade: None,
+                source,
+                puzzles: entries,
+            });
+        }
+        self.load(puzzle, saved.as_ref(), note);
+        self.place = many.then(|| Place {
+            collection: self.collections.len() - 1,
+            puzzle: 0,
+        });
+    }
+
+    /// A puzzle pasted as text (one line, a block, CSV...).
+    fn paste(&mut self, text: &str) {
+        match formats::read(text, None, Some(&self.config.notation)) {
+            Ok((_, entries)) => {
+                let count = entries.len();
+                self.offer(entries, format!("Pasted ({count})"), "the clipboard".into());
+                if count == 1 {
+                    let givens = self.game.board().filled();
+                    self.game
+                        .set_status(format!("Pasted a puzzle ({givens} givens)"), false);
+                }
+            }
+            Err(e) => self.game.set_status(
+                format!("The pasted text is not a puzzle: {e}; the board is unchanged"),
+                true,
+            ),
+        }
+    }
+
+    /// Saves the givens and the player's entries.
+    pub fn save_to(&mut self, path: &Path) {
+        let text = formats::write_game(&self.game.givens(), &self.game.entries());
+        // Write beside, then rename: a failed write never leaves half a file where a good one was.
+        let partial = path.with_extension("partial");
+        let result = std::fs::write(&partial, text).and_then(|()| std::fs::rename(&partial, path));
+        match result {
+            Ok(()) => {
+                if let Some(dir) = path.parent() {
+                    self.folder = dir.to_path_buf();
+                }
+                self.game
+                    .set_status(format!("Saved the game to {}", path.display()), false);
+            }
+            Err(e) => {
+                let _ = std::fs::remove_file(&partial);
+                eprintln!("sudoku-dlx: {}: {e}", path.display());
+                self.game
+                    .set_status(format!("Could not save to {}: {e}", path.display()), true);
+            }
+        }
+    }
+
+    fn generate(&mut self, ctx: &egui::Context, grade: Grade) {
+        if let Some(old) = self.making.take() {
+            old.worker.stop();
+        }
+        let notation = self.game.board().notation().clone();
+        let what = format!("{grade} {}", notation.geometry);
+        self.seed = self.seed.wrapping_add(1);
+        let seed = self.seed;
+        let job = move |flag: &AtomicBool| {
+            Generator::new(notation, grade, Symmetry::Rotational).generate(seed, 0, Some(flag))
+        };
+        match Worker::spawn("sudoku-generator", ctx, job) {
+            Ok(worker) => {
+                self.game
+                    .set_status(format!("Making a new {what} puzzle… (Esc cancels)"), false);
+                self.making = Some(Making { worker, what });
+            }
+            Err(e) => self
+                .game
+                .set_status(format!("Could not start the generator thread: {e}"), true),
+        }
+    }
+
+    fn start_solve(&mut self, ctx: &egui::Context) {
+        let Some(job) = self.game.start_solve() else {
+            return;
+        };
+        match Worker::spawn("sudoku-solver", ctx, move |flag| job.run(Some(flag))) {
+            Ok(worker) => self.worker = Some(worker),
+            Err(e) => self
+                .game
+                .abandon_solve(&format!("Could not start the solver thread: {e}")),
+        }
+    }
+
+    /// Counts the solutions of the givens and entries whenever they change, one count at a time
+    /// (a count for a board that has changed since is stopped).
+    fn start_count(&mut self, ctx: &egui::Context) {
+        // A job comes only when the givens or entries differ from those last counted, so a count
+        // still running is for an old board: stop it.
+        let Some(job) = self.game.start_count() else {
+            return;
+        };
+        if let Some(old) = self.counter.take() {
+            old.stop();
+        }
+        match Worker::spawn("sudoku-counter", ctx, move |flag| job.run(Some(flag))) {
+            Ok(worker) => self.counter = Some(worker),
+            Err(_) => self.game.abandon_count(),
+        }
+    }
+
+    fn stop_all(&self) {
+        if let Some(worker) = &self.worker {
+            worker.stop();
+        }
+        if let Some(counter) = &self.counter {
+            counter.stop();
+        }
+        if let Some(making) = &self.making {
+            making.worker.stop();
+        }
+    }
+
+    fn poll_workers(&mut self, ctx: &egui::Context) {
+        let mut busy = false;
+        if let Some(worker) = &self.worker {
+            match worker.poll() {
+                Ok(outcome) => {
+                    self.worker = None;
+                    self.game.finish_solve(outcome);
+                }
+                Err(true) => busy = true,
+                Err(false) => {
+                    self.worker = None;
+                    self.game.abandon_solve(
+                        "The solver stopped without an answer; the board is unchanged",
+                    );
+                }
+            }
+        }
+        if let Some(counter) = &self.counter {
+            match counter.poll() {
+                Ok(outcome) => {
+                    self.counter = None;
+                    self.game.finish_count(&outcome);
+                }
+                Err(true) => busy = true,
+                Err(false) => {
+                    self.counter = None;
+                    self.game.abandon_count();
+                }
+            }
+        }
+        if let Some(making) = &self.making {
+            match making.worker.poll() {
+                Ok(result) => {
+                    let what = making.what.clone();
+                    self.making = None;
+                    match result {
+                        Ok(made) => {
+                            let note = format!(
+                                "A new {what} puzzle ({} givens; needs {})",
+                                made.puzzle.filled(),
+                                made.rating.hardest().map_or("nothing", |t| t.name())
+                            );
+                            self.load(made.puzzle, None, note);
+                            self.place = None;
+                        }
+                        Err(GenerateError::Cancelled) => self
+                            .game
+                            .set_status(format!("Making a {what} puzzle was cancelled"), false),
+                        Err(e) => self.game.set_status(format!("No new puzzle: {e}"), true),
+                    }
+                }
+                Err(true) => busy = true,
+                Err(false) => {
+                    self.making = None;
+                    self.game
+                        .set_status("The generator stopped without a puzzle", true);
+                }
+            }
+        }
+        if busy {
+            // Keep the spinners turning and look again soon.
+            ctx.request_repaint_after(Duration::from_millis(30));
+        }
+    }
 }
 
 impl eframe::App for App {
@@ -174,119 +694,42 @@ impl eframe::App for App {
     }
 
     fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {
-        if let Some(worker) = &self.worker {
-            worker.cancel.store(true, Ordering::Relaxed);
-        }
+        self.stop_all();
     }
 }
 
-/// Why a puzzle file could not be opened.
-#[derive(Debug, thiserror::Error)]
-pub enum OpenError {
-    /// The file could not be read.
-    #[error("{path}: {source}")]
-    Read {
-        /// The file.
-        path: String,
-        /// What the system said.
-        source: std::io::Error,
-    },
-    /// The file holds no puzzle.
-    #[error("{path}: no puzzle in the file (only blank or # comment lines)")]
-    Empty {
-        /// The file.
-        path: String,
-    },
-    /// The first puzzle is malformed.
-    #[error("{path}: {source}")]
-    Parse {
-        /// The file.
-        path: String,
-        /// Where and what.
-        source: ParseError,
-    },
-}
+/// Why a puzzle file could not be opened: the file, and where and what.
+pub type OpenError = FileError;
 
-/// Reads the first puzzle of a puzzle file: a one-line puzzle on its first line that is not blank
-/// or a `#` comment, or else a block grid filling the file. Symbols are read with `preferred`
-/// when the size matches it, or with the default symbols of the puzzle's size.
+/// Reads the first puzzle of a puzzle file, in any format [`formats`] reads. Symbols are read
+/// with `preferred` when the size matches it, or with the default symbols of the puzzle's size.
 pub fn open_first_puzzle(path: &Path, preferred: &Notation) -> Result<Grid, OpenError> {
-    let name = path.display().to_string();
-    let text = std::fs::read_to_string(path).map_err(|source| OpenError::Read {
-        path: name.clone(),
-        source,
-    })?;
-    let Some((index, first)) = text
-        .lines()
-        .enumerate()
-        .find(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
-    else {
-        return Err(OpenError::Empty { path: name });
-    };
-    match Grid::parse_line(first.trim(), Some(preferred)) {
-        Ok(grid) => Ok(grid),
-        Err(line_error) => {
-            // Not a one-line puzzle: perhaps a block grid (one row a line).
-            let body: String = text
-                .lines()
-                .filter(|l| !l.trim_start().starts_with('#'))
-                .map(|l| format!("{l}\n"))
-                .collect();
-            Grid::parse_block(&body, Some(preferred)).map_err(|_| OpenError::Parse {
-                path: name,
-                source: line_error.starting_at(index + 1),
-            })
-        }
-    }
+    let (_, mut entries) = formats::read_path(path, Some(preferred))?;
+    Ok(entries.swap_remove(0).puzzle)
 }
 
 /// Opens the window and runs it until it closes. `puzzle` is a file whose first puzzle to show.
-pub fn run(mut config: Config, puzzle: Option<&Path>) -> Result<(), eframe::Error> {
-    let configured = config.notation.clone();
-    let game = match puzzle {
-        None => Game::new(configured.clone()),
-        Some(path) => match open_first_puzzle(path, &configured) {
-            Ok(grid) => {
-                let size = grid.geometry();
-                let mut game = Game::with_puzzle(grid);
-                let mut note = format!(
-                    "Opened {} ({} givens)",
-                    path.display(),
-                    game.board().filled()
-                );
-                if size != configured.geometry {
-                    note.push_str(&format!(
-                        ": a {size} board, where config.toml says {}",
-                        configured.geometry
-                    ));
-                }
-                game.set_status(note, false);
-                game
-            }
-            Err(e) => {
-                eprintln!("sudoku-dlx: {e}");
-                let mut game = Game::new(configured.clone());
-                game.set_status(format!("Could not open the puzzle: {e}"), true);
-                game
-            }
-        },
-    };
-    // A puzzle of another size brings its own symbols: no command key may be one of them.
-    config.keys = config.keys.adapted_to(game.board().alphabet());
-    let side = game.geometry().side() as f32;
+pub fn run(config: Config, puzzle: Option<&Path>) -> Result<(), eframe::Error> {
+    let game = Game::new(config.notation.clone());
+    let mut app = App::new(game, config);
+    if let Some(path) = puzzle {
+        // A bad file leaves the empty board, with the message in the status line and on stderr.
+        app.open_path(path);
+    }
+    let side = app.game().geometry().side() as f32;
     // Roomy enough that every size is legible at once: 36×36 gets 21-point cells.
     let board = (side * 56.0).clamp(504.0, 756.0);
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_title("sudoku-dlx")
             .with_app_id("sudoku-dlx")
-            .with_inner_size([board + 24.0, board + 90.0])
+            .with_inner_size([board + 24.0, board + 120.0])
             .with_min_inner_size([240.0, 300.0]),
         ..Default::default()
     };
     eframe::run_native(
         "sudoku-dlx",
         options,
-        Box::new(move |_cc| Ok(Box::new(App::new(game, config)))),
+        Box::new(move |_cc| Ok(Box::new(app))),
     )
 }

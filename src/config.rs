@@ -129,11 +129,16 @@ pub struct Keys {
     pub reset: KeySpec,
     /// Quit (default Q).
     pub quit: KeySpec,
+    /// The next puzzle of the collection (default N).
+    pub next: KeySpec,
+    /// The previous puzzle of the collection (default P).
+    pub previous: KeySpec,
 }
 
 impl Keys {
-    /// The default keys for an alphabet: Space, R and Q, where a default letter that is also a
-    /// symbol takes Ctrl (36×36's `0-9A-Z` holds R and Q), so typing a symbol never runs a command.
+    /// The default keys for an alphabet: Space, R, Q, N and P, where a default letter that is
+    /// also a symbol takes Ctrl (36×36's `0-9A-Z` holds all four letters, 25×25's `1-9A-P` holds
+    /// N and P), so typing a symbol never runs a command.
     pub fn defaults_for(alphabet: &Alphabet) -> Self {
         let letter = |c: char| KeySpec {
             ctrl: alphabet.holds_letter(c),
@@ -143,6 +148,8 @@ impl Keys {
             solve: KeySpec::plain(KeyName::Space),
             reset: letter('r'),
             quit: letter('q'),
+            next: letter('n'),
+            previous: letter('p'),
         }
     }
 
@@ -159,15 +166,19 @@ impl Keys {
             solve: adapt(self.solve),
             reset: adapt(self.reset),
             quit: adapt(self.quit),
+            next: adapt(self.next),
+            previous: adapt(self.previous),
         }
     }
 
     /// Every command with its config key name.
-    pub fn all(&self) -> [(&'static str, KeySpec); 3] {
+    pub fn all(&self) -> [(&'static str, KeySpec); 5] {
         [
             ("solve", self.solve),
             ("reset", self.reset),
             ("quit", self.quit),
+            ("next", self.next),
+            ("previous", self.previous),
         ]
     }
 }
@@ -220,6 +231,8 @@ struct RawKeys {
     solve: Option<Spanned<String>>,
     reset: Option<Spanned<String>>,
     quit: Option<Spanned<String>>,
+    next: Option<Spanned<String>>,
+    previous: Option<Spanned<String>>,
 }
 
 impl Config {
@@ -284,6 +297,8 @@ impl Config {
             ("keys.solve", &raw.keys.solve),
             ("keys.reset", &raw.keys.reset),
             ("keys.quit", &raw.keys.quit),
+            ("keys.next", &raw.keys.next),
+            ("keys.previous", &raw.keys.previous),
         ];
         let mut chosen = keys.all().map(|(_, spec)| spec);
         for (k, &(name, raw_key)) in raw_keys.iter().enumerate() {
@@ -317,7 +332,7 @@ impl Config {
             }
             chosen[k] = spec;
         }
-        [keys.solve, keys.reset, keys.quit] = chosen;
+        [keys.solve, keys.reset, keys.quit, keys.next, keys.previous] = chosen;
 
         Ok(Config {
             notation: Notation {

@@ -142,6 +142,56 @@ pub struct Game {
     /// Cells in a clash, recomputed whenever the board changes.
     clashes: Vec<bool>,
     status: Status,
+    /// How many solutions the givens and entries have, as far as known.
+    uniqueness: Uniqueness,
+    /// The position (givens and entries) that `uniqueness` is about, or is being counted for.
+    counted: Option<Grid>,
+}
+
+/// How many solutions the givens and entries allow, counted in the background up to 2.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Uniqueness {
+    /// Not counted yet, or being counted.
+    Checking,
+    /// Two values clash, or the search found no completion.
+    None,
+    /// Exactly one solution.
+    One,
+    /// More than one solution.
+    Many,
+    /// The count was stopped before it finished (the board changed, or it took too long).
+    Unknown,
+}
+
+/// The work of one count, to run on any thread: the givens and entries.
+#[derive(Debug, Clone)]
+pub struct CountJob {
+    /// The position to count.
+    pub position: Grid,
+}
+
+/// What a count found.
+#[derive(Debug, Clone)]
+pub struct CountOutcome {
+    /// The position counted.
+    pub position: Grid,
+    /// Solutions, up to 2; `None` when cancelled.
+    pub solutions: Option<u64>,
+}
+
+impl CountJob {
+    /// Counts up to two solutions with dancing links.
+    pub fn run(&self, cancel: Option<&AtomicBool>) -> CountOutcome {
+        let solutions = match DlxSolver::new().count(&self.position, 2, cancel) {
+            Ok(r) if r.cancelled => None,
+            Ok(r) => Some(r.solutions),
+            Err(_) => Some(0),
+        };
+        CountOutcome {
+            position: self.position.clone(),
+            solutions,
+        }
+    }
 }
 
 impl Game {
@@ -161,6 +211,87 @@ impl Game {
             status: Status::info(format!(
                 "Empty {geometry} board: hover a cell and type a symbol"
             )),
+            uniqueness: Uniqueness::Checking,
+            counted: None,
+        }
+    }
+
+    /// A game of `puzzle` with the player's saved `entries` written in (where the puzzle's cells
+    /// are empty; entries of another size are ignored).
+    pub fn with_entries(puzzle: Grid, entries: Option<&Grid>) -> Self {
+        let mut game = Game::with_puzzle(puzzle);
+        if let Some(entries) = entries.filter(|e| e.geometry() == game.geometry()) {
+            for (cell, &v) in entries.values().iter().enumerate() {
+                if v != 0 && game.origin[cell] == Origin::Empty {
+                    game.board.set(cell, v);
+                    game.origin[cell] = Origin::Entry;
+                }
+            }
+            game.refresh();
+        }
+        game
+    }
+
+    /// The givens alone.
+    pub fn givens(&self) -> Grid {
+        self.only(Origin::Given)
+    }
+
+    /// The player's entries alone.
+    pub fn entries(&self) -> Grid {
+        self.only(Origin::Entry)
+    }
+
+    fn only(&self, origin: Origin) -> Grid {
+        let mut grid = self.board.clone();
+        for (cell, &o) in self.origin.iter().enumerate() {
+            if o != origin {
+                grid.set(cell, 0);
+            }
+        }
+        grid
+    }
+
+    /// How many solutions the givens and entries have, as far as counted.
+    pub fn uniqueness(&self) -> Uniqueness {
+        self.uniqueness
+    }
+
+    /// A count to run when the givens or entries changed since the last one (solver output does
+    /// not count). Clashing values need no search: the answer is none at once.
+    pub fn start_count(&mut self) -> Option<CountJob> {
+        let position = self.puzzle();
+        if self.counted.as_ref() == Some(&position) {
+            return None;
+        }
+        self.counted = Some(position.clone());
+        if !position.clashes().is_empty() {
+            self.uniqueness = Uniqueness::None;
+            return None;
+        }
+        self.uniqueness = Uniqueness::Checking;
+        Some(CountJob { position })
+    }
+
+    /// Takes back a count; one for a position that is no longer on the board is dropped.
+    pub fn finish_count(&mut self, outcome: &CountOutcome) {
+        if self.counted.as_ref() != Some(&outcome.position) || self.puzzle() != outcome.position {
+            return;
+        }
+        self.uniqueness = match outcome.solutions {
+            None => Uniqueness::Unknown,
+            Some(0) => Uniqueness::None,
+            Some(1) => Uniqueness::One,
+            Some(_) => Uniqueness::Many,
+        };
+    }
+
+    /// Marks the count under way as given up (its worker was stopped).
+    pub fn abandon_count(&mut self) {
+        if self.uniqueness == Uniqueness::Checking {
+            self.uniqueness = Uniqueness::Unknown;
+            // Count again next time anyone asks.
+            self.counted = None;
         }
     }
 
@@ -337,7 +468,7 @@ impl Game {
     }
 
     /// The board the solver should see: givens and entries, without earlier solver output.
-    fn puzzle(&self) -> Grid {
+    pub fn puzzle(&self) -> Grid {
         let mut grid = self.board.clone();
         for (cell, &origin) in self.origin.iter().enumerate() {
             if origin == Origin::Solver {
@@ -551,6 +682,58 @@ mod tests {
         game.finish_solve(job.run(None));
         assert_eq!(game.board().filled(), 1);
         assert!(game.status().text.contains("changed while solving"));
+    }
+
+    #[test]
+    fn uniqueness_is_counted_when_givens_or_entries_change() {
+        let mut game = Game::with_puzzle(classic());
+        let job = game.start_count().unwrap();
+        assert_eq!(game.uniqueness(), Uniqueness::Checking);
+        assert!(game.start_count().is_none()); // nothing changed
+        game.finish_count(&job.run(None));
+        assert_eq!(game.uniqueness(), Uniqueness::One);
+        // Solving adds solver output only: no new count.
+        solve_now(&mut game);
+        assert!(game.start_count().is_none());
+        game.apply(Command::Reset);
+        // An entry with no completion: counted as none.
+        game.apply(Command::Select(0));
+        game.apply(Command::Enter(5));
+        let job = game.start_count().unwrap();
+        game.finish_count(&job.run(None));
+        assert_eq!(game.uniqueness(), Uniqueness::None);
+        // A clash needs no count.
+        game.apply(Command::Enter(3));
+        assert!(game.start_count().is_none());
+        assert_eq!(game.uniqueness(), Uniqueness::None);
+        // A stale answer is dropped; the empty board has many.
+        let mut empty = Game::new(Notation::default());
+        let job = empty.start_count().unwrap();
+        empty.apply(Command::Select(0));
+        empty.apply(Command::Enter(1));
+        empty.finish_count(&job.run(None));
+        assert_eq!(empty.uniqueness(), Uniqueness::Checking);
+        let job = empty.start_count().unwrap();
+        empty.finish_count(&job.run(None));
+        assert_eq!(empty.uniqueness(), Uniqueness::Many);
+        // A cancelled count says unknown.
+        empty.apply(Command::Enter(2));
+        let job = empty.start_count().unwrap();
+        empty.finish_count(&job.run(Some(&AtomicBool::new(true))));
+        assert_eq!(empty.uniqueness(), Uniqueness::Unknown);
+    }
+
+    #[test]
+    fn saved_entries_come_back_and_givens_and_entries_split() {
+        let mut entries = Grid::empty(Notation::default());
+        entries.set(0, 4); // r1c1 is empty in the puzzle
+        entries.set(2, 9); // r1c3 is a given: ignored
+        let game = Game::with_entries(classic(), Some(&entries));
+        assert_eq!((game.value(0), game.origin(0)), (4, Origin::Entry));
+        assert_eq!((game.value(2), game.origin(2)), (3, Origin::Given));
+        assert_eq!(game.givens(), classic());
+        assert_eq!(game.entries().filled(), 1);
+        assert_eq!(game.entries().get(0), 4);
     }
 
     #[test]

@@ -44,6 +44,7 @@
 pub mod app;
 pub mod cli;
 pub mod config;
+pub mod dialog;
 pub mod dlx;
 pub mod game;
 pub mod library;

@@ -8,16 +8,36 @@ use crate::config::{KeyName, KeySpec, Keys};
 use crate::game::{Command, Game, Origin};
 
 /// What the player asked for this frame.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Action {
     /// A change to the game.
     Game(Command),
     /// Solve the board (on the worker thread).
     Solve,
-    /// Stop a solve under way.
+    /// Stop a solve, or the making of a puzzle, under way.
     Cancel,
     /// Close the window.
     Quit,
+    /// The next puzzle of the collection.
+    Next,
+    /// The previous puzzle of the collection.
+    Previous,
+    /// A puzzle picked from a collection.
+    Pick(crate::app::Place),
+    /// Show the file dialog to open a puzzle file.
+    Open,
+    /// Show the file dialog to save the game.
+    Save,
+    /// Open this puzzle file (chosen in the dialog, or dropped on the window).
+    OpenPath(std::path::PathBuf),
+    /// Save the game to this file.
+    SaveTo(std::path::PathBuf),
+    /// Copy the board to the clipboard as one line.
+    Copy,
+    /// Text pasted from the clipboard: a puzzle to load.
+    Paste(String),
+    /// Make a new puzzle of this grade, of the board's size.
+    Generate(crate::sudoku::Grade),
 }
 
 /// The colours of the board, for light or dark mode.
@@ -280,6 +300,14 @@ pub fn keyboard(ctx: &egui::Context, game: &Game, keys: &Keys, actions: &mut Vec
                         Some(Action::Solve)
                     } else if is_key(keys.reset, key, *modifiers) {
                         Some(Action::Game(Command::Reset))
+                    } else if is_key(keys.next, key, *modifiers) {
+                        Some(Action::Next)
+                    } else if is_key(keys.previous, key, *modifiers) {
+                        Some(Action::Previous)
+                    } else if modifiers.command && key == Key::O {
+                        Some(Action::Open)
+                    } else if modifiers.command && key == Key::S {
+                        Some(Action::Save)
                     } else {
                         match key {
                             Key::Escape => Some(Action::Cancel),
@@ -299,6 +327,8 @@ pub fn keyboard(ctx: &egui::Context, game: &Game, keys: &Keys, actions: &mut Vec
                     };
                     actions.extend(action);
                 }
+                egui::Event::Copy => actions.push(Action::Copy),
+                egui::Event::Paste(text) => actions.push(Action::Paste(text.clone())),
                 egui::Event::Text(text) => {
                     for c in text.chars() {
                         if let Some(value) = alphabet.value(c) {

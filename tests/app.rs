@@ -10,7 +10,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use sudoku_dlx::app::{App, open_first_puzzle};
 use sudoku_dlx::config::Config;
-use sudoku_dlx::game::{Game, Origin};
+use sudoku_dlx::game::{Game, Origin, Uniqueness};
 use sudoku_dlx::sudoku::{Geometry, Grid, Notation};
 
 const CLASSIC: &str =
@@ -29,7 +29,7 @@ fn harness(game: Game, config: Config) -> Harness<'static, App> {
     let mut h = Harness::builder()
         .with_size(egui::vec2(720.0, 800.0))
         .build_ui_state(|ui, app: &mut App| app.show(ui), App::new(game, config));
-    h.run();
+    settle(&mut h);
     h
 }
 
@@ -44,22 +44,41 @@ fn puzzle(line: &str) -> Harness<'static, App> {
     harness(Game::with_puzzle(grid), config)
 }
 
+/// Runs frames until the window is idle: no solve, count or puzzle-making under way (the
+/// background count of solutions repaints while it runs), then until egui settles.
+fn settle(h: &mut Harness<'static, App>) {
+    let start = Instant::now();
+    loop {
+        h.step();
+        let app = h.state();
+        if !app.is_working() && !app.is_counting() && !app.is_generating() {
+            break;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "the window's work did not finish"
+        );
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    h.run();
+}
+
 /// Moves the pointer over a cell, as a person would, and lets the frame see it.
 fn hover(h: &mut Harness<'static, App>, row: usize, col: usize) {
     let layout = h.state().layout().expect("the board was drawn");
     h.hover_at(layout.cell_rect(row, col).center());
-    h.run();
+    settle(h);
 }
 
 /// Types text the way a keyboard does (egui gets it as a text event).
 fn type_text(h: &mut Harness<'static, App>, text: &str) {
     h.event(Event::Text(text.into()));
-    h.run();
+    settle(h);
 }
 
 fn press(h: &mut Harness<'static, App>, key: Key) {
     h.key_press(key);
-    h.run();
+    settle(h);
 }
 
 /// Presses a key that starts a solve, then lets frames run until the worker has answered.
@@ -75,7 +94,7 @@ fn press_and_wait(h: &mut Harness<'static, App>, key: Key) {
         std::thread::sleep(Duration::from_millis(5));
         h.step();
     }
-    h.run();
+    settle(h);
 }
 
 fn cell(h: &Harness<'static, App>, row: usize, col: usize) -> (u8, Origin) {
@@ -117,7 +136,7 @@ fn hover_and_type_writes_into_the_cell_under_the_pointer() {
 
     // The selection stays when the pointer leaves the board, and arrows move it.
     h.hover_at(egui::pos2(1.0, 1.0));
-    h.run();
+    settle(&mut h);
     press(&mut h, Key::ArrowDown);
     press(&mut h, Key::ArrowRight);
     type_text(&mut h, "9");
@@ -192,7 +211,7 @@ fn an_unsolvable_board_is_left_exactly_as_it_was() {
     hover(&mut h, 0, 1);
     type_text(&mut h, "6");
     h.key_press(Key::Space);
-    h.run();
+    settle(&mut h);
     assert_eq!(status(&h), "No solution: r1c2 and r1c7 both hold 6 (row 1)");
     assert!(!h.state().is_working());
 }
@@ -294,10 +313,10 @@ fn on_thirty_six_by_thirty_six_r_and_q_are_symbols_and_commands_take_ctrl() {
     assert!(!h.state().quit_requested());
 
     h.key_press_modifiers(Modifiers::COMMAND, Key::R);
-    h.run();
+    settle(&mut h);
     assert_eq!(h.state().game().board().filled(), 0);
     h.key_press_modifiers(Modifiers::COMMAND, Key::Q);
-    h.run();
+    settle(&mut h);
     assert!(h.state().quit_requested());
 }
 
@@ -337,4 +356,215 @@ fn a_puzzle_file_opens_its_first_puzzle_whatever_the_config_size() {
             .contains("missing.txt")
     );
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A harness on the default 9×9 config, as the app starts with no puzzle.
+fn fresh() -> Harness<'static, App> {
+    empty(Geometry::classic())
+}
+
+fn count_label(h: &Harness<'static, App>) -> Uniqueness {
+    h.state().game().uniqueness()
+}
+
+#[test]
+fn the_puzzle_menu_opens_a_bundled_puzzle_and_n_and_p_step_through_its_collection() {
+    let mut h = fresh();
+    h.get_by_label("Puzzles").click();
+    settle(&mut h);
+    h.get_by_label("9×9 · medium").hover();
+    settle(&mut h);
+    h.get_by_label("3").click();
+    settle(&mut h);
+    let app = h.state();
+    let place = app.place().unwrap();
+    let collection = &app.collections()[place.collection];
+    assert_eq!(
+        (collection.name.as_str(), place.puzzle),
+        ("9×9 · medium", 2)
+    );
+    assert_eq!(app.game().givens(), collection.puzzles[2].puzzle);
+    assert!(status(&h).contains("puzzle 3 of 30"), "{}", status(&h));
+    // The count of solutions is shown for it: one.
+    assert_eq!(count_label(&h), Uniqueness::One);
+    assert!(h.query_by_label("Puzzle: one solution").is_some());
+
+    press(&mut h, Key::N);
+    assert_eq!(h.state().place().unwrap().puzzle, 3);
+    press(&mut h, Key::P);
+    press(&mut h, Key::P);
+    assert_eq!(h.state().place().unwrap().puzzle, 1);
+    // Wrapping round at the ends.
+    press(&mut h, Key::P);
+    press(&mut h, Key::P);
+    assert_eq!(h.state().place().unwrap().puzzle, 29);
+}
+
+#[test]
+fn n_and_p_take_ctrl_on_twenty_five_by_twenty_five_where_n_and_p_are_symbols() {
+    let mut h = empty(Geometry::square(5).unwrap());
+    assert_eq!(h.state().keys().next.to_string(), "Ctrl+N");
+    // Pick the 25×25 collection through the app, then step with Ctrl+N.
+    let k = h
+        .state()
+        .collections()
+        .iter()
+        .position(|c| c.name.starts_with("25×25"))
+        .unwrap();
+    h.state_mut().pick_for_test(k, 0);
+    settle(&mut h);
+    hover(&mut h, 0, 0);
+    press(&mut h, Key::N); // a plain N is the symbol N's key: no step
+    assert_eq!(h.state().place().unwrap().puzzle, 0);
+    h.key_press_modifiers(Modifiers::COMMAND, Key::N);
+    settle(&mut h);
+    assert_eq!(h.state().place().unwrap().puzzle, 1);
+}
+
+#[test]
+fn pasting_a_puzzle_loads_it_and_bad_text_leaves_the_board_alone() {
+    let mut h = fresh();
+    h.event(Event::Paste(CLASSIC.into()));
+    settle(&mut h);
+    assert_eq!(h.state().game().givens().to_line(), CLASSIC);
+    assert!(status(&h).starts_with("Pasted a puzzle"), "{}", status(&h));
+    hover(&mut h, 0, 0);
+    type_text(&mut h, "4");
+    let before = h.state().game().board().clone();
+    h.event(Event::Paste("not a sudoku".into()));
+    settle(&mut h);
+    assert_eq!(h.state().game().board(), &before);
+    assert!(h.state().game().status().problem);
+    assert!(status(&h).contains("not a puzzle"), "{}", status(&h));
+    // A 16×16 block pasted changes the size, and the counting follows.
+    let data = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/16x16_sample.txt");
+    let line = std::fs::read_to_string(data).unwrap();
+    let line = line.lines().find(|l| !l.starts_with('#')).unwrap();
+    let block = Grid::parse_line(line, None).unwrap().to_block();
+    h.event(Event::Paste(block));
+    settle(&mut h);
+    assert_eq!(h.state().game().geometry().side(), 16);
+    assert_eq!(count_label(&h), Uniqueness::One);
+}
+
+#[test]
+fn copy_puts_the_board_on_the_clipboard_as_one_line() {
+    let mut h = puzzle(CLASSIC);
+    hover(&mut h, 0, 0);
+    type_text(&mut h, "4");
+    h.event(Event::Copy);
+    h.step();
+    let copied: Vec<String> = h
+        .output()
+        .platform_output
+        .commands
+        .iter()
+        .filter_map(|c| match c {
+            egui::OutputCommand::CopyText(t) => Some(t.clone()),
+            _ => None,
+        })
+        .collect();
+    let mut expected = CLASSIC.to_string();
+    expected.replace_range(0..1, "4");
+    assert_eq!(copied, vec![expected]);
+}
+
+#[test]
+fn a_file_with_many_puzzles_becomes_a_collection_and_a_bad_file_changes_nothing() {
+    let dir = std::env::temp_dir().join(format!("sudoku-dlx-open-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut h = puzzle(CLASSIC);
+    hover(&mut h, 0, 0);
+    type_text(&mut h, "4");
+    let before = h.state().game().board().clone();
+
+    let bad = dir.join("bad.sdk");
+    std::fs::write(&bad, "#Aauthor\n[Puzzle]\n..3.2.6..\n9..3.x..1\n").unwrap();
+    h.state_mut().open_path(&bad);
+    settle(&mut h);
+    assert_eq!(h.state().game().board(), &before);
+    let s = status(&h);
+    assert!(
+        s.contains("bad.sdk") && s.contains("line 4, column 6"),
+        "{s}"
+    );
+
+    let data = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/17clue_sample.txt");
+    h.state_mut().open_path(std::path::Path::new(data));
+    settle(&mut h);
+    let app = h.state();
+    let place = app.place().unwrap();
+    assert_eq!(app.collections()[place.collection].puzzles.len(), 100);
+    assert!(status(&h).contains("puzzle 1 of 100"), "{}", status(&h));
+    press(&mut h, Key::N);
+    assert!(status(&h).contains("puzzle 2 of 100"), "{}", status(&h));
+}
+
+#[test]
+fn save_and_open_bring_back_the_givens_and_the_entries() {
+    let dir = std::env::temp_dir().join(format!("sudoku-dlx-save-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("game.txt");
+    let mut h = puzzle(CLASSIC);
+    hover(&mut h, 0, 0);
+    type_text(&mut h, "4");
+    // Ctrl+S opens the dialog; type a name and press Enter in it.
+    h.key_press_modifiers(Modifiers::COMMAND, Key::S);
+    settle(&mut h);
+    assert!(h.state().dialog_open());
+    h.state_mut().save_to(&path);
+    settle(&mut h);
+    assert!(status(&h).starts_with("Saved the game"), "{}", status(&h));
+
+    let mut other = fresh();
+    other.state_mut().open_path(&path);
+    settle(&mut other);
+    let game = other.state().game();
+    assert_eq!(game.givens().to_line(), CLASSIC);
+    assert_eq!((game.value(0), game.origin(0)), (4, Origin::Entry));
+    assert!(
+        status(&other).contains("saved entries"),
+        "{}",
+        status(&other)
+    );
+}
+
+#[test]
+fn the_open_dialog_lists_a_folder_and_opens_the_file_clicked() {
+    let dir = std::env::temp_dir().join(format!("sudoku-dlx-dialog-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("sub")).unwrap();
+    std::fs::write(dir.join("one.txt"), format!("{CLASSIC}\n")).unwrap();
+    let mut h = fresh();
+    h.state_mut().set_folder_for_test(&dir);
+    h.key_press_modifiers(Modifiers::COMMAND, Key::O);
+    settle(&mut h);
+    assert!(h.state().dialog_open());
+    assert!(h.query_by_label("sub/").is_some());
+    h.get_by_label("one.txt").click();
+    settle(&mut h);
+    h.get_by_label("Open").click();
+    settle(&mut h);
+    assert!(!h.state().dialog_open());
+    assert_eq!(h.state().game().givens().to_line(), CLASSIC);
+    // Esc closes it without a choice.
+    h.key_press_modifiers(Modifiers::COMMAND, Key::O);
+    settle(&mut h);
+    press(&mut h, Key::Escape);
+    assert!(!h.state().dialog_open());
+}
+
+#[test]
+fn new_makes_a_unique_puzzle_of_the_grade_in_the_background() {
+    let mut h = fresh();
+    h.get_by_label("New").click();
+    settle(&mut h);
+    h.get_by_label("Hard").click();
+    settle(&mut h);
+    let game = h.state().game();
+    assert!(game.givens().filled() > 17);
+    assert!(game.givens().is_unique());
+    let rating = sudoku_dlx::sudoku::Rater::new().rate(&game.givens());
+    assert_eq!(rating.grade, sudoku_dlx::sudoku::Grade::Hard);
+    assert!(status(&h).starts_with("A new hard 9×9"), "{}", status(&h));
+    assert_eq!(count_label(&h), Uniqueness::One);
 }

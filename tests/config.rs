@@ -19,6 +19,29 @@ fn the_shipped_config_parses_to_the_defaults() {
     assert_eq!(config.keys.solve, KeySpec::plain(KeyName::Space));
     assert_eq!(config.keys.reset.to_string(), "R");
     assert_eq!(config.keys.quit.to_string(), "Q");
+    assert_eq!(config.keys.next.to_string(), "N");
+    assert_eq!(config.keys.previous.to_string(), "P");
+}
+
+#[test]
+fn the_shipped_config_works_for_every_size_by_changing_only_box_size() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/config.toml");
+    let text = std::fs::read_to_string(path).unwrap();
+    for n in 2..=6 {
+        let changed = text.replace("box_size = 3", &format!("box_size = {n}"));
+        let c = Config::from_toml_str(&changed).unwrap_or_else(|e| panic!("box_size {n}: {e}"));
+        assert_eq!(c.notation.geometry.side(), n * n);
+        // No command key is a plain symbol of the board.
+        for (name, spec) in c.keys.all() {
+            if let (false, KeyName::Char(ch)) = (spec.ctrl, spec.key) {
+                assert!(!c.notation.alphabet.holds_letter(ch), "{n}: {name}");
+            }
+        }
+    }
+    let c = Config::from_toml_str("box_size = 5").unwrap();
+    assert_eq!(c.keys.next.to_string(), "Ctrl+N");
+    assert_eq!(c.keys.previous.to_string(), "Ctrl+P");
+    assert_eq!(c.keys.reset.to_string(), "R");
 }
 
 #[test]

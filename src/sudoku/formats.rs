@@ -19,6 +19,7 @@ use std::path::Path;
 use thiserror::Error;
 
 use super::alphabet::is_layout;
+use super::geometry::Geometry;
 use super::grid::{Grid, Notation, ParseError, ParseErrorKind, is_rule};
 
 /// A puzzle file format.
@@ -215,7 +216,9 @@ fn detect(text: &str) -> Format {
     let count = cells_in(first);
     // A grid of side rows of side cells is a block, even where side is a square (a 16×16
     // block's first row would also make a 4×4 one-line puzzle).
-    let square = lines.len() >= count && lines[..count].iter().all(|(_, l)| cells_in(l) == count);
+    let square = Geometry::for_side(count).is_some()
+        && lines.len() >= count
+        && lines[..count].iter().all(|(_, l)| cells_in(l) == count);
     if square || Notation::for_cells(count, None).is_err() {
         Format::Block
     } else {
@@ -318,31 +321,35 @@ fn read_blocks(
             rows.clear();
         }
     }
-    if let Some(&(start, _)) = rows.first() {
-        // A grid cut short: parse what there is, for the error that says what is wrong.
-        let body: String = rows.iter().map(|(_, l)| format!("{l}\n")).collect();
-        let e = match Grid::parse_block(&body, preferred) {
-            Err(e) => e.starting_at(start),
-            Ok(_) => ParseError {
-                line: rows[rows.len() - 1].0,
-                column: 0,
-                kind: ParseErrorKind::RowLength {
-                    found: rows.len(),
-                    expected: side,
-                },
+    if let Some(&(last, _)) = rows.last() {
+        // A grid cut short. A bad character in its rows says more than "too few rows".
+        if let Ok(notation) = Notation::for_cells(side * side, preferred) {
+            for &(n, line) in &rows {
+                for (k, c) in line.chars().enumerate() {
+                    let known = is_layout(c)
+                        || notation.alphabet.value(c).is_some()
+                        || notation.alphabet.is_empty_marker(c);
+                    if !known {
+                        return Err(ParseError {
+                            line: n,
+                            column: k + 1,
+                            kind: ParseErrorKind::UnknownSymbol {
+                                found: c,
+                                side,
+                                symbols: notation.alphabet.to_string(),
+                            },
+                        });
+                    }
+                }
+            }
+        }
+        return Err(ParseError {
+            line: last,
+            column: 0,
+            kind: ParseErrorKind::TooFewRows {
+                found: rows.len(),
+                expected: side,
             },
-        };
-        return Err(match e.kind {
-            // The rows were fine but too few: say so.
-            ParseErrorKind::Shape(_) => ParseError {
-                line: rows[rows.len() - 1].0,
-                column: 0,
-                kind: ParseErrorKind::TooFewRows {
-                    found: rows.len(),
-                    expected: side,
-                },
-            },
-            _ => e,
         });
     }
     Ok(entries)
@@ -515,7 +522,6 @@ pub fn write_game(puzzle: &Grid, entries: &Grid) -> String {
 mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
-    use crate::sudoku::Geometry;
 
     const EASY: &str =
         "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
@@ -650,6 +656,13 @@ mod tests {
 
         let e = read("# nothing\n\n", None, None).unwrap_err();
         assert_eq!(e.kind, ParseErrorKind::Empty);
+    }
+
+    #[test]
+    fn a_long_file_of_one_line_puzzles_is_not_taken_for_a_block() {
+        let text = format!("{EASY}\n").repeat(100);
+        let (format, entries) = read(&text, None, None).unwrap();
+        assert_eq!((format, entries.len()), (Format::Line, 100));
     }
 
     #[test]
