@@ -83,18 +83,26 @@ run_one() {
   # No window manager, so nothing gives the window the keyboard: focus it by hand.
   timeout 10 xdotool windowfocus --sync "$wid" || timeout 10 xdotool windowfocus "$wid" || true
   sleep 1.5
-  local W
+  local W top
   eval "$(xdotool getwindowgeometry --shell "$wid")"
   W=$WIDTH
-  # The board: a square at the top of the central panel, 12 px from the window's edges.
+  shot() { timeout 20 import -display "$DISPLAY" -window "$wid" "$OUT/$side-$1.png"; }
+  shot 0-start
+  # The board: a square 12 px from the window's sides, below the menu bar. Its top is the first
+  # bright pixel (the frame) down the middle of the first column, below the menu bar's 20 px.
   local board=$(( W - 24 ))
+  top=$(convert "$OUT/$side-0-start.png" -crop "1x400+$(( 12 + board / side / 2 ))+20" +repage \
+      -colorspace gray txt:- \
+    | sed -n 's/^0,\([0-9]*\):.*gray(\([0-9.]*\)).*/\1 \2/p' \
+    | awk '$2 > 150 { print $1 + 20; exit }')
+  [ -n "$top" ] || fail "$side: no board frame found in the first screenshot"
   local cell=$(( board / side )) half=$(( board / side / 3 ))
   [ $half -ge 3 ] || half=3
   local fx=$(( 12 + (first % side) * board / side + cell / 2 ))
-  local fy=$(( 12 + (first / side) * board / side + cell / 2 ))
+  local fy=$(( top + (first / side) * board / side + cell / 2 ))
   local lx=$(( 12 + (last % side) * board / side + cell / 2 ))
-  local ly=$(( 12 + (last / side) * board / side + cell / 2 ))
-  shot() { timeout 20 import -display "$DISPLAY" -window "$wid" "$OUT/$side-$1.png"; }
+  local ly=$(( top + (last / side) * board / side + cell / 2 ))
+  log "board at x=12 y=$top, $board px square"
 
   timeout 10 xdotool mousemove --window "$wid" --sync $fx $fy; sleep 0.5
   shot 1-hovered
