@@ -42,6 +42,7 @@
 //! ```
 
 pub mod app;
+pub mod autosave;
 pub mod cli;
 pub mod config;
 pub mod dialog;

@@ -22,6 +22,7 @@ pub mod formats;
 pub mod generate;
 mod geometry;
 mod grid;
+pub mod hint;
 pub mod logic;
 mod naive;
 

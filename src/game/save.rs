@@ -1,0 +1,317 @@
+//! A game as a file: the puzzle, the player's entries and notes, the undo history and the time
+//! played, as TOML that [`autosave`](crate::autosave) writes every few seconds and on quit.
+//!
+//! Boards are written as one line of symbols, where each cell came from as one letter a cell
+//! (`.` empty, `g` given, `e` entry, `s` solver), notes as hexadecimal bit sets, and a changed cell
+//! of the history as `cell:value:origin:notes>value:origin:notes`. Reading checks everything
+//! against the board's size, so a damaged file is refused with a message saying what is wrong,
+//! never half-restored.
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use serde::{Deserialize, Serialize};
+
+use crate::sudoku::{Alphabet, Geometry, Grid, Notation};
+
+use super::history::{CellState, Change, Clock, Edit, History, Snapshot, Step};
+use super::{Game, Origin};
+
+/// The version written; files of another version are refused.
+pub const VERSION: u32 = 1;
+
+/// The saved form of a game.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SavedGame {
+    /// The format's version.
+    pub version: u32,
+    /// Typed symbols were writing notes.
+    pub notes_mode: bool,
+    /// The game on the board.
+    pub current: SavedSnapshot,
+    /// Steps undo can take back, oldest first.
+    #[serde(default)]
+    pub undo: Vec<SavedStep>,
+    /// Steps redo can do again, the next to redo last.
+    #[serde(default)]
+    pub redo: Vec<SavedStep>,
+}
+
+/// A whole game: the board on show, or the one a load replaced.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SavedSnapshot {
+    /// The box shape, `"3x3"`.
+    #[serde(rename = "box")]
+    pub shape: String,
+    /// The symbols, value 1 first.
+    pub symbols: String,
+    /// Every value, one symbol a cell, `.` empty.
+    pub board: String,
+    /// Where each value came from, one letter a cell: `.`, `g`, `e`, `s`.
+    pub origins: String,
+    /// The notes of every cell, hexadecimal bit sets separated by spaces.
+    pub notes: String,
+    /// A puzzle was loaded (not the empty board).
+    pub loaded: bool,
+    /// Time played, in milliseconds.
+    pub elapsed_ms: u64,
+}
+
+/// One step of the history.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SavedStep {
+    /// What the step is called.
+    pub label: String,
+    /// The changed cells, for a step of cells.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub cells: Vec<String>,
+    /// The whole game on the other side, for a load.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub whole: Option<SavedSnapshot>,
+}
+
+fn origin_code(o: Origin) -> char {
+    match o {
+        Origin::Empty => '.',
+        Origin::Given => 'g',
+        Origin::Entry => 'e',
+        Origin::Solver => 's',
+    }
+}
+
+fn origin_of(c: char) -> Option<Origin> {
+    Some(match c {
+        '.' => Origin::Empty,
+        'g' => Origin::Given,
+        'e' => Origin::Entry,
+        's' => Origin::Solver,
+        _ => return None,
+    })
+}
+
+impl SavedSnapshot {
+    fn from_snapshot(s: &Snapshot) -> Self {
+        let g = s.board.geometry();
+        SavedSnapshot {
+            shape: format!("{}x{}", g.box_rows(), g.box_cols()),
+            symbols: s.board.alphabet().to_string(),
+            board: s.board.to_line(),
+            origins: s.origin.iter().map(|&o| origin_code(o)).collect(),
+            notes: s
+                .notes
+                .iter()
+                .map(|n| format!("{n:x}"))
+                .collect::<Vec<_>>()
+                .join(" "),
+            loaded: s.loaded,
+            elapsed_ms: u64::try_from(s.elapsed.as_millis()).unwrap_or(u64::MAX),
+        }
+    }
+
+    fn to_snapshot(&self) -> Result<Snapshot, String> {
+        let geometry =
+            Geometry::parse(&self.shape).map_err(|e| format!("box \"{}\": {e}", self.shape))?;
+        let alphabet = Alphabet::new(self.symbols.chars().collect(), geometry.side())
+            .map_err(|e| format!("symbols \"{}\": {e}", self.symbols))?;
+        let notation = Notation {
+            geometry,
+            alphabet: Arc::new(alphabet),
+        };
+        let cells = geometry.cells();
+        let board = Grid::parse_line(&self.board, Some(&notation))
+            .ok()
+            .filter(|b| b.notation() == &notation)
+            .ok_or_else(|| {
+                format!(
+                    "board: not {cells} cells of the symbols \"{}\"",
+                    self.symbols
+                )
+            })?;
+        let origin: Vec<Origin> = self
+            .origins
+            .chars()
+            .map(origin_of)
+            .collect::<Option<_>>()
+            .filter(|o: &Vec<Origin>| o.len() == cells)
+            .ok_or_else(|| format!("origins: not {cells} of the letters . g e s"))?;
+        if origin
+            .iter()
+            .zip(board.values())
+            .any(|(&o, &v)| (o == Origin::Empty) != (v == 0))
+        {
+            return Err("origins: an empty cell has a value, or a filled one none".into());
+        }
+        let notes = parse_notes(&self.notes, geometry.side())
+            .filter(|n| n.len() == cells)
+            .ok_or_else(|| format!("notes: not {cells} hexadecimal sets of the board's symbols"))?;
+        Ok(Snapshot {
+            board,
+            origin,
+            notes,
+            loaded: self.loaded,
+            elapsed: Duration::from_millis(self.elapsed_ms),
+        })
+    }
+}
+
+fn mask(side: usize) -> u64 {
+    if side >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << side) - 1
+    }
+}
+
+fn parse_notes(text: &str, side: usize) -> Option<Vec<u64>> {
+    text.split_whitespace()
+        .map(|n| {
+            u64::from_str_radix(n, 16)
+                .ok()
+                .filter(|&n| n & !mask(side) == 0)
+        })
+        .collect()
+}
+
+fn write_state(s: CellState) -> String {
+    format!("{}:{}:{:x}", s.value, origin_code(s.origin), s.notes)
+}
+
+fn read_state(text: &str, side: usize) -> Option<CellState> {
+    let mut parts = text.split(':');
+    let value: u8 = parts.next()?.parse().ok()?;
+    let mut origin = parts.next()?.chars();
+    let origin = origin_of(origin.next()?).filter(|_| origin.next().is_none())?;
+    let notes = u64::from_str_radix(parts.next()?, 16).ok()?;
+    let fits = usize::from(value) <= side
+        && (value == 0) == (origin == Origin::Empty)
+        && notes & !mask(side) == 0;
+    (fits && parts.next().is_none()).then_some(CellState {
+        value,
+        origin,
+        notes,
+    })
+}
+
+impl SavedStep {
+    fn from_step(step: &Step) -> Self {
+        match &step.edit {
+            Edit::Cells(changes) => SavedStep {
+                label: step.label.clone(),
+                cells: changes
+                    .iter()
+                    .map(|c| {
+                        format!(
+                            "{}:{}>{}",
+                            c.cell,
+                            write_state(c.before),
+                            write_state(c.after)
+                        )
+                    })
+                    .collect(),
+                whole: None,
+            },
+            Edit::Whole(s) => SavedStep {
+                label: step.label.clone(),
+                cells: Vec::new(),
+                whole: Some(SavedSnapshot::from_snapshot(s)),
+            },
+        }
+    }
+
+    /// The step, checked against the board it applies to (of `geometry`).
+    fn to_step(&self, geometry: Geometry) -> Result<Step, String> {
+        let edit = match &self.whole {
+            Some(whole) => Edit::Whole(Box::new(whole.to_snapshot()?)),
+            None => {
+                let side = geometry.side();
+                let change = |text: &str| -> Option<Change> {
+                    let (cell, rest) = text.split_once(':')?;
+                    let cell: u32 = cell
+                        .parse()
+                        .ok()
+                        .filter(|&c| (c as usize) < geometry.cells())?;
+                    let (before, after) = rest.split_once('>')?;
+                    Some(Change {
+                        cell,
+                        before: read_state(before, side)?,
+                        after: read_state(after, side)?,
+                    })
+                };
+                let changes = self
+                    .cells
+                    .iter()
+                    .map(|t| {
+                        change(t)
+                            .ok_or_else(|| format!("step \"{}\": bad cell \"{t}\"", self.label))
+                    })
+                    .collect::<Result<Vec<_>, _>>()?;
+                Edit::Cells(changes)
+            }
+        };
+        Ok(Step {
+            label: self.label.clone(),
+            edit,
+        })
+    }
+}
+
+/// Reads a list of steps whose latest is last, walking back from the board of `geometry`: a
+/// load's step switches to the size of the game it holds for the steps before it.
+fn read_steps(steps: &[SavedStep], mut geometry: Geometry) -> Result<Vec<Step>, String> {
+    let mut out = Vec::with_capacity(steps.len());
+    for saved in steps.iter().rev() {
+        let step = saved.to_step(geometry)?;
+        if let Edit::Whole(s) = &step.edit {
+            geometry = s.board.geometry();
+        }
+        out.push(step);
+    }
+    out.reverse();
+    Ok(out)
+}
+
+impl Game {
+    /// The game as it would be saved now.
+    pub fn to_saved(&self, now: Instant) -> SavedGame {
+        let mut snapshot = self.snapshot();
+        snapshot.elapsed = self.clock.elapsed(now);
+        SavedGame {
+            version: VERSION,
+            notes_mode: self.notes_mode,
+            current: SavedSnapshot::from_snapshot(&snapshot),
+            undo: self.history.undo.iter().map(SavedStep::from_step).collect(),
+            redo: self.history.redo.iter().map(SavedStep::from_step).collect(),
+        }
+    }
+
+    /// A game from its saved form; a message saying what is wrong if anything is.
+    pub fn from_saved(saved: &SavedGame) -> Result<Game, String> {
+        if saved.version != VERSION {
+            return Err(format!(
+                "version {} (this program reads version {VERSION})",
+                saved.version
+            ));
+        }
+        let snapshot = saved.current.to_snapshot()?;
+        let geometry = snapshot.board.geometry();
+        let undo = read_steps(&saved.undo, geometry)?;
+        let redo = read_steps(&saved.redo, geometry)?;
+        let mut game = Game::new(snapshot.board.notation().clone());
+        let elapsed = snapshot.elapsed;
+        game.restore(snapshot);
+        game.clock = Clock::stopped_at(elapsed);
+        game.notes_mode = saved.notes_mode;
+        game.history = History {
+            undo: undo.into(),
+            redo,
+        };
+        game.status = super::Status::info(format!(
+            "Welcome back: your game is as you left it ({} played)",
+            super::history::format_clock(elapsed)
+        ));
+        Ok(game)
+    }
+}
