@@ -23,13 +23,121 @@ pub struct Config {
     pub notation: Notation,
     /// The command keys.
     pub keys: Keys,
+    /// Light, dark, or as the system says.
+    pub theme: Theme,
+    /// The board's colours in the light theme.
+    pub light: Colors,
+    /// The board's colours in the dark theme.
+    pub dark: Colors,
 }
 
 impl Default for Config {
     fn default() -> Self {
         let notation = Notation::default();
         let keys = Keys::defaults_for(&notation.alphabet);
-        Config { notation, keys }
+        Config {
+            notation,
+            keys,
+            theme: Theme::System,
+            light: Colors::LIGHT,
+            dark: Colors::DARK,
+        }
+    }
+}
+
+/// Which theme the window uses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Theme {
+    /// Follow the system's light or dark setting.
+    System,
+    /// Always light.
+    Light,
+    /// Always dark.
+    Dark,
+}
+
+/// A colour: red, green, blue and alpha (opacity), 0 to 255 each.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Rgba(pub [u8; 4]);
+
+impl Rgba {
+    const fn rgb(r: u8, g: u8, b: u8) -> Self {
+        Rgba([r, g, b, 255])
+    }
+
+    /// Parses `#rrggbb` or `#rrggbbaa` (hexadecimal, either case).
+    pub fn parse(text: &str) -> Option<Self> {
+        let hex = text.trim().strip_prefix('#')?;
+        if !(hex.len() == 6 || hex.len() == 8) || !hex.chars().all(|c| c.is_ascii_hexdigit()) {
+            return None;
+        }
+        let byte = |k: usize| u8::from_str_radix(&hex[k..k + 2], 16).ok();
+        Some(Rgba([
+            byte(0)?,
+            byte(2)?,
+            byte(4)?,
+            if hex.len() == 8 { byte(6)? } else { 255 },
+        ]))
+    }
+}
+
+/// The colours of the board in one theme.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Colors {
+    /// The givens' symbols.
+    pub given: Rgba,
+    /// The player's entries.
+    pub entry: Rgba,
+    /// The solver's output.
+    pub solver: Rgba,
+    /// Pencil marks.
+    pub note: Rgba,
+    /// The selected cell's background.
+    pub selection: Rgba,
+    /// The background of the selected cell's row, column and box.
+    pub peer: Rgba,
+    /// Clashing symbols and wrong entries.
+    pub clash: Rgba,
+    /// The background of the cells a hint is about.
+    pub hint: Rgba,
+}
+
+impl Colors {
+    /// The light theme's defaults.
+    pub const LIGHT: Colors = Colors {
+        given: Rgba::rgb(20, 20, 20),
+        entry: Rgba::rgb(25, 85, 200),
+        solver: Rgba::rgb(20, 125, 60),
+        note: Rgba::rgb(90, 90, 110),
+        selection: Rgba::rgb(190, 215, 250),
+        peer: Rgba::rgb(234, 240, 250),
+        clash: Rgba::rgb(200, 20, 20),
+        hint: Rgba::rgb(255, 236, 160),
+    };
+
+    /// The dark theme's defaults.
+    pub const DARK: Colors = Colors {
+        given: Rgba::rgb(235, 235, 235),
+        entry: Rgba::rgb(120, 175, 255),
+        solver: Rgba::rgb(110, 205, 135),
+        note: Rgba::rgb(170, 170, 190),
+        selection: Rgba::rgb(60, 80, 120),
+        peer: Rgba::rgb(40, 46, 58),
+        clash: Rgba::rgb(255, 110, 110),
+        hint: Rgba::rgb(95, 80, 25),
+    };
+
+    fn slots(&mut self) -> [(&'static str, &mut Rgba); 8] {
+        [
+            ("given", &mut self.given),
+            ("entry", &mut self.entry),
+            ("solver", &mut self.solver),
+            ("note", &mut self.note),
+            ("selection", &mut self.selection),
+            ("peer", &mut self.peer),
+            ("clash", &mut self.clash),
+            ("hint", &mut self.hint),
+        ]
     }
 }
 
@@ -133,7 +241,27 @@ pub struct Keys {
     pub next: KeySpec,
     /// The previous puzzle of the collection (default P).
     pub previous: KeySpec,
+    /// Switch typing between values and pencil marks (default M).
+    pub notes: KeySpec,
+    /// Write every candidate as pencil marks (default F).
+    pub fill_notes: KeySpec,
+    /// Show the next forced move; again, fill it in (default H).
+    pub hint: KeySpec,
+    /// Mark the entries that differ from the solution (default E, for errors).
+    pub check: KeySpec,
 }
+
+/// Keys that are not configurable, with what they do: commands may not take them.
+pub const FIXED_KEYS: [(&str, &str); 8] = [
+    ("ctrl+z", "undo"),
+    ("ctrl+y", "redo"),
+    ("ctrl+o", "open"),
+    ("ctrl+s", "save"),
+    ("ctrl+c", "copy"),
+    ("ctrl+v", "paste"),
+    ("f1", "the keys overlay"),
+    ("?", "the keys overlay"),
+];
 
 impl Keys {
     /// The default keys for an alphabet: Space, R, Q, N and P, where a default letter that is
@@ -150,6 +278,10 @@ impl Keys {
             quit: letter('q'),
             next: letter('n'),
             previous: letter('p'),
+            notes: letter('m'),
+            fill_notes: letter('f'),
+            hint: letter('h'),
+            check: letter('e'),
         }
     }
 
@@ -168,17 +300,25 @@ impl Keys {
             quit: adapt(self.quit),
             next: adapt(self.next),
             previous: adapt(self.previous),
+            notes: adapt(self.notes),
+            fill_notes: adapt(self.fill_notes),
+            hint: adapt(self.hint),
+            check: adapt(self.check),
         }
     }
 
     /// Every command with its config key name.
-    pub fn all(&self) -> [(&'static str, KeySpec); 5] {
+    pub fn all(&self) -> [(&'static str, KeySpec); 9] {
         [
             ("solve", self.solve),
             ("reset", self.reset),
             ("quit", self.quit),
             ("next", self.next),
             ("previous", self.previous),
+            ("notes", self.notes),
+            ("fill_notes", self.fill_notes),
+            ("hint", self.hint),
+            ("check", self.check),
         ]
     }
 }
@@ -222,7 +362,45 @@ struct RawConfig {
     #[serde(rename = "box")]
     box_shape: Option<Spanned<String>>,
     symbols: Option<Spanned<String>>,
+    theme: Option<Spanned<String>>,
     keys: RawKeys,
+    colors: RawColors,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+struct RawColors {
+    light: RawColorSet,
+    dark: RawColorSet,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+struct RawColorSet {
+    given: Option<Spanned<String>>,
+    entry: Option<Spanned<String>>,
+    solver: Option<Spanned<String>>,
+    note: Option<Spanned<String>>,
+    selection: Option<Spanned<String>>,
+    peer: Option<Spanned<String>>,
+    clash: Option<Spanned<String>>,
+    hint: Option<Spanned<String>>,
+}
+
+impl RawColorSet {
+    fn get(&self, name: &str) -> Option<&Spanned<String>> {
+        match name {
+            "given" => self.given.as_ref(),
+            "entry" => self.entry.as_ref(),
+            "solver" => self.solver.as_ref(),
+            "note" => self.note.as_ref(),
+            "selection" => self.selection.as_ref(),
+            "peer" => self.peer.as_ref(),
+            "clash" => self.clash.as_ref(),
+            "hint" => self.hint.as_ref(),
+            _ => None,
+        }
+    }
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -233,6 +411,10 @@ struct RawKeys {
     quit: Option<Spanned<String>>,
     next: Option<Spanned<String>>,
     previous: Option<Spanned<String>>,
+    notes: Option<Spanned<String>>,
+    fill_notes: Option<Spanned<String>>,
+    hint: Option<Spanned<String>>,
+    check: Option<Spanned<String>>,
 }
 
 impl Config {
@@ -299,6 +481,10 @@ impl Config {
             ("keys.quit", &raw.keys.quit),
             ("keys.next", &raw.keys.next),
             ("keys.previous", &raw.keys.previous),
+            ("keys.notes", &raw.keys.notes),
+            ("keys.fill_notes", &raw.keys.fill_notes),
+            ("keys.hint", &raw.keys.hint),
+            ("keys.check", &raw.keys.check),
         ];
         let mut chosen = keys.all().map(|(_, spec)| spec);
         for (k, &(name, raw_key)) in raw_keys.iter().enumerate() {
@@ -324,6 +510,14 @@ impl Config {
                      cell; use \"ctrl+{c}\" or another key"
                 )));
             }
+            if let Some((_, what)) = FIXED_KEYS
+                .iter()
+                .find(|(fixed, _)| KeySpec::parse(fixed) == Some(spec))
+            {
+                return Err(bad(format!(
+                    "{spec} is the fixed key for {what}; choose another"
+                )));
+            }
             if let Some(j) = chosen.iter().position(|s| *s == spec).filter(|&j| j != k) {
                 return Err(bad(format!(
                     "{spec} is already the key for {}",
@@ -332,7 +526,57 @@ impl Config {
             }
             chosen[k] = spec;
         }
-        [keys.solve, keys.reset, keys.quit, keys.next, keys.previous] = chosen;
+        [
+            keys.solve,
+            keys.reset,
+            keys.quit,
+            keys.next,
+            keys.previous,
+            keys.notes,
+            keys.fill_notes,
+            keys.hint,
+            keys.check,
+        ] = chosen;
+
+        let theme = match &raw.theme {
+            None => Theme::System,
+            Some(t) => match t.get_ref().trim().to_ascii_lowercase().as_str() {
+                "system" => Theme::System,
+                "light" => Theme::Light,
+                "dark" => Theme::Dark,
+                other => {
+                    return Err(err(
+                        t.span(),
+                        "theme",
+                        format!(
+                            "\"{other}\" is not a theme: write \"system\", \"light\" or \"dark\""
+                        ),
+                    ));
+                }
+            },
+        };
+        let mut light = Colors::LIGHT;
+        let mut dark = Colors::DARK;
+        for (set, raw_set, table) in [
+            (&mut light, &raw.colors.light, "colors.light"),
+            (&mut dark, &raw.colors.dark, "colors.dark"),
+        ] {
+            for (name, slot) in set.slots() {
+                let Some(value) = raw_set.get(name) else {
+                    continue;
+                };
+                *slot = Rgba::parse(value.get_ref()).ok_or_else(|| {
+                    err(
+                        value.span(),
+                        &format!("{table}.{name}"),
+                        format!(
+                            "\"{}\" is not a colour: write \"#rrggbb\" or \"#rrggbbaa\" in hexadecimal",
+                            value.get_ref()
+                        ),
+                    )
+                })?;
+            }
+        }
 
         Ok(Config {
             notation: Notation {
@@ -340,6 +584,9 @@ impl Config {
                 alphabet: Arc::new(alphabet),
             },
             keys,
+            theme,
+            light,
+            dark,
         })
     }
 

@@ -152,11 +152,76 @@ fn bad_key_names_sizes_and_unknown_keys() {
     let e = err("box_size = 3\n\ncolour = \"red\"\n");
     assert_eq!(e.line, Some(3));
     assert!(e.message.contains("unknown field `colour`"), "{e}");
-    let e = err("[keys]\nsolve = \"space\"\nhint = \"h\"\n");
+    let e = err("[keys]\nsolve = \"space\"\nundo = \"h\"\n");
     assert_eq!(e.line, Some(3));
     let e = err("box_size = \"three\"");
     assert_eq!(e.line, Some(1));
     let e = err("box = \"7x7\"");
     assert_eq!(e.key.as_deref(), Some("box"));
     assert!(e.message.contains("no default symbols"), "{e}");
+}
+
+#[test]
+fn the_new_keys_have_defaults_and_adapt_to_the_symbols() {
+    let c = Config::default();
+    assert_eq!(c.keys.notes.to_string(), "M");
+    assert_eq!(c.keys.fill_notes.to_string(), "F");
+    assert_eq!(c.keys.hint.to_string(), "H");
+    assert_eq!(c.keys.check.to_string(), "E");
+    // 16×16 holds A-G: F and E take Ctrl; 25×25 holds H and M too.
+    let c = Config::from_toml_str("box_size = 4").unwrap();
+    assert_eq!(c.keys.fill_notes.to_string(), "Ctrl+F");
+    assert_eq!(c.keys.check.to_string(), "Ctrl+E");
+    assert_eq!(c.keys.hint.to_string(), "H");
+    let c = Config::from_toml_str("box_size = 5").unwrap();
+    assert_eq!(c.keys.hint.to_string(), "Ctrl+H");
+    assert_eq!(c.keys.notes.to_string(), "Ctrl+M");
+    let c = Config::from_toml_str("[keys]\nhint = \"f2\"\n").unwrap();
+    assert_eq!(c.keys.hint.to_string(), "F2");
+    // A fixed key cannot be taken.
+    let e = err("[keys]\n\nhint = \"ctrl+z\"\n");
+    assert_eq!(e.line, Some(3));
+    assert!(e.to_string().contains("fixed key for undo"), "{e}");
+    let e = err("[keys]\ncheck = \"?\"\n");
+    assert!(e.to_string().contains("keys overlay"), "{e}");
+}
+
+#[test]
+fn theme_and_colours_are_read_and_checked() {
+    use sudoku_dlx::config::{Colors, Rgba, Theme};
+    let c = Config::default();
+    assert_eq!(
+        (c.theme, c.light, c.dark),
+        (Theme::System, Colors::LIGHT, Colors::DARK)
+    );
+    let c = Config::from_toml_str(
+        "theme = \"Dark\"\n[colors.dark]\nhint = \"#102030\"\nclash = \"#FF000080\"\n",
+    )
+    .unwrap();
+    assert_eq!(c.theme, Theme::Dark);
+    assert_eq!(c.dark.hint, Rgba([0x10, 0x20, 0x30, 255]));
+    assert_eq!(c.dark.clash, Rgba([255, 0, 0, 0x80]));
+    assert_eq!(c.dark.given, Colors::DARK.given);
+    assert_eq!(c.light, Colors::LIGHT);
+
+    let e = err("theme = \"sepia\"\n");
+    assert_eq!(e.line, Some(1));
+    assert!(
+        e.to_string().contains("theme: \"sepia\" is not a theme"),
+        "{e}"
+    );
+    let e = err("[colors.light]\n\ngiven = \"red\"\n");
+    assert_eq!(e.line, Some(3));
+    assert_eq!(e.key.as_deref(), Some("colors.light.given"));
+    assert!(e.to_string().contains("#rrggbb"), "{e}");
+    let e = err("[colors.light]\ngivens = \"#000000\"\n");
+    assert_eq!(e.line, Some(2));
+    assert!(e.to_string().contains("givens"), "{e}");
+    assert!(
+        err("[colors.dark]\npeer = \"#12345\"\n")
+            .to_string()
+            .contains("peer")
+    );
+    assert_eq!(Rgba::parse("#0a0B0c"), Some(Rgba([10, 11, 12, 255])));
+    assert_eq!(Rgba::parse("0a0b0c"), None);
 }
