@@ -6,17 +6,22 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, TryRecvError};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use egui::RichText;
 
-use crate::config::{Config, Keys};
+use crate::autosave::{self, Restored};
+use crate::config::{Config, Keys, Theme};
 use crate::dialog::{Choice, FileDialog, Purpose};
-use crate::game::{CountOutcome, Game, SolveOutcome, Uniqueness};
+use crate::game::history::format_clock;
+use crate::game::{AnswerOutcome, Command, CountOutcome, Game, SolveOutcome, Uniqueness};
 use crate::library::{self, Collection};
 use crate::sudoku::formats::{self, Entry, FileError};
 use crate::sudoku::{GenerateError, Generated, Generator, Grade, Grid, Notation, Symmetry};
-use crate::ui::{self, Action, BoardLayout};
+use crate::ui::{self, Action, BoardLayout, Palette};
+
+/// How often the game is saved while it changes or the clock runs.
+const AUTOSAVE_EVERY: Duration = Duration::from_secs(5);
 
 /// Work running on its own thread: its answer comes back on a channel, and a flag stops it.
 struct Worker<T> {
@@ -83,6 +88,7 @@ pub struct App {
     keys: Keys,
     worker: Option<Worker<SolveOutcome>>,
     counter: Option<Worker<CountOutcome>>,
+    answer: Option<Worker<AnswerOutcome>>,
     making: Option<Making>,
     layout: Option<BoardLayout>,
     quit: bool,
@@ -93,6 +99,15 @@ pub struct App {
     folder: PathBuf,
     /// A seed for the next generated puzzle (the clock's, then counting up).
     seed: u64,
+    /// The overlay of every key is open.
+    help: bool,
+    /// The theme preference was given to egui.
+    themed: bool,
+    /// Where the game is saved for the next start; `None`: not saved (tests).
+    save_dir: Option<PathBuf>,
+    /// When the game was last saved, and what it was then.
+    saved_at: Instant,
+    saved_game: Option<crate::game::save::SavedGame>,
 }
 
 impl App {
@@ -105,6 +120,7 @@ impl App {
             keys,
             worker: None,
             counter: None,
+            answer: None,
             making: None,
             layout: None,
             quit: false,
@@ -115,6 +131,11 @@ impl App {
             seed: std::time::SystemTime::now()
                 .duration_since(std::time::UNIX_EPOCH)
                 .map_or(1, |d| d.as_secs()),
+            help: false,
+            themed: false,
+            save_dir: None,
+            saved_at: Instant::now(),
+            saved_game: None,
         };
         match library::bundled() {
             Ok(collections) => app.collections = collections,
@@ -172,6 +193,44 @@ impl App {
         self.making.is_some()
     }
 
+    /// True while the puzzle's solution is being worked out (for checking and hints).
+    pub fn is_answering(&self) -> bool {
+        self.answer.is_some()
+    }
+
+    /// True while the overlay of every key is open.
+    pub fn help_open(&self) -> bool {
+        self.help
+    }
+
+    /// Saves the game to `dir` every few seconds and on quit (see [`autosave`]).
+    pub fn autosave_to(&mut self, dir: Option<PathBuf>) {
+        self.save_dir = dir;
+    }
+
+    /// Saves the game now if it changed since the last save (or always, with `force`).
+    pub fn save_game(&mut self, force: bool) {
+        let Some(dir) = &self.save_dir else {
+            return;
+        };
+        let now = Instant::now();
+        let saved = self.game.to_saved(now);
+        if !force && self.saved_game.as_ref() == Some(&saved) {
+            return;
+        }
+        self.saved_at = now;
+        match autosave::save(dir, &saved) {
+            Ok(_) => self.saved_game = Some(saved),
+            Err(e) => {
+                eprintln!("sudoku-dlx: could not save the game: {e}");
+                self.game
+                    .set_status(format!("Could not save the game: {e}"), true);
+                // Not again every frame: wait for the next round.
+                self.saved_game = Some(saved);
+            }
+        }
+    }
+
     /// Puts puzzle `puzzle` of collection `collection` on the board, as the Puzzles menu does.
     pub fn pick_for_test(&mut self, collection: usize, puzzle: usize) {
         self.pick(Place { collection, puzzle });
@@ -191,9 +250,29 @@ impl App {
     /// [`eframe::App::ui`]; tests call it through `egui_kittest`.
     pub fn show(&mut self, ui: &mut egui::Ui) {
         let ctx = ui.ctx().clone();
+        if !self.themed {
+            self.themed = true;
+            ctx.set_theme(match self.config.theme {
+                Theme::System => egui::ThemePreference::System,
+                Theme::Light => egui::ThemePreference::Light,
+                Theme::Dark => egui::ThemePreference::Dark,
+            });
+        }
         self.poll_workers(&ctx);
         let mut actions = Vec::new();
-        if self.dialog.is_none() {
+        if self.help {
+            // The overlay takes the keys: F1, ? or Esc close it.
+            let close = ctx.input(|i| {
+                i.key_pressed(egui::Key::F1)
+                    || i.key_pressed(egui::Key::Escape)
+                    || i.events
+                        .iter()
+                        .any(|e| matches!(e, egui::Event::Text(t) if t == "?"))
+            });
+            if close {
+                self.help = false;
+            }
+        } else if self.dialog.is_none() {
             ui::keyboard(&ctx, &self.game, &self.keys, &mut actions);
         }
         for path in ctx.input(|i| {
@@ -210,9 +289,27 @@ impl App {
             egui::MenuBar::new().ui(ui, |ui| self.menus(ui, &mut actions));
         });
         egui::Panel::bottom("status").show(ui, |ui| self.status_panel(ui));
+        let dark = ui.visuals().dark_mode;
+        let palette = Palette::new(
+            if dark {
+                &self.config.dark
+            } else {
+                &self.config.light
+            },
+            dark,
+        );
         egui::CentralPanel::default().show(ui, |ui| {
-            self.layout = Some(ui::board(ui, &self.game, &mut actions));
+            self.layout = Some(ui::board(ui, &self.game, &palette, &mut actions));
         });
+        if self.help {
+            let keys = self.keys;
+            let modal = egui::Modal::new(egui::Id::unique("sudoku-dlx-keys")).show(&ctx, |ui| {
+                help_overlay(ui, &keys);
+            });
+            if modal.should_close() {
+                self.help = false;
+            }
+        }
         if let Some(dialog) = &mut self.dialog {
             match dialog.show(&ctx) {
                 Choice::Pending => {}
@@ -232,6 +329,22 @@ impl App {
             self.act(&ctx, action);
         }
         self.start_count(&ctx);
+        self.start_answer(&ctx);
+
+        // The clock runs while the window has focus and the puzzle is being played.
+        let now = Instant::now();
+        let focused = ctx.input(|i| i.focused);
+        self.game.tick(focused, now);
+        if self.game.clock_running() {
+            let into = self.game.elapsed(now).subsec_millis();
+            ctx.request_repaint_after(Duration::from_millis(u64::from(1000 - into)));
+        }
+        if self.save_dir.is_some() && now.duration_since(self.saved_at) >= AUTOSAVE_EVERY {
+            self.save_game(false);
+        }
+        if self.save_dir.is_some() {
+            ctx.request_repaint_after(AUTOSAVE_EVERY);
+        }
     }
 
     fn menus(&mut self, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
@@ -283,6 +396,36 @@ impl App {
                 .weak(),
             );
         });
+        let keys = self.keys;
+        let notes_mode = self.game.notes_mode();
+        ui.menu_button("Edit", |ui| {
+            let items = [
+                ("Undo  (Ctrl+Z)".to_string(), Command::Undo),
+                ("Redo  (Ctrl+Y)".to_string(), Command::Redo),
+                (
+                    format!(
+                        "{} notes mode  ({} or hold Alt)",
+                        if notes_mode { "Leave" } else { "Enter" },
+                        keys.notes
+                    ),
+                    Command::ToggleNotesMode,
+                ),
+                (
+                    format!("Fill in every candidate  ({})", keys.fill_notes),
+                    Command::FillNotes,
+                ),
+                (format!("Hint  ({})", keys.hint), Command::Hint),
+                (
+                    format!("Check my entries  ({})", keys.check),
+                    Command::Check,
+                ),
+            ];
+            for (label, command) in items {
+                if ui.button(label).clicked() {
+                    actions.push(Action::Game(command));
+                }
+            }
+        });
         let size = self.game.geometry();
         ui.menu_button("New", |ui| {
             ui.label(format!("A new {size} puzzle:"));
@@ -292,6 +435,11 @@ impl App {
                 if ui.button(label).clicked() {
                     actions.push(Action::Generate(grade));
                 }
+            }
+        });
+        ui.menu_button("Help", |ui| {
+            if ui.button("Keys  (F1 or ?)").clicked() {
+                actions.push(Action::Help);
             }
         });
     }
@@ -333,6 +481,23 @@ impl App {
             } else {
                 text
             });
+            if self.game.has_puzzle() {
+                let time = format_clock(self.game.elapsed(Instant::now()));
+                let paused = if self.game.clock_running() || self.game.board().is_full() {
+                    ""
+                } else {
+                    " (paused)"
+                };
+                ui.label(RichText::new(format!("· time {time}{paused}")).size(13.0));
+            }
+            if self.game.notes_mode() {
+                ui.label(
+                    RichText::new("· NOTES")
+                        .size(13.0)
+                        .strong()
+                        .color(ui.visuals().hyperlink_color),
+                );
+            }
             if let Some(place) = self.place
                 && let Some(c) = self.collections.get(place.collection)
             {
@@ -350,8 +515,8 @@ impl App {
         let keys = &self.keys;
         ui.label(
             RichText::new(format!(
-                "hover a cell and type · Backspace clears · arrows move · {} solves · Esc cancels · {} resets · {}/{} next/previous · Ctrl+O open · Ctrl+V paste · {} quits",
-                keys.solve, keys.reset, keys.next, keys.previous, keys.quit
+                "hover a cell and type · {} notes · {} hint · Ctrl+Z undo · {} solves · {} resets · {}/{} next/previous · F1 all keys · {} quits",
+                keys.notes, keys.hint, keys.solve, keys.reset, keys.next, keys.previous, keys.quit
             ))
             .size(12.0)
             .color(ui.visuals().weak_text_color()),
@@ -361,7 +526,11 @@ impl App {
 
     fn act(&mut self, ctx: &egui::Context, action: Action) {
         match action {
-            Action::Game(command) => self.game.apply(command),
+            Action::Game(command) => {
+                self.game.apply(command);
+                // Undo or redo of a load may have brought back a board of other symbols.
+                self.keys = self.config.keys.adapted_to(self.game.board().alphabet());
+            }
             Action::Solve => self.start_solve(ctx),
             Action::Cancel => {
                 if let Some(worker) = &self.worker {
@@ -371,7 +540,9 @@ impl App {
                     making.worker.stop();
                 }
             }
+            Action::Help => self.help = !self.help,
             Action::Quit => {
+                self.save_game(true);
                 self.stop_all();
                 self.quit = true;
                 ctx.send_viewport_cmd(egui::ViewportCommand::Close);
@@ -406,7 +577,7 @@ impl App {
         if let Some(worker) = self.worker.take() {
             worker.stop();
         }
-        self.game = Game::with_entries(puzzle, entries);
+        self.game.load(puzzle, entries);
         self.keys = self.config.keys.adapted_to(self.game.board().alphabet());
         self.game.set_status(note, false);
     }
@@ -610,12 +781,29 @@ impl App {
         }
     }
 
+    /// Works out the puzzle's own solution whenever the givens change, for checking and hints.
+    fn start_answer(&mut self, ctx: &egui::Context) {
+        let Some(job) = self.game.start_answer() else {
+            return;
+        };
+        if let Some(old) = self.answer.take() {
+            old.stop();
+        }
+        match Worker::spawn("sudoku-answer", ctx, move |flag| job.run(Some(flag))) {
+            Ok(worker) => self.answer = Some(worker),
+            Err(_) => self.game.abandon_answer(),
+        }
+    }
+
     fn stop_all(&self) {
         if let Some(worker) = &self.worker {
             worker.stop();
         }
         if let Some(counter) = &self.counter {
             counter.stop();
+        }
+        if let Some(answer) = &self.answer {
+            answer.stop();
         }
         if let Some(making) = &self.making {
             making.worker.stop();
@@ -649,6 +837,19 @@ impl App {
                 Err(false) => {
                     self.counter = None;
                     self.game.abandon_count();
+                }
+            }
+        }
+        if let Some(answer) = &self.answer {
+            match answer.poll() {
+                Ok(outcome) => {
+                    self.answer = None;
+                    self.game.finish_answer(outcome);
+                }
+                Err(true) => busy = true,
+                Err(false) => {
+                    self.answer = None;
+                    self.game.abandon_answer();
                 }
             }
         }
@@ -694,8 +895,74 @@ impl eframe::App for App {
     }
 
     fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {
+        self.save_game(true);
         self.stop_all();
     }
+}
+
+/// The overlay listing every key.
+fn help_overlay(ui: &mut egui::Ui, keys: &Keys) {
+    ui.heading("Keys");
+    ui.add_space(4.0);
+    let rows: Vec<(String, &str)> = vec![
+        (
+            "symbol".into(),
+            "write it in the cell under the pointer (or the selected one)",
+        ),
+        ("Alt+symbol".into(), "toggle it as a pencil mark"),
+        (
+            keys.notes.to_string(),
+            "notes mode: typing writes pencil marks, and back",
+        ),
+        (
+            keys.fill_notes.to_string(),
+            "fill in every cell's candidates as pencil marks",
+        ),
+        (
+            "Backspace, Delete, .".into(),
+            "clear the cell (its notes, if it is empty)",
+        ),
+        ("arrows".into(), "move the selection"),
+        ("Ctrl+arrows".into(), "jump to the next empty cell that way"),
+        ("Tab, Shift+Tab".into(), "the next / previous empty cell"),
+        (
+            keys.hint.to_string(),
+            "hint: the next forced move and why; again to fill it in",
+        ),
+        (
+            keys.check.to_string(),
+            "check: mark entries that differ from the solution",
+        ),
+        ("Ctrl+Z".into(), "undo"),
+        ("Ctrl+Y, Ctrl+Shift+Z".into(), "redo"),
+        (keys.solve.to_string(), "solve the board (dancing links)"),
+        ("Esc".into(), "cancel solving or making a puzzle"),
+        (keys.reset.to_string(), "reset to the givens"),
+        (
+            format!("{} / {}", keys.next, keys.previous),
+            "next / previous puzzle of the collection",
+        ),
+        ("Ctrl+O, Ctrl+S".into(), "open a puzzle file, save the game"),
+        ("Ctrl+C, Ctrl+V".into(), "copy the board, paste a puzzle"),
+        ("F1, ?".into(), "show or hide these keys"),
+        (
+            keys.quit.to_string(),
+            "quit (the game is kept for next time)",
+        ),
+    ];
+    egui::Grid::new("keys-grid")
+        .num_columns(2)
+        .spacing([16.0, 4.0])
+        .striped(true)
+        .show(ui, |ui| {
+            for (key, what) in rows {
+                ui.label(RichText::new(key).strong().monospace());
+                ui.label(what);
+                ui.end_row();
+            }
+        });
+    ui.add_space(6.0);
+    ui.label(RichText::new("Esc, F1 or a click outside closes this").weak());
 }
 
 /// Why a puzzle file could not be opened: the file, and where and what.
@@ -710,8 +977,22 @@ pub fn open_first_puzzle(path: &Path, preferred: &Notation) -> Result<Grid, Open
 
 /// Opens the window and runs it until it closes. `puzzle` is a file whose first puzzle to show.
 pub fn run(config: Config, puzzle: Option<&Path>) -> Result<(), eframe::Error> {
-    let game = Game::new(config.notation.clone());
+    let dir = autosave::data_dir();
+    let mut note = None;
+    let game = match dir.as_deref().map(autosave::restore) {
+        Some(Restored::Game(game)) => *game,
+        Some(Restored::Unreadable(message)) => {
+            eprintln!("sudoku-dlx: {message}");
+            note = Some(message);
+            Game::new(config.notation.clone())
+        }
+        Some(Restored::Nothing) | None => Game::new(config.notation.clone()),
+    };
     let mut app = App::new(game, config);
+    app.autosave_to(dir);
+    if let Some(message) = note {
+        app.game.set_status(message, true);
+    }
     if let Some(path) = puzzle {
         // A bad file leaves the empty board, with the message in the status line and on stderr.
         app.open_path(path);

@@ -4,8 +4,9 @@
 
 use egui::{Align2, Color32, FontId, Key, Modifiers, Pos2, Rect, Sense, Stroke, StrokeKind, Vec2};
 
-use crate::config::{KeyName, KeySpec, Keys};
+use crate::config::{Colors, KeyName, KeySpec, Keys, Rgba};
 use crate::game::{Command, Game, Origin};
+use crate::sudoku::hint::values_of;
 
 /// What the player asked for this frame.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -38,52 +39,49 @@ pub enum Action {
     Paste(String),
     /// Make a new puzzle of this grade, of the board's size.
     Generate(crate::sudoku::Grade),
+    /// Show or hide the overlay of every key.
+    Help,
 }
 
-/// The colours of the board, for light or dark mode.
+/// The colours of the board, from the config's colours for the theme in use.
 #[derive(Debug, Clone, Copy)]
 pub struct Palette {
     given: Color32,
     entry: Color32,
     solver: Color32,
+    note: Color32,
     clash: Color32,
     clash_fill: Color32,
     selected_fill: Color32,
     selected_edge: Color32,
     peer_fill: Color32,
+    hint_fill: Color32,
     thin: Color32,
     thick: Color32,
 }
 
+fn color(c: Rgba) -> Color32 {
+    let [r, g, b, a] = c.0;
+    Color32::from_rgba_unmultiplied(r, g, b, a)
+}
+
 impl Palette {
-    /// Colours that read well on egui's light or dark background.
-    pub fn new(dark: bool) -> Self {
-        if dark {
-            Palette {
-                given: Color32::from_rgb(235, 235, 235),
-                entry: Color32::from_rgb(120, 175, 255),
-                solver: Color32::from_rgb(110, 205, 135),
-                clash: Color32::from_rgb(255, 110, 110),
-                clash_fill: Color32::from_rgba_unmultiplied(200, 40, 40, 70),
-                selected_fill: Color32::from_rgb(60, 80, 120),
-                selected_edge: Color32::from_rgb(120, 175, 255),
-                peer_fill: Color32::from_rgb(40, 46, 58),
-                thin: Color32::from_gray(90),
-                thick: Color32::from_gray(210),
-            }
-        } else {
-            Palette {
-                given: Color32::from_rgb(20, 20, 20),
-                entry: Color32::from_rgb(25, 85, 200),
-                solver: Color32::from_rgb(20, 125, 60),
-                clash: Color32::from_rgb(200, 20, 20),
-                clash_fill: Color32::from_rgba_unmultiplied(230, 60, 60, 60),
-                selected_fill: Color32::from_rgb(190, 215, 250),
-                selected_edge: Color32::from_rgb(25, 85, 200),
-                peer_fill: Color32::from_rgb(234, 240, 250),
-                thin: Color32::from_gray(170),
-                thick: Color32::from_gray(30),
-            }
+    /// The board's colours from `colors`, with lines that read on a light or `dark` background.
+    pub fn new(colors: &Colors, dark: bool) -> Self {
+        let [r, g, b, _] = colors.clash.0;
+        Palette {
+            given: color(colors.given),
+            entry: color(colors.entry),
+            solver: color(colors.solver),
+            note: color(colors.note),
+            clash: color(colors.clash),
+            clash_fill: Color32::from_rgba_unmultiplied(r, g, b, 60),
+            selected_fill: color(colors.selection),
+            selected_edge: color(colors.entry),
+            peer_fill: color(colors.peer),
+            hint_fill: color(colors.hint),
+            thin: Color32::from_gray(if dark { 90 } else { 170 }),
+            thick: Color32::from_gray(if dark { 210 } else { 30 }),
         }
     }
 
@@ -145,7 +143,12 @@ impl BoardLayout {
 
 /// Draws the board in the space left in `ui` and returns the layout it used and what the pointer
 /// asked for (selecting the hovered cell).
-pub fn board(ui: &mut egui::Ui, game: &Game, actions: &mut Vec<Action>) -> BoardLayout {
+pub fn board(
+    ui: &mut egui::Ui,
+    game: &Game,
+    palette: &Palette,
+    actions: &mut Vec<Action>,
+) -> BoardLayout {
     let g = game.geometry();
     let side = g.side();
     let (area, response) = ui.allocate_exact_size(ui.available_size(), Sense::hover());
@@ -157,7 +160,6 @@ pub fn board(ui: &mut egui::Ui, game: &Game, actions: &mut Vec<Action>) -> Board
         }
     }
 
-    let palette = Palette::new(ui.visuals().dark_mode);
     let painter = ui.painter_at(area);
     painter.rect_filled(layout.rect, 0.0, ui.visuals().extreme_bg_color);
     let selected = game.selected();
@@ -169,6 +171,19 @@ pub fn board(ui: &mut egui::Ui, game: &Game, actions: &mut Vec<Action>) -> Board
         })
     };
     let font = FontId::proportional((layout.cell_size() * 0.62).max(6.0));
+    // Notes sit in a small grid shaped like a box: 3×3 for 9×9, 2×3 for 6×6, 6×6 for 36×36.
+    let (note_rows, note_cols) = (g.box_rows(), g.box_cols());
+    let note_size = layout.cell_size() / note_rows.max(note_cols) as f32;
+    let note_font = FontId::proportional((note_size * 0.8).max(3.0));
+    let hinted: Vec<bool> = {
+        let mut marks = vec![false; g.cells()];
+        for &c in game.hint().map_or(&[][..], |h| &h.cells[..]) {
+            if let Some(m) = marks.get_mut(c) {
+                *m = true;
+            }
+        }
+        marks
+    };
     let alphabet = game.board().alphabet();
     for row in 0..side {
         for col in 0..side {
@@ -179,13 +194,39 @@ pub fn board(ui: &mut egui::Ui, game: &Game, actions: &mut Vec<Action>) -> Board
             } else if peers(cell) {
                 painter.rect_filled(rect, 0.0, palette.peer_fill);
             }
+            if hinted[cell] && selected != Some(cell) {
+                painter.rect_filled(rect, 0.0, palette.hint_fill);
+            }
             let clash = game.is_clash(cell);
             if clash {
                 painter.rect_filled(rect.shrink(1.0), 0.0, palette.clash_fill);
             }
             let value = game.value(cell);
+            if value == 0 && game.notes(cell) != 0 {
+                let cw = rect.width() / note_cols as f32;
+                let ch = rect.height() / note_rows as f32;
+                for v in values_of(game.notes(cell)) {
+                    let k = usize::from(v - 1);
+                    let at = rect.min
+                        + Vec2::new(
+                            (k % note_cols) as f32 * cw + cw / 2.0,
+                            (k / note_cols) as f32 * ch + ch / 2.0,
+                        );
+                    painter.text(
+                        at,
+                        Align2::CENTER_CENTER,
+                        alphabet.symbol(v),
+                        note_font.clone(),
+                        palette.note,
+                    );
+                }
+            }
+            if game.is_wrong(cell) {
+                let edge = Stroke::new((layout.cell_size() / 14.0).clamp(1.5, 3.0), palette.clash);
+                painter.rect_stroke(rect.shrink(2.0), 0.0, edge, StrokeKind::Inside);
+            }
             if value != 0 {
-                let colour = if clash {
+                let colour = if clash || game.is_wrong(cell) {
                     palette.clash
                 } else {
                     palette.text(game.origin(cell))
@@ -258,6 +299,11 @@ pub fn board(ui: &mut egui::Ui, game: &Game, actions: &mut Vec<Action>) -> Board
         );
         painter.rect_stroke(rect.shrink(1.0), 0.0, edge, StrokeKind::Inside);
     }
+    if let Some(focus) = game.hint().and_then(|h| h.focus) {
+        let rect = layout.cell_rect(g.row_of(focus), g.col_of(focus));
+        let edge = Stroke::new((layout.cell_size() / 12.0).clamp(2.0, 4.0), palette.given);
+        painter.rect_stroke(rect.shrink(1.0), 0.0, edge, StrokeKind::Inside);
+    }
     layout
 }
 
@@ -281,10 +327,13 @@ pub fn is_key(spec: KeySpec, key: Key, modifiers: Modifiers) -> bool {
 }
 
 /// Turns this frame's keyboard input into actions: command keys, symbols (typed text, so the
-/// keyboard layout is respected; letters in either case), clearing and moving keys.
+/// keyboard layout is respected; letters in either case), clearing and moving keys. A symbol
+/// typed with Alt held, or in notes mode, is a pencil mark.
 pub fn keyboard(ctx: &egui::Context, game: &Game, keys: &Keys, actions: &mut Vec<Action>) {
     let alphabet = game.board().alphabet().clone();
     ctx.input(|input| {
+        // The text of a key press follows its key event: Alt on the key makes the text a note.
+        let mut alt = input.modifiers.alt;
         for event in &input.events {
             match event {
                 egui::Event::Key {
@@ -293,48 +342,23 @@ pub fn keyboard(ctx: &egui::Context, game: &Game, keys: &Keys, actions: &mut Vec
                     modifiers,
                     ..
                 } => {
-                    let key = *key;
-                    let action = if is_key(keys.quit, key, *modifiers) {
-                        Some(Action::Quit)
-                    } else if is_key(keys.solve, key, *modifiers) {
-                        Some(Action::Solve)
-                    } else if is_key(keys.reset, key, *modifiers) {
-                        Some(Action::Game(Command::Reset))
-                    } else if is_key(keys.next, key, *modifiers) {
-                        Some(Action::Next)
-                    } else if is_key(keys.previous, key, *modifiers) {
-                        Some(Action::Previous)
-                    } else if modifiers.command && key == Key::O {
-                        Some(Action::Open)
-                    } else if modifiers.command && key == Key::S {
-                        Some(Action::Save)
-                    } else {
-                        match key {
-                            Key::Escape => Some(Action::Cancel),
-                            Key::Backspace | Key::Delete => Some(Action::Game(Command::Clear)),
-                            Key::ArrowUp => Some(Action::Game(Command::Move { rows: -1, cols: 0 })),
-                            Key::ArrowDown => {
-                                Some(Action::Game(Command::Move { rows: 1, cols: 0 }))
-                            }
-                            Key::ArrowLeft => {
-                                Some(Action::Game(Command::Move { rows: 0, cols: -1 }))
-                            }
-                            Key::ArrowRight => {
-                                Some(Action::Game(Command::Move { rows: 0, cols: 1 }))
-                            }
-                            _ => None,
-                        }
-                    };
-                    actions.extend(action);
+                    alt = modifiers.alt;
+                    actions.extend(key_action(keys, *key, *modifiers));
                 }
                 egui::Event::Copy => actions.push(Action::Copy),
                 egui::Event::Paste(text) => actions.push(Action::Paste(text.clone())),
                 egui::Event::Text(text) => {
                     for c in text.chars() {
                         if let Some(value) = alphabet.value(c) {
-                            actions.push(Action::Game(Command::Enter(value)));
+                            actions.push(Action::Game(if alt {
+                                Command::Note(value)
+                            } else {
+                                Command::Enter(value)
+                            }));
                         } else if alphabet.is_empty_marker(c) {
                             actions.push(Action::Game(Command::Clear));
+                        } else if c == '?' {
+                            actions.push(Action::Help);
                         }
                     }
                 }
@@ -342,4 +366,54 @@ pub fn keyboard(ctx: &egui::Context, game: &Game, keys: &Keys, actions: &mut Vec
             }
         }
     });
+}
+
+/// The action of one key press, if it has one.
+fn key_action(keys: &Keys, key: Key, modifiers: Modifiers) -> Option<Action> {
+    let game = |c: Command| Some(Action::Game(c));
+    let configured = [
+        (keys.quit, Action::Quit),
+        (keys.solve, Action::Solve),
+        (keys.reset, Action::Game(Command::Reset)),
+        (keys.next, Action::Next),
+        (keys.previous, Action::Previous),
+        (keys.notes, Action::Game(Command::ToggleNotesMode)),
+        (keys.fill_notes, Action::Game(Command::FillNotes)),
+        (keys.hint, Action::Game(Command::Hint)),
+        (keys.check, Action::Game(Command::Check)),
+    ];
+    if let Some((_, action)) = configured
+        .into_iter()
+        .find(|(spec, _)| is_key(*spec, key, modifiers))
+    {
+        return Some(action);
+    }
+    let step = match key {
+        Key::ArrowUp => Some((-1, 0)),
+        Key::ArrowDown => Some((1, 0)),
+        Key::ArrowLeft => Some((0, -1)),
+        Key::ArrowRight => Some((0, 1)),
+        _ => None,
+    };
+    if let Some((rows, cols)) = step {
+        return game(if modifiers.command {
+            Command::Jump { rows, cols }
+        } else {
+            Command::Move { rows, cols }
+        });
+    }
+    match key {
+        Key::Z if modifiers.command && modifiers.shift => game(Command::Redo),
+        Key::Z if modifiers.command => game(Command::Undo),
+        Key::Y if modifiers.command => game(Command::Redo),
+        Key::O if modifiers.command => Some(Action::Open),
+        Key::S if modifiers.command => Some(Action::Save),
+        Key::F1 => Some(Action::Help),
+        Key::Tab => game(Command::NextEmpty {
+            forward: !modifiers.shift,
+        }),
+        Key::Escape => Some(Action::Cancel),
+        Key::Backspace | Key::Delete => game(Command::Clear),
+        _ => None,
+    }
 }

@@ -362,6 +362,8 @@ impl Game {
     pub fn load(&mut self, puzzle: Grid, entries: Option<&Grid>) {
         let next = Self::snapshot_of(puzzle, entries);
         let before = self.snapshot();
+        // A solve under way was for the old board; the window stops its worker.
+        self.solving = false;
         self.restore(next);
         self.history.push(Step {
             label: "loading a puzzle".into(),
