@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # End-to-end test of the real window: start the release binary under a private Xvfb, hover a
-# cell, type its symbol, press space, press r, press q, and check from screenshots that the
-# symbol appeared, that the board filled, that it cleared again, and that the app exited with 0.
+# cell, type its symbol, write a pencil mark with Alt and undo it with Ctrl+Z, take a hint and
+# fill it, press space, press r, press q, and check from screenshots that the symbol appeared,
+# that the note came and went, that the hint showed and filled, that the board filled, that it
+# cleared again, that the app exited with 0, and that it saved the game for the next start.
 #
 # usage: tests/e2e.sh [-b BINARY] [-o OUTDIR] [-s] PUZZLE_FILE...
 #   -b  the binary (default target/release/sudoku-dlx)
@@ -50,6 +52,8 @@ export DISPLAY=:$(tr -dc '0-9' <"$DFILE")
 export WINIT_X11_SCALE_FACTOR=1
 unset WAYLAND_DISPLAY WAYLAND_SOCKET
 export XDG_RUNTIME_DIR=$RUNDIR
+# The autosave goes here, never to the user's own data directory.
+export SUDOKU_DLX_DATA_DIR=$RUNDIR/data
 log "Xvfb on $DISPLAY"
 
 # Changed pixels between the same square of two screenshots.
@@ -108,6 +112,37 @@ run_one() {
   shot 1-hovered
   timeout 10 xdotool type --delay 50 "$sym"; sleep 0.5
   shot 2-typed
+
+  # A pencil mark in the last empty cell (Alt+symbol), then Ctrl+Z takes it away again.
+  local note
+  note=$(printf '%s' "${solution:$last:1}" | tr 'A-Z' 'a-z')
+  timeout 10 xdotool mousemove --window "$wid" --sync $lx $ly; sleep 0.5
+  shot 2a-hovered-last
+  timeout 10 xdotool key "alt+$note"; sleep 0.5
+  shot 2b-note
+  timeout 10 xdotool key ctrl+z; sleep 0.5
+  shot 2c-undone
+  # (a note sits in its own corner of the cell: compare the whole cell)
+  local noted undone whole=$(( cell / 2 - 3 ))
+  noted=$(diffpx "$OUT/$side-2a-hovered-last.png" "$OUT/$side-2b-note.png" $lx $ly $whole)
+  undone=$(diffpx "$OUT/$side-2a-hovered-last.png" "$OUT/$side-2c-undone.png" $lx $ly $whole)
+  log "changed pixels: note=$noted after-undo=$undone"
+  [ "${noted%.*}" -ge 3 ] || fail "$side: Alt+$note wrote no pencil mark"
+  [ "${undone%.*}" -le 2 ] || fail "$side: Ctrl+Z did not take the pencil mark back"
+
+  # A hint: h highlights the cells of the forced move, h again fills it in.
+  local mid=$(( 12 + board / 2 )) midy=$(( top + board / 2 )) all=$(( board / 2 - 2 ))
+  timeout 10 xdotool key h; sleep 0.5
+  shot 2d-hint
+  timeout 10 xdotool key h; sleep 0.5
+  shot 2e-hint-filled
+  local shown filledhint
+  shown=$(diffpx "$OUT/$side-2c-undone.png" "$OUT/$side-2d-hint.png" $mid $midy $all)
+  filledhint=$(diffpx "$OUT/$side-2d-hint.png" "$OUT/$side-2e-hint-filled.png" $mid $midy $all)
+  log "changed pixels: hint shown=$shown hint filled=$filledhint"
+  [ "${shown%.*}" -ge 50 ] || fail "$side: h showed no hint"
+  [ "${filledhint%.*}" -ge 20 ] || fail "$side: a second h did not fill the hint in"
+  timeout 10 xdotool mousemove --window "$wid" --sync $fx $fy; sleep 0.5
   timeout 10 xdotool key space
   sleep 2
   shot 3-solved
@@ -131,7 +166,10 @@ run_one() {
   set +e; wait "$APP"; status=$?; set -e
   APP=""
   [ "$status" = 0 ] || fail "$side: exit status $status after q"
-  log "$side x $side: ok (exit 0)"
+  grep -q '^version = 1' "$SUDOKU_DLX_DATA_DIR/game.toml" 2>/dev/null \
+    || fail "$side: no saved game in $SUDOKU_DLX_DATA_DIR after q"
+  rm -rf "$SUDOKU_DLX_DATA_DIR"
+  log "$side x $side: ok (exit 0, game saved)"
   if [ $SAVE = 1 ]; then cp "$OUT/$side-3-solved.png" "assets/screenshot-${side}x${side}.png"; fi
 }
 
