@@ -17,8 +17,9 @@
 //!   puzzle files other tools use.
 //! * [`library`] is the bundled puzzle library: collections of every size and grade.
 //! * [`config`] reads `config.toml`: the board's shape, its symbols and the command keys.
-//! * [`game`] is the state of a game, changed only by commands; [`ui`] draws it and reads the
-//!   keyboard; [`app`] is the window that ties them to worker threads.
+//! * [`game`] is the state of a game (entries, pencil marks, undo history, hints, the clock),
+//!   changed only by commands; [`ui`] draws it and reads the keyboard; [`app`] is the window
+//!   that ties them to worker threads; [`autosave`] keeps the game across restarts.
 //! * [`cli`] is the command line: `solve`, `bench`, `generate` and `rate` over puzzle files.
 //!
 //! ```

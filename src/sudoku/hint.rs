@@ -1,8 +1,8 @@
 //! Hints from the exact-cover view of a position: what a player can learn from the items that
 //! are left and the options each still has.
 //!
-//! A position is the exact-cover problem of [`cover`](super::cover) with the filled cells already
-//! chosen. What is left is a set of items (every empty cell, and every symbol still missing from a
+//! A position is the exact-cover problem of [`DlxSolver`](super::DlxSolver) with the filled
+//! cells already chosen. What is left is a set of items (every empty cell, and every symbol still missing from a
 //! row, a column or a box), and each has the options that do not clash with a placed value:
 //!
 //! * the item of an empty cell has one option per *candidate* of the cell;
