@@ -672,6 +672,10 @@ impl App {
         }
         let (puzzle, saved) = (first.puzzle.clone(), first.entries.clone());
         let many = entries.len() > 1;
+        // The puzzle already on the board (a restored game, opened again from the command line):
+        // keep the player's entries, notes and time rather than starting it over.
+        let same = self.game.has_puzzle() && saved.is_none() && self.game.givens() == puzzle;
+        let kept = format!("{name}: the puzzle on the board, as you left it (r starts it over)");
         if many {
             self.collections.push(Collection {
                 name,
@@ -680,7 +684,11 @@ impl App {
                 puzzles: entries,
             });
         }
-        self.load(puzzle, saved.as_ref(), note);
+        if same {
+            self.game.set_status(kept, false);
+        } else {
+            self.load(puzzle, saved.as_ref(), note);
+        }
         self.place = many.then(|| Place {
             collection: self.collections.len() - 1,
             puzzle: 0,

@@ -707,7 +707,41 @@ fn the_clock_runs_while_playing_and_the_status_shows_it() {
     let mut h = puzzle(CLASSIC);
     assert!(h.state().game().clock_running());
     h.get_by_label_contains("time 0:0");
+    // The window losing focus pauses it, and says so.
+    h.input_mut().focused = false;
+    settle(&mut h);
+    assert!(!h.state().game().clock_running());
+    h.get_by_label_contains("(paused)");
+    h.input_mut().focused = true;
+    settle(&mut h);
+    assert!(h.state().game().clock_running());
     // A full board stops it.
     press_and_wait(&mut h, Key::Space);
     assert!(!h.state().game().clock_running());
+}
+
+#[test]
+fn opening_the_puzzle_already_on_the_board_keeps_the_game_and_another_is_one_undo_away() {
+    let dir = std::env::temp_dir().join(format!("sudoku-dlx-reopen-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let same = dir.join("same.txt");
+    std::fs::write(&same, format!("{CLASSIC}\n")).unwrap();
+    let other = dir.join("other.txt");
+    std::fs::write(&other, "1...........4...\n").unwrap();
+
+    let mut h = puzzle(CLASSIC);
+    hover(&mut h, 0, 0);
+    type_text(&mut h, "4");
+    h.state_mut().open_path(&same);
+    settle(&mut h);
+    assert_eq!(cell(&h, 0, 0), (4, Origin::Entry));
+    assert!(status(&h).contains("as you left it"), "{}", status(&h));
+    // Another puzzle replaces the game; Ctrl+Z brings the old one back, entry and all.
+    h.state_mut().open_path(&other);
+    settle(&mut h);
+    assert_eq!(h.state().game().geometry().side(), 4);
+    press_with(&mut h, Modifiers::COMMAND, Key::Z);
+    assert_eq!(h.state().game().geometry().side(), 9);
+    assert_eq!(cell(&h, 0, 0), (4, Origin::Entry));
+    std::fs::remove_dir_all(&dir).unwrap();
 }

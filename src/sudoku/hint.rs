@@ -183,9 +183,15 @@ impl Finding {
     }
 }
 
-/// `a`, `a or b`, `a, b or c`.
+/// `a`, `a or b`, `a, b or c`; past six, `a, b, c, d, e, f or 24 more`.
 fn or_list(items: impl Iterator<Item = String>) -> String {
-    let items: Vec<String> = items.collect();
+    const SHOWN: usize = 6;
+    let mut items: Vec<String> = items.collect();
+    if items.len() > SHOWN {
+        let more = items.len() - SHOWN;
+        items.truncate(SHOWN);
+        items.push(format!("{more} more"));
+    }
     match items.split_last() {
         None => String::new(),
         Some((last, [])) => last.clone(),
@@ -352,6 +358,10 @@ mod tests {
                 .contains("r1c1 has no candidate")
         );
         assert_eq!(or_list(["4", "7"].iter().map(|s| s.to_string())), "4 or 7");
+        assert_eq!(
+            or_list((1..=9).map(|k| k.to_string())),
+            "1, 2, 3, 4, 5, 6 or 3 more"
+        );
         let full = grid("1234341221434321");
         assert_eq!(forced_move(&full), Finding::Full);
     }
