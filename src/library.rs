@@ -61,6 +61,10 @@ const FILES: &[(&str, &str)] = &[
         "25x25-easy.txt",
         include_str!("../assets/puzzles/library/25x25-easy.txt"),
     ),
+    (
+        "25x25-medium.txt",
+        include_str!("../assets/puzzles/library/25x25-medium.txt"),
+    ),
 ];
 
 /// A set of puzzles to play in order: a bundled collection, or the puzzles of an opened file.

@@ -96,6 +96,15 @@ fn every_matrix_up_to_4_by_4_counts_like_brute_force() {
                         expected,
                         "pruned: rows {rows:?}, {primary} primary of {columns}"
                     );
+                    assert_eq!(
+                        m.search()
+                            .with_pairs_of_pairs(true)
+                            .with_pruning_width(4)
+                            .with_prune_spacing(1)
+                            .count(u64::MAX),
+                        expected,
+                        "strongly pruned: rows {rows:?}, {primary} primary of {columns}"
+                    );
                     checked += 1;
                 }
             }
@@ -141,6 +150,10 @@ proptest! {
 
         // Counting with a limit stops there, and the step mode finds the same solutions.
         prop_assert_eq!(m.search().with_pruning(prune).count(limit), expected.min(limit));
+        prop_assert_eq!(
+            m.search().with_pairs_of_pairs(prune).with_pruning_width(3).with_prune_spacing(1).count(limit),
+            expected.min(limit)
+        );
         let mut search = m.search().with_pruning(prune);
         let mut stepped = 0;
         loop {
@@ -198,6 +211,22 @@ proptest! {
         prop_assert_eq!(&pruned, &plain);
         prop_assert_eq!(plain_stats.pruned, 0);
         prop_assert_eq!(pruned_stats.solutions, plain_stats.solutions);
+        // Pairs of pairs and the wider first rule, at every branching: the same solutions.
+        let mut strong = Vec::new();
+        let mut search = m
+            .search()
+            .with_pairs_of_pairs(true)
+            .with_pruning_width(5)
+            .with_prune_spacing(1);
+        search.for_each(|solution| {
+            let mut options: Vec<usize> = solution.iter().map(|o| o.index()).collect();
+            options.sort_unstable();
+            strong.push(options);
+            ControlFlow::Continue(())
+        });
+        drop(search);
+        strong.sort();
+        prop_assert_eq!(&strong, &plain);
         // And the matrix is intact: the plain search still finds the same.
         prop_assert_eq!(collect(&mut m, false).0, plain);
     }

@@ -274,3 +274,28 @@ fn the_rater_only_makes_sound_deductions() {
     // needs search.
     assert!(grades.len() >= 3, "{grades:?}");
 }
+
+#[test]
+fn twenty_five_by_twenty_five_medium_puzzles_are_solved_with_pairs_of_pairs() {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/25x25_medium.txt"
+    ))
+    .unwrap();
+    // A regression must fail, not hang: a watchdog cancels the search after a minute.
+    let cancel = Arc::new(AtomicBool::new(false));
+    let flag = Arc::clone(&cancel);
+    std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_secs(60));
+        flag.store(true, Ordering::Relaxed);
+    });
+    let mut solver = DlxSolver::new();
+    for line in text.lines().filter(|l| !l.trim().is_empty()) {
+        let puzzle = Grid::parse_line(line, None).unwrap();
+        assert_eq!(puzzle.geometry().side(), 25);
+        let report = solver.solve(&puzzle, 2, Some(&cancel)).unwrap();
+        assert!(!report.cancelled, "no answer within a minute: {line}");
+        assert_eq!(report.solutions, 1);
+        report.first.unwrap().verify_solution_of(&puzzle).unwrap();
+    }
+}

@@ -204,6 +204,9 @@ const NO_PAIR: u32 = 0;
 /// [`PairMemo::meet_first`] when they share more than one.
 const MANY_PAIRS: u32 = u32::MAX;
 
+/// The most options an item may have for [`Matrix::prune`] to look at it with a wider width.
+pub const MAX_PRUNE_WIDTH: usize = 8;
+
 /// The bytes of `tags` (at most eight) that equal 2, as the high bit of each byte of a word.
 #[inline(always)]
 fn twos(tags: &[u8]) -> u64 {
@@ -250,6 +253,8 @@ pub struct Matrix {
     /// [`PairMemo`]); entries of an older [`reset`](Self::reset) are told apart by `generation`.
     memo: Vec<PairMemo>,
     memo_generation: u32,
+    /// Scratch for pruning: items met.
+    partners: Vec<u32>,
     /// The node arena: 0 unused, `1..=n` headers, then options separated by spacers.
     pub(crate) nodes: Vec<Node>,
     /// Index of the first node of each option, ascending; decodes a node back to its option.
@@ -297,6 +302,7 @@ impl Matrix {
             tags_stale: false,
             memo: Vec::new(),
             memo_generation: 0,
+            partners: Vec::new(),
             nodes: Vec::new(),
             option_start: Vec::new(),
 
@@ -837,7 +843,44 @@ impl Matrix {
     ///
     /// `before`, if given, holds the primary items' tags at the last pruning on the search's
     /// current path: items that had two options then were looked at then and are skipped.
-    pub(crate) fn prune(&mut self, trail: &mut Vec<u32>, before: Option<&[u8]>) -> u64 {
+    ///
+    /// With `pairs_of_pairs`, every item that has come down to two options is also paired with
+    /// the other items of two options its options meet (see
+    /// [`prune_two_pairs`](Self::prune_two_pairs)).
+    ///
+    /// With `width` above 2 the first rule is applied to items with up to `width` options too:
+    /// if every option of item `a` contains item `b`, the other options of `b` go (on a sudoku: a
+    /// symbol whose places in a box all lie in one row, or in a row all in one box).
+    pub(crate) fn prune(
+        &mut self,
+        trail: &mut Vec<u32>,
+        before: Option<&[u8]>,
+        pairs_of_pairs: bool,
+        width: u8,
+    ) -> u64 {
+        let mut updates = self.prune_pairs(trail, before);
+        if width > 2 {
+            let primary = self.primary as usize;
+            for a in 1..=primary {
+                let tag = self.tag[a];
+                if (3..=width).contains(&tag) && before.is_none_or(|b| b[a - 1] != tag) {
+                    updates += self.prune_wide(a as u32, tag as usize, trail);
+                }
+            }
+        }
+        if pairs_of_pairs {
+            let primary = self.primary as usize;
+            for a in 1..=primary {
+                if self.tag[a] == 2 && before.is_none_or(|b| b[a - 1] != 2) {
+                    updates += self.prune_two_pairs(a as u32, trail);
+                }
+            }
+        }
+        updates
+    }
+
+    /// The pairs part of [`prune`](Self::prune).
+    fn prune_pairs(&mut self, trail: &mut Vec<u32>, before: Option<&[u8]>) -> u64 {
         let mut updates = 0;
         let primary = self.primary as usize;
         // The tags of items 1..=primary, eight at a time.
@@ -903,6 +946,201 @@ impl Matrix {
             }
             _ => self.prune_others(meet_first, meet_second, trail),
         }
+    }
+
+    /// [`prune`](Self::prune) for one item `a` with `k` options (3 to [`MAX_PRUNE_WIDTH`]): every
+    /// item that all of them contain loses its other options.
+    fn prune_wide(&mut self, a: u32, k: usize, trail: &mut Vec<u32>) -> u64 {
+        if k > MAX_PRUNE_WIDTH {
+            return 0;
+        }
+        let mut updates = 0;
+        let first = nd!(self, a).down;
+        let mut keep = [0u32; MAX_PRUNE_WIDTH];
+        let mut q = first + 1;
+        while q != first {
+            let Node { up, top, .. } = *self.node(q);
+            if top == SPACER {
+                q = up;
+                continue;
+            }
+            q += 1;
+            if *ln!(self, top) as usize <= k {
+                // Nothing of `top` could go: all its options are `a`'s.
+                continue;
+            }
+            keep[0] = q - 1;
+            let mut shared = true;
+            let mut r = nd!(self, first).down;
+            let mut n = 1;
+            while r != a {
+                match self.node_in(r, top) {
+                    Some(x) if n < k => keep[n] = x,
+                    _ => {
+                        shared = false;
+                        break;
+                    }
+                }
+                n += 1;
+                r = nd!(self, r).down;
+            }
+            if shared {
+                updates += self.prune_except(top, &keep[..k], trail);
+            }
+        }
+        updates
+    }
+
+    /// The items of the option of node `p`, each with its node, into `out`; `None` if it has more
+    /// than `out` holds.
+    fn nodes_of(&self, p: u32, out: &mut [(u32, u32)]) -> Option<usize> {
+        let mut n = 0;
+        let mut q = p;
+        loop {
+            let Node { up, top, .. } = *self.node(q);
+            if top == SPACER {
+                q = up;
+            } else {
+                *out.get_mut(n)? = (top, q);
+                n += 1;
+                q += 1;
+            }
+            if q == p {
+                return Some(n);
+            }
+        }
+    }
+
+    /// The pairs-of-pairs rule for an item `a` with two options: for every item `b` with two
+    /// options that meets `a`'s options through a third item, the combinations of one option of
+    /// `a` and one of `b` that do not clash are worked out; an item covered by every such
+    /// combination loses its other options (on a sudoku, naked and hidden pairs).
+    fn prune_two_pairs(&mut self, a: u32, trail: &mut Vec<u32>) -> u64 {
+        let a1 = nd!(self, a).down;
+        let a2 = nd!(self, a1).down;
+        let mut partners = std::mem::take(&mut self.partners);
+        partners.clear();
+        let mut items = [(0u32, 0u32); 16];
+        for p in [a1, a2] {
+            let Some(n) = self.nodes_of(p, &mut items) else {
+                continue;
+            };
+            for &(t, tp) in &items[..n] {
+                if t == a {
+                    continue;
+                }
+                let mut r = nd!(self, t).down;
+                while r != t {
+                    if r != tp {
+                        let mut q = r + 1;
+                        while q != r {
+                            let Node { up, top, .. } = *self.node(q);
+                            if top == SPACER {
+                                q = up;
+                                continue;
+                            }
+                            if top != a && top <= self.primary && self.tag[top as usize] == 2 {
+                                partners.push(top);
+                            }
+                            q += 1;
+                        }
+                    }
+                    r = nd!(self, r).down;
+                }
+            }
+        }
+        partners.sort_unstable();
+        partners.dedup();
+        let mut updates = 0;
+        for &b in &partners {
+            updates += self.prune_pair_with(a, b, trail);
+        }
+        self.partners = partners;
+        updates
+    }
+
+    /// [`prune_two_pairs`](Self::prune_two_pairs) for items `a` and `b`.
+    fn prune_pair_with(&mut self, a: u32, b: u32, trail: &mut Vec<u32>) -> u64 {
+        if self.tag[a as usize] != 2 || self.tag[b as usize] != 2 {
+            return 0;
+        }
+        let a1 = nd!(self, a).down;
+        let a2 = nd!(self, a1).down;
+        let b1 = nd!(self, b).down;
+        let b2 = nd!(self, b1).down;
+        // Up to four combinations, each the items it covers with their nodes.
+        let mut combos = [[(0u32, 0u32); 32]; 4];
+        let mut sizes = [0usize; 4];
+        let mut count = 0;
+        let mut one = [(0u32, 0u32); 16];
+        let mut two = [(0u32, 0u32); 16];
+        for pa in [a1, a2] {
+            let Some(na) = self.nodes_of(pa, &mut one) else {
+                return 0;
+            };
+            for pb in [b1, b2] {
+                let Some(nb) = self.nodes_of(pb, &mut two) else {
+                    return 0;
+                };
+                let same = one[..na].iter().any(|&(_, q)| q == pb);
+                let combo = &mut combos[count];
+                if same {
+                    combo[..na].copy_from_slice(&one[..na]);
+                    sizes[count] = na;
+                } else if one[..na]
+                    .iter()
+                    .all(|&(t, _)| two[..nb].iter().all(|&(u, _)| u != t))
+                {
+                    combo[..na].copy_from_slice(&one[..na]);
+                    combo[na..na + nb].copy_from_slice(&two[..nb]);
+                    sizes[count] = na + nb;
+                } else {
+                    continue;
+                }
+                count += 1;
+            }
+        }
+        if count == 0 {
+            return 0;
+        }
+        let mut updates = 0;
+        let mut keep = [0u32; 4];
+        for k in 0..sizes[0] {
+            let (x, node) = combos[0][k];
+            if x == a || x == b {
+                continue;
+            }
+            keep[0] = node;
+            let mut everywhere = true;
+            for c in 1..count {
+                match combos[c][..sizes[c]].iter().find(|&&(t, _)| t == x) {
+                    Some(&(_, q)) => keep[c] = q,
+                    None => {
+                        everywhere = false;
+                        break;
+                    }
+                }
+            }
+            if everywhere && *ln!(self, x) as usize > count {
+                updates += self.prune_except(x, &keep[..count], trail);
+            }
+        }
+        updates
+    }
+
+    /// Removes every option of item `b` except those of the nodes in `keep`.
+    fn prune_except(&mut self, b: u32, keep: &[u32], trail: &mut Vec<u32>) -> u64 {
+        let mut updates = 0;
+        let mut r = nd!(self, b).down;
+        while r != b {
+            // A removed node keeps its own links, so the walk goes on from it.
+            if !keep.contains(&r) {
+                updates += self.remove_option(r);
+                trail.push(r);
+            }
+            r = nd!(self, r).down;
+        }
+        updates
     }
 
     /// Where the options of nodes `first` and `second` meet in an item other than their own

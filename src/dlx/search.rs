@@ -193,6 +193,9 @@ impl<'a> Search<'a> {
             alternatives: 0,
             pruner: Pruner {
                 on: false,
+                pairs_of_pairs: false,
+                width: 2,
+                spacing: PRUNE_SPACING,
                 passes: 0,
                 trail,
                 seen,
@@ -221,6 +224,34 @@ impl<'a> Search<'a> {
     /// so that a plain search (and the step mode) shows Algorithm X as Knuth wrote it.
     pub fn with_pruning(mut self, on: bool) -> Self {
         self.pruner.on = on;
+        self
+    }
+
+    /// Turns on pruning by pairs and adds a stronger rule, *pairs of pairs*: two items with two
+    /// options each, whose options meet, can be covered together only by the combinations of one
+    /// option of each that do not clash; an item that every such combination covers loses its
+    /// other options. On a sudoku this is the naked pair (two cells of a unit with the same two
+    /// candidates) and the hidden pair (two symbols of a unit with the same two places). It costs
+    /// far more per pass than pairs alone, and pays on big boards (see the module docs).
+    pub fn with_pairs_of_pairs(mut self, on: bool) -> Self {
+        self.pruner.pairs_of_pairs = on;
+        self.pruner.on |= on;
+        self
+    }
+
+    /// Where pruning is on, widens its first rule to items with up to `width` options (at most
+    /// [`MAX_PRUNE_WIDTH`](super::matrix::MAX_PRUNE_WIDTH)): where every remaining option of an
+    /// item contains another item, that item's other options go. On a sudoku, the longer side of
+    /// a box catches every case of locked candidates.
+    pub fn with_pruning_width(mut self, width: usize) -> Self {
+        self.pruner.width = width.clamp(2, super::matrix::MAX_PRUNE_WIDTH) as u8;
+        self
+    }
+
+    /// Rations pruning to at most one pass per `nodes` nodes of the search on average (default
+    /// 32; 1 prunes wherever the search branches).
+    pub fn with_prune_spacing(mut self, nodes: u64) -> Self {
+        self.pruner.spacing = nodes.max(1);
         self
     }
 
@@ -654,6 +685,12 @@ impl<'a> Search<'a> {
 /// back when the search backs up, and what it saw last time, so as to look only at what changed.
 struct Pruner {
     on: bool,
+    /// Apply the pairs-of-pairs rule as well.
+    pairs_of_pairs: bool,
+    /// The most options an item may have for the first rule to look at it (2: pairs only).
+    width: u8,
+    /// At most one pass per this many nodes.
+    spacing: u64,
     /// Pruning passes made so far.
     passes: u64,
     /// The nodes of the options removed, in order.
@@ -676,7 +713,7 @@ impl Pruner {
     fn choose(&mut self, m: &mut Matrix, level: usize, stats: &mut Stats) -> u32 {
         let item = m.choose();
         self.mark[level] = (self.trail.len() as u32, self.seen.len() as u32);
-        if !self.on || m.len[item as usize] < 2 || self.passes * PRUNE_SPACING > stats.nodes {
+        if !self.on || m.len[item as usize] < 2 || self.passes * self.spacing > stats.nodes {
             return item;
         }
         self.passes += 1;
@@ -684,7 +721,7 @@ impl Pruner {
         let start = self.seen.len();
         self.seen.extend_from_slice(&m.tag[1..=primary]);
         let before = self.seen.get(start.wrapping_sub(primary)..start);
-        let updates = m.prune(&mut self.trail, before);
+        let updates = m.prune(&mut self.trail, before, self.pairs_of_pairs, self.width);
         if updates == 0 {
             return item;
         }
@@ -745,6 +782,18 @@ mod tests {
     use super::*;
 
     /// Knuth's example from "Dancing Links": items a..g, the six options of the paper.
+    /// A search with no pruning (0), pruning by pairs (1), or every rule at every branching (2).
+    fn tuned(s: Search<'_>, level: u8) -> Search<'_> {
+        match level {
+            0 => s,
+            1 => s.with_pruning(true),
+            _ => s
+                .with_pairs_of_pairs(true)
+                .with_pruning_width(4)
+                .with_prune_spacing(1),
+        }
+    }
+
     fn knuth() -> Matrix {
         let mut m = Matrix::new(7, 0).unwrap();
         for o in [
@@ -1000,7 +1049,7 @@ mod tests {
             secondary in 0usize..3,
             steps in 0usize..300,
             how in 0u8..3,
-            prune in proptest::bool::ANY,
+            prune in 0u8..3,
         ) {
             let mut m = Matrix::new(6 - secondary, secondary).unwrap();
             for row in &rows {
@@ -1008,7 +1057,7 @@ mod tests {
             }
             let before = m.snapshot();
             let flag = AtomicBool::new(false);
-            let mut s = m.search().with_cancel(&flag).with_pruning(prune);
+            let mut s = tuned(m.search().with_cancel(&flag), prune);
             for _ in 0..steps {
                 s.step();
             }
@@ -1033,7 +1082,7 @@ mod tests {
         fn stepping_then_running_fast_agrees_with_a_fast_run(
             rows in proptest::collection::vec(1u32..256, 1..20),
             steps in 0usize..200,
-            prune in proptest::bool::ANY,
+            prune in 0u8..3,
         ) {
             let mut m = Matrix::new(8, 0).unwrap();
             for row in &rows {
@@ -1041,10 +1090,10 @@ mod tests {
             }
             let before = m.snapshot();
             let (all, fast) = {
-                let mut s = m.search().with_pruning(prune);
+                let mut s = tuned(m.search(), prune);
                 (s.count(u64::MAX), s.stats())
             };
-            let mut s = m.search().with_pruning(prune);
+            let mut s = tuned(m.search(), prune);
             let mut found = 0;
             for _ in 0..steps {
                 if let Event::Solution { .. } = s.step() {
@@ -1067,7 +1116,7 @@ mod tests {
             rows in proptest::collection::vec(1u32..256, 1..20),
             limit in 1u64..6,
             cancel_after in proptest::option::of(0usize..40),
-            prune in proptest::bool::ANY,
+            prune in 0u8..3,
         ) {
             let mut m = Matrix::new(8, 0).unwrap();
             for row in &rows {
@@ -1075,7 +1124,7 @@ mod tests {
             }
             let before = m.snapshot();
             let eager = m.search().count(limit);
-            let lazy = m.search().with_pruning(prune).restore_lazily().count(limit);
+            let lazy = tuned(m.search(), prune).restore_lazily().count(limit);
             proptest::prop_assert_eq!(lazy, eager);
             let again = m.search().count(limit);
             proptest::prop_assert_eq!(again, eager);
@@ -1084,7 +1133,7 @@ mod tests {
             m.check_invariants();
 
             if let Some(steps) = cancel_after {
-                let mut s = m.search().with_pruning(prune).restore_lazily();
+                let mut s = tuned(m.search(), prune).restore_lazily();
                 for _ in 0..steps {
                     s.step();
                 }

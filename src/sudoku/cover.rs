@@ -27,6 +27,12 @@ use super::geometry::Geometry;
 use super::grid::Grid;
 use super::{Clashes, Report, Solver, Work};
 
+/// The smallest side on which the search prunes with pairs of pairs too.
+const STRONG_FROM: usize = 25;
+
+/// How often (one pass per this many nodes) the search prunes on boards of [`STRONG_FROM`] up.
+const STRONG_SPACING: u64 = 1;
+
 /// The dancing-links sudoku solver. Keep one and reuse it: it keeps its allocations.
 #[derive(Debug, Clone)]
 pub struct DlxSolver {
@@ -213,11 +219,16 @@ impl DlxSolver {
             self.decode.swap(i, j);
         }
         self.link().ok()?;
+        let (strong, spacing) = self.strength();
+        let width = self.geometry.map_or(2, |g| g.box_rows().max(g.box_cols()));
         let mut search = self
             .matrix
             .search()
             .restore_lazily()
             .with_pruning(self.pruning)
+            .with_pairs_of_pairs(strong)
+            .with_pruning_width(if strong { width } else { 2 })
+            .with_prune_spacing(spacing)
             .with_node_limit(node_limit);
         let options = search.next_solution()?;
         let mut solved = grid.clone();
@@ -254,11 +265,16 @@ impl DlxSolver {
         }
         self.count = kept;
         self.link().ok()?;
+        let (strong, spacing) = self.strength();
+        let width = self.geometry.map_or(2, |g| g.box_rows().max(g.box_cols()));
         let mut search = self
             .matrix
             .search()
             .restore_lazily()
             .with_pruning(self.pruning)
+            .with_pairs_of_pairs(strong)
+            .with_pruning_width(if strong { width } else { 2 })
+            .with_prune_spacing(spacing)
             .with_node_limit(node_limit);
         if let Some(flag) = cancel {
             search = search.with_cancel(flag);
@@ -271,6 +287,13 @@ impl DlxSolver {
         } else {
             Some(false)
         }
+    }
+
+    /// Whether the search adds pairs of pairs, and how often it prunes: from 25×25 up, where
+    /// the search tree without them is out of reach (see [`STRONG_FROM`]).
+    fn strength(&self) -> (bool, u64) {
+        let strong = self.pruning && self.geometry.is_some_and(|g| g.side() >= STRONG_FROM);
+        (strong, if strong { STRONG_SPACING } else { 32 })
     }
 
     /// The `(cell, value)` an option of the last built matrix places.
@@ -291,11 +314,16 @@ impl DlxSolver {
         self.build(grid)?;
         let decode = &self.decode[..self.count];
         // The matrix is rebuilt for the next puzzle, so the search need not restore it.
+        let (strong, spacing) = self.strength();
+        let width = self.geometry.map_or(2, |g| g.box_rows().max(g.box_cols()));
         let mut search = self
             .matrix
             .search()
             .restore_lazily()
-            .with_pruning(self.pruning);
+            .with_pruning(self.pruning)
+            .with_pairs_of_pairs(strong)
+            .with_pruning_width(if strong { width } else { 2 })
+            .with_prune_spacing(spacing);
         if let Some(flag) = cancel {
             search = search.with_cancel(flag);
         }
