@@ -240,11 +240,11 @@ impl<'a> Search<'a> {
     }
 
     /// Where pruning is on, widens its first rule to items with up to `width` options (at most
-    /// [`MAX_PRUNE_WIDTH`](super::matrix::MAX_PRUNE_WIDTH)): where every remaining option of an
+    /// [`MAX_PRUNE_WIDTH`](super::MAX_PRUNE_WIDTH)): where every remaining option of an
     /// item contains another item, that item's other options go. On a sudoku, the longer side of
     /// a box catches every case of locked candidates.
     pub fn with_pruning_width(mut self, width: usize) -> Self {
-        self.pruner.width = width.clamp(2, super::matrix::MAX_PRUNE_WIDTH) as u8;
+        self.pruner.width = width.clamp(2, super::MAX_PRUNE_WIDTH) as u8;
         self
     }
 

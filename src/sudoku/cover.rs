@@ -31,7 +31,7 @@ use super::{Clashes, Report, Solver, Work};
 const STRONG_FROM: usize = 25;
 
 /// How often (one pass per this many nodes) the search prunes on boards of [`STRONG_FROM`] up.
-const STRONG_SPACING: u64 = 1;
+const STRONG_SPACING: u64 = 8;
 
 /// The dancing-links sudoku solver. Keep one and reuse it: it keeps its allocations.
 #[derive(Debug, Clone)]
@@ -219,7 +219,7 @@ impl DlxSolver {
             self.decode.swap(i, j);
         }
         self.link().ok()?;
-        let (strong, spacing) = self.strength();
+        let (strong, spacing) = self.strength(grid);
         let width = self.geometry.map_or(2, |g| g.box_rows().max(g.box_cols()));
         let mut search = self
             .matrix
@@ -265,7 +265,7 @@ impl DlxSolver {
         }
         self.count = kept;
         self.link().ok()?;
-        let (strong, spacing) = self.strength();
+        let (strong, spacing) = self.strength(grid);
         let width = self.geometry.map_or(2, |g| g.box_rows().max(g.box_cols()));
         let mut search = self
             .matrix
@@ -289,10 +289,14 @@ impl DlxSolver {
         }
     }
 
-    /// Whether the search adds pairs of pairs, and how often it prunes: from 25×25 up, where
-    /// the search tree without them is out of reach (see [`STRONG_FROM`]).
-    fn strength(&self) -> (bool, u64) {
-        let strong = self.pruning && self.geometry.is_some_and(|g| g.side() >= STRONG_FROM);
+    /// Whether the search adds pairs of pairs and wider locked sets, and how often it prunes:
+    /// from 25×25 up, where the search tree without them is out of reach (see [`STRONG_FROM`]
+    /// and the measurements in the `dlx` module's docs).
+    fn strength(&self, grid: &Grid) -> (bool, u64) {
+        let g = grid.geometry();
+        // A nearly empty board has solutions everywhere: there the extra removals only steer
+        // the search (see the docs), so they wait for a quarter of the cells to be filled.
+        let strong = self.pruning && g.side() >= STRONG_FROM && grid.filled() * 4 >= g.cells();
         (strong, if strong { STRONG_SPACING } else { 32 })
     }
 
@@ -314,7 +318,7 @@ impl DlxSolver {
         self.build(grid)?;
         let decode = &self.decode[..self.count];
         // The matrix is rebuilt for the next puzzle, so the search need not restore it.
-        let (strong, spacing) = self.strength();
+        let (strong, spacing) = self.strength(grid);
         let width = self.geometry.map_or(2, |g| g.box_rows().max(g.box_cols()));
         let mut search = self
             .matrix
