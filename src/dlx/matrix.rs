@@ -204,7 +204,8 @@ const NO_PAIR: u32 = 0;
 /// [`PairMemo::meet_first`] when they share more than one.
 const MANY_PAIRS: u32 = u32::MAX;
 
-/// The most options an item may have for [`Matrix::prune`] to look at it with a wider width.
+/// The most options an item may have for the wider pruning rule to look at it (see
+/// [`Search::with_pruning_width`](super::Search::with_pruning_width)).
 pub const MAX_PRUNE_WIDTH: usize = 8;
 
 /// The bytes of `tags` (at most eight) that equal 2, as the high bit of each byte of a word.
