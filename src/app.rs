@@ -108,6 +108,36 @@ pub struct App {
     /// When the game was last saved, and what it was then.
     saved_at: Instant,
     saved_game: Option<crate::game::save::SavedGame>,
+    /// With `--frame-stats`: when the process started, and the CPU time of every frame so far.
+    frame_stats: Option<FrameStats>,
+}
+
+/// The window's own timing, for `--frame-stats`.
+struct FrameStats {
+    started: Instant,
+    first_frame: Option<Duration>,
+    /// CPU time of each frame, as eframe measures it (the app's `ui`, egui's layout and
+    /// tessellation), in seconds.
+    cpu: Vec<f32>,
+}
+
+impl FrameStats {
+    fn report(&self) -> String {
+        let mut cpu = self.cpu.clone();
+        cpu.sort_by(f32::total_cmp);
+        let ms = |q: f32| {
+            cpu.get(((cpu.len() as f32 - 1.0) * q).round() as usize)
+                .map_or(0.0, |s| s * 1e3)
+        };
+        format!(
+            "frame stats: first frame {:.0} ms after start; {} frames, CPU per frame median {:.2} ms, p90 {:.2} ms, max {:.2} ms",
+            self.first_frame.map_or(0.0, |d| d.as_secs_f64() * 1e3),
+            cpu.len(),
+            ms(0.5),
+            ms(0.9),
+            ms(1.0)
+        )
+    }
 }
 
 impl App {
@@ -136,6 +166,7 @@ impl App {
             save_dir: None,
             saved_at: Instant::now(),
             saved_game: None,
+            frame_stats: None,
         };
         match library::bundled() {
             Ok(collections) => app.collections = collections,
@@ -898,13 +929,25 @@ impl App {
 }
 
 impl eframe::App for App {
-    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+    fn ui(&mut self, ui: &mut egui::Ui, frame: &mut eframe::Frame) {
+        if let Some(stats) = &mut self.frame_stats {
+            if stats.first_frame.is_none() {
+                stats.first_frame = Some(stats.started.elapsed());
+            }
+            // The previous frame's time: this one is not finished yet.
+            if let Some(cpu) = frame.info().cpu_usage {
+                stats.cpu.push(cpu);
+            }
+        }
         self.show(ui);
     }
 
     fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {
         self.save_game(true);
         self.stop_all();
+        if let Some(stats) = &self.frame_stats {
+            eprintln!("sudoku-dlx: {}", stats.report());
+        }
     }
 }
 
@@ -984,7 +1027,12 @@ pub fn open_first_puzzle(path: &Path, preferred: &Notation) -> Result<Grid, Open
 }
 
 /// Opens the window and runs it until it closes. `puzzle` is a file whose first puzzle to show.
-pub fn run(config: Config, puzzle: Option<&Path>) -> Result<(), eframe::Error> {
+/// With `frame_stats` (when the process started), the frame times are printed on exit.
+pub fn run(
+    config: Config,
+    puzzle: Option<&Path>,
+    frame_stats: Option<Instant>,
+) -> Result<(), eframe::Error> {
     let dir = autosave::data_dir();
     let mut note = None;
     let game = match dir.as_deref().map(autosave::restore) {
@@ -998,6 +1046,11 @@ pub fn run(config: Config, puzzle: Option<&Path>) -> Result<(), eframe::Error> {
     };
     let mut app = App::new(game, config);
     app.autosave_to(dir);
+    app.frame_stats = frame_stats.map(|started| FrameStats {
+        started,
+        first_frame: None,
+        cpu: Vec::new(),
+    });
     if let Some(message) = note {
         app.game.set_status(message, true);
     }

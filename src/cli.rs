@@ -34,6 +34,9 @@ pub struct Cli {
     /// The config file (default: ./config.toml if present).
     #[arg(long, global = true, value_name = "PATH")]
     pub config: Option<PathBuf>,
+    /// Print the window's frame times and its start-up time to standard error when it closes.
+    #[arg(long)]
+    pub frame_stats: bool,
     /// What to do; with none, the window opens.
     #[command(subcommand)]
     pub command: Option<Command>,

@@ -8,6 +8,7 @@ use sudoku_dlx::cli::{self, Cli, EXIT_BAD_INPUT};
 use sudoku_dlx::config::Config;
 
 fn main() -> ExitCode {
+    let started = std::time::Instant::now();
     let args = Cli::parse();
     let config = match Config::load(args.config.as_deref()) {
         Ok(config) => config,
@@ -18,7 +19,11 @@ fn main() -> ExitCode {
     };
     match &args.command {
         Some(command) => cli::run(command, &config),
-        None => match app::run(config, args.puzzle.as_deref()) {
+        None => match app::run(
+            config,
+            args.puzzle.as_deref(),
+            args.frame_stats.then_some(started),
+        ) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
                 eprintln!("sudoku-dlx: could not open the window: {e}");
