@@ -211,6 +211,18 @@ proptest! {
         prop_assert_eq!(&pruned, &plain);
         prop_assert_eq!(plain_stats.pruned, 0);
         prop_assert_eq!(pruned_stats.solutions, plain_stats.solutions);
+        // Pairs alone, escalating to every rule after a few nodes: the same solutions.
+        let mut escalated = Vec::new();
+        let mut search = m.search().with_pruning(true).with_escalation(4, 5, 1);
+        search.for_each(|solution| {
+            let mut options: Vec<usize> = solution.iter().map(|o| o.index()).collect();
+            options.sort_unstable();
+            escalated.push(options);
+            ControlFlow::Continue(())
+        });
+        drop(search);
+        escalated.sort();
+        prop_assert_eq!(&escalated, &plain);
         // Pairs of pairs and the wider first rule, at every branching: the same solutions.
         let mut strong = Vec::new();
         let mut search = m

@@ -256,6 +256,8 @@ pub struct Matrix {
     memo_generation: u32,
     /// Scratch for pruning: items met.
     partners: Vec<u32>,
+    /// Scratch for pruning: the items of a few options, with their nodes.
+    option_items: Vec<(u32, u32)>,
     /// The node arena: 0 unused, `1..=n` headers, then options separated by spacers.
     pub(crate) nodes: Vec<Node>,
     /// Index of the first node of each option, ascending; decodes a node back to its option.
@@ -304,6 +306,7 @@ impl Matrix {
             memo: Vec::new(),
             memo_generation: 0,
             partners: Vec::new(),
+            option_items: Vec::new(),
             nodes: Vec::new(),
             option_start: Vec::new(),
 
@@ -1060,7 +1063,12 @@ impl Matrix {
         updates
     }
 
-    /// [`prune_two_pairs`](Self::prune_two_pairs) for items `a` and `b`.
+    /// [`prune_two_pairs`](Self::prune_two_pairs) for items `a` and `b`. Of the four
+    /// combinations of an option of each, only those that do not clash can be in a solution
+    /// (an option holding both counts once). Four or three of them teach nothing the pair rule
+    /// does not (what they all cover is what both options of `a`, or both of `b`, cover), so
+    /// only one or two are looked into: with one, both items are forced; with two, as in a naked
+    /// or hidden pair, what both cover goes from everywhere else.
     fn prune_pair_with(&mut self, a: u32, b: u32, trail: &mut Vec<u32>) -> u64 {
         if self.tag[a as usize] != 2 || self.tag[b as usize] != 2 {
             return 0;
@@ -1069,63 +1077,67 @@ impl Matrix {
         let a2 = nd!(self, a1).down;
         let b1 = nd!(self, b).down;
         let b2 = nd!(self, b1).down;
-        // Up to four combinations, each the items it covers with their nodes.
-        let mut combos = [[(0u32, 0u32); 32]; 4];
-        let mut sizes = [0usize; 4];
-        let mut count = 0;
-        let mut one = [(0u32, 0u32); 16];
-        let mut two = [(0u32, 0u32); 16];
-        for pa in [a1, a2] {
-            let Some(na) = self.nodes_of(pa, &mut one) else {
+        let options = [a1, a2, b1, b2];
+        let mut items = std::mem::take(&mut self.option_items);
+        items.clear();
+        let mut start = [0usize; 5];
+        let mut buffer = [(0u32, 0u32); 16];
+        for (k, &p) in options.iter().enumerate() {
+            start[k] = items.len();
+            let Some(n) = self.nodes_of(p, &mut buffer) else {
+                self.option_items = items;
                 return 0;
             };
-            for pb in [b1, b2] {
-                let Some(nb) = self.nodes_of(pb, &mut two) else {
-                    return 0;
-                };
-                let same = one[..na].iter().any(|&(_, q)| q == pb);
-                let combo = &mut combos[count];
-                if same {
-                    combo[..na].copy_from_slice(&one[..na]);
-                    sizes[count] = na;
-                } else if one[..na]
-                    .iter()
-                    .all(|&(t, _)| two[..nb].iter().all(|&(u, _)| u != t))
-                {
-                    combo[..na].copy_from_slice(&one[..na]);
-                    combo[na..na + nb].copy_from_slice(&two[..nb]);
-                    sizes[count] = na + nb;
+            items.extend_from_slice(&buffer[..n]);
+        }
+        start[4] = items.len();
+        let of = |k: usize| start[k]..start[k + 1];
+        // The combinations that can be: (option of a, option of b or none when it is the same).
+        let mut combos = [(0usize, None::<usize>); 4];
+        let mut count = 0;
+        for i in 0..2 {
+            for j in 2..4 {
+                let (ia, ib) = (&items[of(i)], &items[of(j)]);
+                if ia.iter().any(|&(_, q)| q == options[j]) {
+                    combos[count] = (i, None);
+                } else if ia.iter().all(|&(t, _)| ib.iter().all(|&(u, _)| u != t)) {
+                    combos[count] = (i, Some(j));
                 } else {
                     continue;
                 }
                 count += 1;
             }
         }
-        if count == 0 {
-            return 0;
-        }
         let mut updates = 0;
-        let mut keep = [0u32; 4];
-        for k in 0..sizes[0] {
-            let (x, node) = combos[0][k];
-            if x == a || x == b {
-                continue;
+        if count == 1 || count == 2 {
+            let covers = |c: usize, x: u32| {
+                let (i, j) = combos[c];
+                items[of(i)]
+                    .iter()
+                    .chain(j.map_or(&[][..], |j| &items[of(j)]))
+                    .find(|&&(t, _)| t == x)
+                    .map(|&(_, q)| q)
+            };
+            let (i0, j0) = combos[0];
+            let mut first: Vec<(u32, u32)> = items[of(i0)].to_vec();
+            if let Some(j0) = j0 {
+                first.extend_from_slice(&items[of(j0)]);
             }
-            keep[0] = node;
-            let mut everywhere = true;
-            for c in 1..count {
-                match combos[c][..sizes[c]].iter().find(|&&(t, _)| t == x) {
-                    Some(&(_, q)) => keep[c] = q,
-                    None => {
-                        everywhere = false;
-                        break;
+            for &(x, node) in &first {
+                if x == a || x == b || *ln!(self, x) as usize <= count {
+                    continue;
+                }
+                let mut keep = [node, 0];
+                if count == 2 {
+                    match covers(1, x) {
+                        Some(q) => keep[1] = q,
+                        None => continue,
                     }
                 }
-            }
-            if everywhere && *ln!(self, x) as usize > count {
                 updates += self.prune_except(x, &keep[..count], trail);
             }
         }
+        self.option_items = items;
         updates
     }
 

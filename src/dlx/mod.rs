@@ -127,6 +127,26 @@
 //! the solver prunes once per 8 nodes, and adds the two rules only once a quarter of the cells
 //! are filled (every puzzle worth the name): the empty 36×36 board then takes 6 ms.
 //!
+//! ## Escalating on a big tree
+//!
+//! Below 25×25 most searches end within a few thousand nodes and the strong rules cost more than
+//! they save, but a few 16×16 puzzles take tens of millions of nodes with pairs alone, and there
+//! the strong rules cut the tree a thousandfold. [`Search::with_escalation`] keeps the cheap rule
+//! until the search has tried a number of options, then switches to the strong ones (once per 8
+//! nodes) for the rest of the search; the sudoku solver escalates after 100,000 nodes. Measured
+//! with `sudoku-dlx bench`, a puzzle at a time for test4:
+//!
+//! | 16×16 forum set | pairs alone | escalating after 1,000,000 | after 100,000 |
+//! |---|---|---|---|
+//! | test6 (20) | 28–33 s; puzzle 14: 84 million nodes, 22 s | 1.6 s | 0.53–0.57 s, every puzzle under 0.2 s |
+//! | test4 (206) | first 26: median 7.6 s, max 16.6 s | median 0.26 s, max 7.4 s, 75 s in all | median 0.05 s, p90 0.37 s, max 7.0 s, 44 s in all |
+//! | test3 (15) | 5.3–5.9 s, max 0.96 s | 9.9 s, max 1.9 s | 15.4–15.9 s, max 2.4 s |
+//!
+//! test3's puzzles take one to two million nodes each with pairs alone, just past the switch, and
+//! the strong rules halve their trees but cost about four times as much per node; the other sets
+//! gain far more than test3 loses. 9×9 searches stay under the switch (the node counts of every
+//! 9×9 set are unchanged).
+//!
 //! ## Ending early
 //!
 //! The search counts the levels whose option is not the last in its item's list. When a level is

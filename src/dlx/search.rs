@@ -196,6 +196,9 @@ impl<'a> Search<'a> {
                 pairs_of_pairs: false,
                 width: 2,
                 spacing: PRUNE_SPACING,
+                escalate_at: 0,
+                escalate_width: 2,
+                escalate_spacing: PRUNE_SPACING,
                 passes: 0,
                 trail,
                 seen,
@@ -245,6 +248,17 @@ impl<'a> Search<'a> {
     /// a box catches every case of locked candidates.
     pub fn with_pruning_width(mut self, width: usize) -> Self {
         self.pruner.width = width.clamp(2, super::MAX_PRUNE_WIDTH) as u8;
+        self
+    }
+
+    /// Escalates pruning on a big tree: once the search has tried `nodes` options, it adds pairs
+    /// of pairs, widens the first rule to `width` and prunes once per `spacing` nodes. The cheap
+    /// rules suit the many problems that a few thousand nodes settle; the strong ones pay on the
+    /// few that take millions (see the module docs). The solutions are the same either way.
+    pub fn with_escalation(mut self, nodes: u64, width: usize, spacing: u64) -> Self {
+        self.pruner.escalate_at = nodes;
+        self.pruner.escalate_width = width.clamp(2, super::MAX_PRUNE_WIDTH) as u8;
+        self.pruner.escalate_spacing = spacing.max(1);
         self
     }
 
@@ -691,6 +705,11 @@ struct Pruner {
     width: u8,
     /// At most one pass per this many nodes.
     spacing: u64,
+    /// After this many nodes (0: never), switch to pairs of pairs, `escalate_width` and
+    /// `escalate_spacing`.
+    escalate_at: u64,
+    escalate_width: u8,
+    escalate_spacing: u64,
     /// Pruning passes made so far.
     passes: u64,
     /// The nodes of the options removed, in order.
@@ -713,6 +732,14 @@ impl Pruner {
     fn choose(&mut self, m: &mut Matrix, level: usize, stats: &mut Stats) -> u32 {
         let item = m.choose();
         self.mark[level] = (self.trail.len() as u32, self.seen.len() as u32);
+        if self.escalate_at != 0 && stats.nodes >= self.escalate_at {
+            // A big tree: from here on, the strong rules (see `Search::with_escalation`).
+            self.escalate_at = 0;
+            self.on = true;
+            self.pairs_of_pairs = true;
+            self.width = self.escalate_width;
+            self.spacing = self.escalate_spacing;
+        }
         if !self.on || m.len[item as usize] < 2 || self.passes * self.spacing > stats.nodes {
             return item;
         }
@@ -782,11 +809,13 @@ mod tests {
     use super::*;
 
     /// Knuth's example from "Dancing Links": items a..g, the six options of the paper.
-    /// A search with no pruning (0), pruning by pairs (1), or every rule at every branching (2).
+    /// A search with no pruning (0), pruning by pairs (1), pairs escalating to every rule after
+    /// 3 nodes (2), or every rule at every branching (3).
     fn tuned(s: Search<'_>, level: u8) -> Search<'_> {
         match level {
             0 => s,
             1 => s.with_pruning(true),
+            2 => s.with_pruning(true).with_escalation(3, 4, 1),
             _ => s
                 .with_pairs_of_pairs(true)
                 .with_pruning_width(4)
@@ -1049,7 +1078,7 @@ mod tests {
             secondary in 0usize..3,
             steps in 0usize..300,
             how in 0u8..3,
-            prune in 0u8..3,
+            prune in 0u8..4,
         ) {
             let mut m = Matrix::new(6 - secondary, secondary).unwrap();
             for row in &rows {
@@ -1082,7 +1111,7 @@ mod tests {
         fn stepping_then_running_fast_agrees_with_a_fast_run(
             rows in proptest::collection::vec(1u32..256, 1..20),
             steps in 0usize..200,
-            prune in 0u8..3,
+            prune in 0u8..4,
         ) {
             let mut m = Matrix::new(8, 0).unwrap();
             for row in &rows {
@@ -1116,7 +1145,7 @@ mod tests {
             rows in proptest::collection::vec(1u32..256, 1..20),
             limit in 1u64..6,
             cancel_after in proptest::option::of(0usize..40),
-            prune in 0u8..3,
+            prune in 0u8..4,
         ) {
             let mut m = Matrix::new(8, 0).unwrap();
             for row in &rows {

@@ -33,6 +33,10 @@ const STRONG_FROM: usize = 25;
 /// How often (one pass per this many nodes) the search prunes on boards of [`STRONG_FROM`] up.
 const STRONG_SPACING: u64 = 8;
 
+/// Below [`STRONG_FROM`], a search that has tried this many options adds the strong rules too:
+/// the few puzzles that take millions of nodes with pairs alone (measured in the `dlx` docs).
+const ESCALATE_AFTER: u64 = 100_000;
+
 /// The dancing-links sudoku solver. Keep one and reuse it: it keeps its allocations.
 #[derive(Debug, Clone)]
 pub struct DlxSolver {
@@ -220,6 +224,11 @@ impl DlxSolver {
         }
         self.link().ok()?;
         let (strong, spacing) = self.strength(grid);
+        let escalate = if self.pruning && !strong {
+            ESCALATE_AFTER
+        } else {
+            0
+        };
         let width = self.geometry.map_or(2, |g| g.box_rows().max(g.box_cols()));
         let mut search = self
             .matrix
@@ -229,6 +238,7 @@ impl DlxSolver {
             .with_pairs_of_pairs(strong)
             .with_pruning_width(if strong { width } else { 2 })
             .with_prune_spacing(spacing)
+            .with_escalation(escalate, width, STRONG_SPACING)
             .with_node_limit(node_limit);
         let options = search.next_solution()?;
         let mut solved = grid.clone();
@@ -266,6 +276,11 @@ impl DlxSolver {
         self.count = kept;
         self.link().ok()?;
         let (strong, spacing) = self.strength(grid);
+        let escalate = if self.pruning && !strong {
+            ESCALATE_AFTER
+        } else {
+            0
+        };
         let width = self.geometry.map_or(2, |g| g.box_rows().max(g.box_cols()));
         let mut search = self
             .matrix
@@ -275,6 +290,7 @@ impl DlxSolver {
             .with_pairs_of_pairs(strong)
             .with_pruning_width(if strong { width } else { 2 })
             .with_prune_spacing(spacing)
+            .with_escalation(escalate, width, STRONG_SPACING)
             .with_node_limit(node_limit);
         if let Some(flag) = cancel {
             search = search.with_cancel(flag);
@@ -319,6 +335,11 @@ impl DlxSolver {
         let decode = &self.decode[..self.count];
         // The matrix is rebuilt for the next puzzle, so the search need not restore it.
         let (strong, spacing) = self.strength(grid);
+        let escalate = if self.pruning && !strong {
+            ESCALATE_AFTER
+        } else {
+            0
+        };
         let width = self.geometry.map_or(2, |g| g.box_rows().max(g.box_cols()));
         let mut search = self
             .matrix
@@ -327,7 +348,8 @@ impl DlxSolver {
             .with_pruning(self.pruning)
             .with_pairs_of_pairs(strong)
             .with_pruning_width(if strong { width } else { 2 })
-            .with_prune_spacing(spacing);
+            .with_prune_spacing(spacing)
+            .with_escalation(escalate, width, STRONG_SPACING);
         if let Some(flag) = cancel {
             search = search.with_cancel(flag);
         }
