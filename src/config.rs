@@ -374,34 +374,8 @@ struct RawColors {
     dark: RawColorSet,
 }
 
-#[derive(Debug, Default, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-struct RawColorSet {
-    given: Option<Spanned<String>>,
-    entry: Option<Spanned<String>>,
-    solver: Option<Spanned<String>>,
-    note: Option<Spanned<String>>,
-    selection: Option<Spanned<String>>,
-    peer: Option<Spanned<String>>,
-    clash: Option<Spanned<String>>,
-    hint: Option<Spanned<String>>,
-}
-
-impl RawColorSet {
-    fn get(&self, name: &str) -> Option<&Spanned<String>> {
-        match name {
-            "given" => self.given.as_ref(),
-            "entry" => self.entry.as_ref(),
-            "solver" => self.solver.as_ref(),
-            "note" => self.note.as_ref(),
-            "selection" => self.selection.as_ref(),
-            "peer" => self.peer.as_ref(),
-            "clash" => self.clash.as_ref(),
-            "hint" => self.hint.as_ref(),
-            _ => None,
-        }
-    }
-}
+/// One theme's colours as written: name to value, checked against [`Colors`]'s names.
+type RawColorSet = std::collections::BTreeMap<String, Spanned<String>>;
 
 #[derive(Debug, Default, Deserialize)]
 #[serde(default, deny_unknown_fields)]
@@ -561,11 +535,17 @@ impl Config {
             (&mut light, &raw.colors.light, "colors.light"),
             (&mut dark, &raw.colors.dark, "colors.dark"),
         ] {
-            for (name, slot) in set.slots() {
-                let Some(value) = raw_set.get(name) else {
-                    continue;
+            for (name, value) in raw_set {
+                let mut slots = set.slots();
+                let names: Vec<&str> = slots.iter().map(|(n, _)| *n).collect();
+                let Some((_, slot)) = slots.iter_mut().find(|(n, _)| n == name) else {
+                    return Err(err(
+                        value.span(),
+                        &format!("{table}.{name}"),
+                        format!("not a colour of the board; these are: {}", names.join(", ")),
+                    ));
                 };
-                *slot = Rgba::parse(value.get_ref()).ok_or_else(|| {
+                **slot = Rgba::parse(value.get_ref()).ok_or_else(|| {
                     err(
                         value.span(),
                         &format!("{table}.{name}"),

@@ -216,7 +216,8 @@ fn theme_and_colours_are_read_and_checked() {
     assert!(e.to_string().contains("#rrggbb"), "{e}");
     let e = err("[colors.light]\ngivens = \"#000000\"\n");
     assert_eq!(e.line, Some(2));
-    assert!(e.to_string().contains("givens"), "{e}");
+    assert_eq!(e.key.as_deref(), Some("colors.light.givens"));
+    assert!(e.to_string().contains("these are: given, entry"), "{e}");
     assert!(
         err("[colors.dark]\npeer = \"#12345\"\n")
             .to_string()
