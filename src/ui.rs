@@ -153,9 +153,17 @@ pub fn board(
     let side = g.side();
     let (area, response) = ui.allocate_exact_size(ui.available_size(), Sense::hover());
     let layout = BoardLayout::fit(area.shrink(4.0), side);
-    if let Some((row, col)) = response.hover_pos().and_then(|p| layout.cell_at(p)) {
-        let cell = g.cell(row, col);
-        if game.selected() != Some(cell) {
+    // The pointer selects the cell it comes onto; resting there, it leaves the selection to the
+    // arrow keys and Tab.
+    let hovered = response
+        .hover_pos()
+        .and_then(|p| layout.cell_at(p))
+        .map(|(row, col)| g.cell(row, col));
+    let key = response.id.with("hovered");
+    let last = ui.data(|d| d.get_temp::<Option<usize>>(key)).flatten();
+    if hovered != last {
+        ui.data_mut(|d| d.insert_temp(key, hovered));
+        if let Some(cell) = hovered.filter(|&c| game.selected() != Some(c)) {
             actions.push(Action::Game(Command::Select(cell)));
         }
     }
