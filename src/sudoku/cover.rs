@@ -37,6 +37,32 @@ const STRONG_SPACING: u64 = 8;
 /// the few puzzles that take millions of nodes with pairs alone (measured in the `dlx` docs).
 const ESCALATE_AFTER: u64 = 100_000;
 
+/// How a search prunes: by pairs every 32 nodes; from [`STRONG_FROM`] up, with pairs of pairs
+/// and locked sets as wide as a box side too, every [`STRONG_SPACING`] nodes; below it, those
+/// after [`ESCALATE_AFTER`] nodes (measurements in the `dlx` module's docs).
+#[derive(Debug, Clone, Copy)]
+struct Tuning {
+    /// Prune at all (off for `--solver dlx-plain`).
+    pruning: bool,
+    /// The strong rules from the start.
+    strong: bool,
+    /// The longer side of a box: the width of the wide rule.
+    width: usize,
+    /// Nodes after which the strong rules come in (0: never).
+    escalate: u64,
+}
+
+impl Tuning {
+    fn apply(self, search: dlx::Search<'_>) -> dlx::Search<'_> {
+        search
+            .with_pruning(self.pruning)
+            .with_pairs_of_pairs(self.strong)
+            .with_pruning_width(if self.strong { self.width } else { 2 })
+            .with_prune_spacing(if self.strong { STRONG_SPACING } else { 32 })
+            .with_escalation(self.escalate, self.width, STRONG_SPACING)
+    }
+}
+
 /// The dancing-links sudoku solver. Keep one and reuse it: it keeps its allocations.
 #[derive(Debug, Clone)]
 pub struct DlxSolver {
@@ -223,22 +249,9 @@ impl DlxSolver {
             self.decode.swap(i, j);
         }
         self.link().ok()?;
-        let (strong, spacing) = self.strength(grid);
-        let escalate = if self.pruning && !strong {
-            ESCALATE_AFTER
-        } else {
-            0
-        };
-        let width = self.geometry.map_or(2, |g| g.box_rows().max(g.box_cols()));
-        let mut search = self
-            .matrix
-            .search()
-            .restore_lazily()
-            .with_pruning(self.pruning)
-            .with_pairs_of_pairs(strong)
-            .with_pruning_width(if strong { width } else { 2 })
-            .with_prune_spacing(spacing)
-            .with_escalation(escalate, width, STRONG_SPACING)
+        let tuning = self.tuning(grid);
+        let mut search = tuning
+            .apply(self.matrix.search().restore_lazily())
             .with_node_limit(node_limit);
         let options = search.next_solution()?;
         let mut solved = grid.clone();
@@ -275,22 +288,9 @@ impl DlxSolver {
         }
         self.count = kept;
         self.link().ok()?;
-        let (strong, spacing) = self.strength(grid);
-        let escalate = if self.pruning && !strong {
-            ESCALATE_AFTER
-        } else {
-            0
-        };
-        let width = self.geometry.map_or(2, |g| g.box_rows().max(g.box_cols()));
-        let mut search = self
-            .matrix
-            .search()
-            .restore_lazily()
-            .with_pruning(self.pruning)
-            .with_pairs_of_pairs(strong)
-            .with_pruning_width(if strong { width } else { 2 })
-            .with_prune_spacing(spacing)
-            .with_escalation(escalate, width, STRONG_SPACING)
+        let tuning = self.tuning(grid);
+        let mut search = tuning
+            .apply(self.matrix.search().restore_lazily())
             .with_node_limit(node_limit);
         if let Some(flag) = cancel {
             search = search.with_cancel(flag);
@@ -305,15 +305,22 @@ impl DlxSolver {
         }
     }
 
-    /// Whether the search adds pairs of pairs and wider locked sets, and how often it prunes:
-    /// from 25×25 up, where the search tree without them is out of reach (see [`STRONG_FROM`]
-    /// and the measurements in the `dlx` module's docs).
-    fn strength(&self, grid: &Grid) -> (bool, u64) {
+    /// How the search of `grid` prunes (see [`Tuning`]).
+    fn tuning(&self, grid: &Grid) -> Tuning {
         let g = grid.geometry();
         // A nearly empty board has solutions everywhere: there the extra removals only steer
         // the search (see the docs), so they wait for a quarter of the cells to be filled.
         let strong = self.pruning && g.side() >= STRONG_FROM && grid.filled() * 4 >= g.cells();
-        (strong, if strong { STRONG_SPACING } else { 32 })
+        Tuning {
+            pruning: self.pruning,
+            strong,
+            width: g.box_rows().max(g.box_cols()),
+            escalate: if self.pruning && !strong {
+                ESCALATE_AFTER
+            } else {
+                0
+            },
+        }
     }
 
     /// The `(cell, value)` an option of the last built matrix places.
@@ -332,24 +339,10 @@ impl DlxSolver {
         cancel: Option<&AtomicBool>,
     ) -> Result<Report, Clashes> {
         self.build(grid)?;
+        let tuning = self.tuning(grid);
         let decode = &self.decode[..self.count];
         // The matrix is rebuilt for the next puzzle, so the search need not restore it.
-        let (strong, spacing) = self.strength(grid);
-        let escalate = if self.pruning && !strong {
-            ESCALATE_AFTER
-        } else {
-            0
-        };
-        let width = self.geometry.map_or(2, |g| g.box_rows().max(g.box_cols()));
-        let mut search = self
-            .matrix
-            .search()
-            .restore_lazily()
-            .with_pruning(self.pruning)
-            .with_pairs_of_pairs(strong)
-            .with_pruning_width(if strong { width } else { 2 })
-            .with_prune_spacing(spacing)
-            .with_escalation(escalate, width, STRONG_SPACING);
+        let mut search = tuning.apply(self.matrix.search().restore_lazily());
         if let Some(flag) = cancel {
             search = search.with_cancel(flag);
         }
