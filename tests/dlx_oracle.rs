@@ -105,6 +105,14 @@ fn every_matrix_up_to_4_by_4_counts_like_brute_force() {
                         expected,
                         "strongly pruned: rows {rows:?}, {primary} primary of {columns}"
                     );
+                    assert_eq!(
+                        m.search()
+                            .with_pruning(true)
+                            .with_conflict_weights(true)
+                            .count(u64::MAX),
+                        expected,
+                        "weighted: rows {rows:?}, {primary} primary of {columns}"
+                    );
                     checked += 1;
                 }
             }
@@ -229,7 +237,8 @@ proptest! {
             .search()
             .with_pairs_of_pairs(true)
             .with_pruning_width(5)
-            .with_prune_spacing(1);
+            .with_prune_spacing(1)
+            .with_conflict_weights(true);
         search.for_each(|solution| {
             let mut options: Vec<usize> = solution.iter().map(|o| o.index()).collect();
             options.sort_unstable();

@@ -46,7 +46,7 @@ pub(crate) const ROOT: u32 = 0;
 /// The tag of a covered item: above every length.
 pub(crate) const TAG_COVERED: u8 = u8::MAX;
 /// The largest length a tag tells exactly; a tag of `TAG_CAP` means "this many or more".
-const TAG_CAP: u32 = 254;
+pub(crate) const TAG_CAP: u32 = 254;
 
 /// The tag of an item with `len` options.
 #[inline(always)]

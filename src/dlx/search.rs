@@ -170,12 +170,14 @@ impl<'a> Search<'a> {
             mut trail,
             mut seen,
             mut mark,
+            mut weights,
         } = std::mem::take(&mut m.stacks);
         // Entries are written before they are read, so old values need no clearing.
         choice.resize(depth, 0);
         mark.resize(depth, (0, 0));
         trail.clear();
         seen.clear();
+        weights.clear(m.primary_items());
         Search {
             m,
             cancel: None,
@@ -200,6 +202,8 @@ impl<'a> Search<'a> {
                 escalate_width: 2,
                 escalate_spacing: PRUNE_SPACING,
                 passes: 0,
+                weighted: false,
+                weights,
                 trail,
                 seen,
                 mark,
@@ -259,6 +263,17 @@ impl<'a> Search<'a> {
         self.pruner.escalate_at = nodes;
         self.pruner.escalate_width = width.clamp(2, super::MAX_PRUNE_WIDTH) as u8;
         self.pruner.escalate_spacing = spacing.max(1);
+        self
+    }
+
+    /// Breaks ties between the shortest items by how often each has been found with no option
+    /// left so far in this search, the most often first (the leftmost if that ties too). An item
+    /// that keeps ending branches is one the problem's difficulty hangs on, and branching on it
+    /// early finds the dead ends higher up; this is the *weighted degree* idea of constraint
+    /// programming (Boussemart et al., 2004) applied as a tie-break, so an item with fewer options
+    /// is still always chosen first (see the module docs for measurements). Off by default.
+    pub fn with_conflict_weights(mut self, on: bool) -> Self {
+        self.pruner.weighted = on;
         self
     }
 
@@ -712,6 +727,9 @@ struct Pruner {
     escalate_spacing: u64,
     /// Pruning passes made so far.
     passes: u64,
+    /// Break ties of the shortest items by `weights` (see [`Search::with_conflict_weights`]).
+    weighted: bool,
+    weights: Weights,
     /// The nodes of the options removed, in order.
     trail: Vec<u32>,
     /// A stack of copies of the primary items' tags, one taken at each pruning on the current
@@ -730,7 +748,7 @@ impl Pruner {
     /// again if pruning removed anything.
     #[inline(always)]
     fn choose(&mut self, m: &mut Matrix, level: usize, stats: &mut Stats) -> u32 {
-        let item = m.choose();
+        let item = self.choose_weighted(m);
         self.mark[level] = (self.trail.len() as u32, self.seen.len() as u32);
         if self.escalate_at != 0 && stats.nodes >= self.escalate_at {
             // A big tree: from here on, the strong rules (see `Search::with_escalation`).
@@ -754,7 +772,25 @@ impl Pruner {
         }
         stats.updates += updates;
         stats.pruned += (self.trail.len() - self.mark[level].0 as usize) as u64;
-        m.choose()
+        self.choose_weighted(m)
+    }
+
+    /// [`Matrix::choose`], with ties broken by weight if asked for; counts a dead end against
+    /// the item found empty.
+    #[inline(always)]
+    fn choose_weighted(&mut self, m: &Matrix) -> u32 {
+        let item = m.choose();
+        if !self.weighted || item == ROOT {
+            return item;
+        }
+        match m.len[item as usize] {
+            0 => {
+                self.weights.bump(item);
+                item
+            }
+            1 => item,
+            _ => self.weights.heaviest_like(m, item),
+        }
     }
 
     /// Backing up out of `level` (after step X7): puts back, newest first, the options removed
@@ -791,7 +827,60 @@ impl Drop for Search<'_> {
             trail: std::mem::take(&mut self.pruner.trail),
             seen: std::mem::take(&mut self.pruner.seen),
             mark: std::mem::take(&mut self.pruner.mark),
+            weights: std::mem::take(&mut self.pruner.weights),
         };
+    }
+}
+
+/// How often each primary item has been found with no option left in the current search (see
+/// [`Search::with_conflict_weights`]). Few items ever are, so they are also listed, and a
+/// tie-break reads only them.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Weights {
+    /// Indexed by item (as `Matrix::len`); zero for every item not in `heavy`.
+    weight: Vec<u32>,
+    /// The items with a weight above zero, in the order they got it.
+    heavy: Vec<u32>,
+}
+
+impl Weights {
+    /// All weights zero, for a matrix with `primary` primary items: clears only the entries
+    /// that are not, so a batch of small searches pays nothing per item.
+    fn clear(&mut self, primary: usize) {
+        for &i in &self.heavy {
+            self.weight[i as usize] = 0;
+        }
+        self.heavy.clear();
+        if self.weight.len() < primary + 1 {
+            self.weight.resize(primary + 1, 0);
+        }
+    }
+
+    #[inline]
+    fn bump(&mut self, item: u32) {
+        let w = &mut self.weight[item as usize];
+        if *w == 0 {
+            self.heavy.push(item);
+        }
+        *w = w.saturating_add(1);
+    }
+
+    /// Of the items as short as `item` (the leftmost shortest), the heaviest, the leftmost of
+    /// those on a tie. Items past the tag cap are left to the exact choice.
+    #[inline]
+    fn heaviest_like(&self, m: &Matrix, item: u32) -> u32 {
+        let tag = m.tag[item as usize];
+        if u32::from(tag) >= super::matrix::TAG_CAP {
+            return item;
+        }
+        let (mut best, mut most) = (item, self.weight[item as usize]);
+        for &i in &self.heavy {
+            let w = self.weight[i as usize];
+            if m.tag[i as usize] == tag && (w > most || (w == most && i < best)) {
+                (best, most) = (i, w);
+            }
+        }
+        best
     }
 }
 
@@ -802,6 +891,7 @@ pub(crate) struct Stacks {
     trail: Vec<u32>,
     seen: Vec<u8>,
     mark: Vec<(u32, u32)>,
+    weights: Weights,
 }
 
 #[cfg(test)]
@@ -810,12 +900,17 @@ mod tests {
 
     /// Knuth's example from "Dancing Links": items a..g, the six options of the paper.
     /// A search with no pruning (0), pruning by pairs (1), pairs escalating to every rule after
-    /// 3 nodes (2), or every rule at every branching (3).
+    /// 3 nodes with conflict weights (2), conflict weights alone (3), or every rule at every
+    /// branching (4).
     fn tuned(s: Search<'_>, level: u8) -> Search<'_> {
         match level {
             0 => s,
             1 => s.with_pruning(true),
-            2 => s.with_pruning(true).with_escalation(3, 4, 1),
+            2 => s
+                .with_pruning(true)
+                .with_escalation(3, 4, 1)
+                .with_conflict_weights(true),
+            3 => s.with_conflict_weights(true),
             _ => s
                 .with_pairs_of_pairs(true)
                 .with_pruning_width(4)
@@ -836,6 +931,36 @@ mod tests {
             m.add_option(o).unwrap();
         }
         m
+    }
+
+    /// Ties between the shortest items go to the one found empty most often; longer items are
+    /// never preferred; clearing forgets every weight.
+    #[test]
+    fn conflict_weights_break_ties_and_only_ties() {
+        let mut m = Matrix::new(4, 0).unwrap();
+        // Items 0 and 1 have two options each, item 2 three, item 3 four.
+        for o in [vec![0, 3], vec![0, 2], vec![1, 3], vec![1, 2], vec![2, 3]] {
+            m.add_option(o).unwrap();
+        }
+        m.refresh_tags();
+        let (a, b, c) = (1, 2, 3); // internal numbers of items 0, 1, 2
+        assert_eq!(m.choose(), a);
+        let mut w = Weights::default();
+        w.clear(m.primary_items());
+        assert_eq!(w.heaviest_like(&m, a), a, "no weights: the leftmost");
+        w.bump(c);
+        w.bump(c);
+        assert_eq!(
+            w.heaviest_like(&m, a),
+            a,
+            "a heavier but longer item is not chosen"
+        );
+        w.bump(b);
+        assert_eq!(w.heaviest_like(&m, a), b, "the heavier of two as short");
+        w.bump(a);
+        assert_eq!(w.heaviest_like(&m, a), a, "equal weights: the leftmost");
+        w.clear(m.primary_items());
+        assert!(w.weight.iter().all(|&x| x == 0) && w.heavy.is_empty());
     }
 
     #[test]
@@ -1078,7 +1203,7 @@ mod tests {
             secondary in 0usize..3,
             steps in 0usize..300,
             how in 0u8..3,
-            prune in 0u8..4,
+            prune in 0u8..5,
         ) {
             let mut m = Matrix::new(6 - secondary, secondary).unwrap();
             for row in &rows {
@@ -1111,7 +1236,7 @@ mod tests {
         fn stepping_then_running_fast_agrees_with_a_fast_run(
             rows in proptest::collection::vec(1u32..256, 1..20),
             steps in 0usize..200,
-            prune in 0u8..4,
+            prune in 0u8..5,
         ) {
             let mut m = Matrix::new(8, 0).unwrap();
             for row in &rows {
@@ -1145,7 +1270,7 @@ mod tests {
             rows in proptest::collection::vec(1u32..256, 1..20),
             limit in 1u64..6,
             cancel_after in proptest::option::of(0usize..40),
-            prune in 0u8..4,
+            prune in 0u8..5,
         ) {
             let mut m = Matrix::new(8, 0).unwrap();
             for row in &rows {

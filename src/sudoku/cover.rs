@@ -35,7 +35,7 @@ const STRONG_SPACING: u64 = 8;
 
 /// Below [`STRONG_FROM`], a search that has tried this many options adds the strong rules too:
 /// the few puzzles that take millions of nodes with pairs alone (measured in the `dlx` docs).
-const ESCALATE_AFTER: u64 = 100_000;
+const ESCALATE_AFTER: u64 = 1_000_000;
 
 /// How a search prunes: by pairs every 32 nodes; from [`STRONG_FROM`] up, with pairs of pairs
 /// and locked sets as wide as a box side too, every [`STRONG_SPACING`] nodes; below it, those
@@ -56,6 +56,7 @@ impl Tuning {
     fn apply(self, search: dlx::Search<'_>) -> dlx::Search<'_> {
         search
             .with_pruning(self.pruning)
+            .with_conflict_weights(self.pruning)
             .with_pairs_of_pairs(self.strong)
             .with_pruning_width(if self.strong { self.width } else { 2 })
             .with_prune_spacing(if self.strong { STRONG_SPACING } else { 32 })
