@@ -2,11 +2,55 @@
 //! game; the rules live in [`game`](crate::game), and [`App`](crate::app::App) applies what these
 //! functions return.
 
-use egui::{Align2, Color32, FontId, Key, Modifiers, Pos2, Rect, Sense, Stroke, StrokeKind, Vec2};
+use std::sync::Arc;
+
+use egui::{
+    Align2, Color32, FontId, Galley, Key, Modifiers, Pos2, Rect, Sense, Stroke, StrokeKind, Vec2,
+};
 
 use crate::config::{Colors, KeyName, KeySpec, Keys, Rgba};
 use crate::game::{Command, Game, Origin};
+use crate::sudoku::Alphabet;
 use crate::sudoku::hint::values_of;
+
+/// The board's symbols in one font, each laid out once a frame (uncoloured) and then painted in
+/// every cell that shows it: on a 36×36 board that is 36 layouts a frame instead of one per cell.
+struct Glyphs {
+    font: FontId,
+    laid: Vec<Option<Arc<Galley>>>,
+}
+
+impl Glyphs {
+    fn new(font: FontId, side: usize) -> Self {
+        Glyphs {
+            font,
+            laid: vec![None; side + 1],
+        }
+    }
+
+    /// Paints symbol `value` centred on `at`.
+    fn paint(
+        &mut self,
+        painter: &egui::Painter,
+        alphabet: &Alphabet,
+        value: u8,
+        at: Pos2,
+        colour: Color32,
+    ) {
+        let Some(slot) = self.laid.get_mut(usize::from(value)) else {
+            return;
+        };
+        let galley = slot.get_or_insert_with(|| {
+            painter.layout_no_wrap(
+                alphabet.symbol(value).to_string(),
+                self.font.clone(),
+                Color32::PLACEHOLDER,
+            )
+        });
+        let rect = Align2::CENTER_CENTER.anchor_size(at, galley.size());
+        painter.galley(rect.min, Arc::clone(galley), colour);
+    }
+}
 
 /// What the player asked for this frame.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -179,10 +223,21 @@ pub fn board(
         })
     };
     let font = FontId::proportional((layout.cell_size() * 0.62).max(6.0));
+    let mut symbols = Glyphs::new(font, side);
     // Notes sit in a small grid shaped like a box: 3×3 for 9×9, 2×3 for 6×6, 6×6 for 36×36.
     let (note_rows, note_cols) = (g.box_rows(), g.box_cols());
     let note_size = layout.cell_size() / note_rows.max(note_cols) as f32;
-    let note_font = FontId::proportional((note_size * 0.8).max(3.0));
+    let mut notes = Glyphs::new(FontId::proportional((note_size * 0.8).max(3.0)), side);
+    // Each cell is its own node for screen readers ("row 3, column 4: 5, given"), made only
+    // while AccessKit is on (a screen reader, or a test, asked for it): 1,296 widgets a frame on
+    // a 36×36 board otherwise, for nothing. Asking for the board's own node tells which.
+    let accessible = ui
+        .ctx()
+        .accesskit_node_builder(response.id, |node| {
+            node.set_role(egui::Role::Grid);
+            node.set_label("Sudoku board");
+        })
+        .is_some();
     let hinted: Vec<bool> = {
         let mut marks = vec![false; g.cells()];
         for &c in game.hint().map_or(&[][..], |h| &h.cells[..]) {
@@ -220,13 +275,7 @@ pub fn board(
                             (k % note_cols) as f32 * cw + cw / 2.0,
                             (k / note_cols) as f32 * ch + ch / 2.0,
                         );
-                    painter.text(
-                        at,
-                        Align2::CENTER_CENTER,
-                        alphabet.symbol(v),
-                        note_font.clone(),
-                        palette.note,
-                    );
+                    notes.paint(&painter, alphabet, v, at, palette.note);
                 }
             }
             if game.is_wrong(cell) {
@@ -239,34 +288,22 @@ pub fn board(
                 } else {
                     palette.text(game.origin(cell))
                 };
-                let symbol = alphabet.symbol(value).to_string();
-                painter.text(
-                    rect.center(),
-                    Align2::CENTER_CENTER,
-                    symbol,
-                    font.clone(),
-                    colour,
-                );
+                symbols.paint(&painter, alphabet, value, rect.center(), colour);
                 if game.origin(cell) == Origin::Given {
                     // Givens are drawn twice, a hair apart: a bold face without a bold font.
                     let nudge = (layout.cell_size() / 36.0).max(1.0);
-                    let symbol = alphabet.symbol(value).to_string();
-                    painter.text(
-                        rect.center() + Vec2::new(nudge, 0.0),
-                        Align2::CENTER_CENTER,
-                        symbol,
-                        font.clone(),
-                        colour,
-                    );
+                    let at = rect.center() + Vec2::new(nudge, 0.0);
+                    symbols.paint(&painter, alphabet, value, at, colour);
                 }
             }
-            // Each cell is its own node for screen readers: "row 3, column 4: 5, given".
-            let id = response.id.with(cell);
-            let cell_response = ui.interact(rect, id, Sense::hover());
-            // (The label is made only when a screen reader or a test asks for it.)
-            cell_response.widget_info(|| {
-                egui::WidgetInfo::labeled(egui::Role::GridCell, true, game.cell_label(cell))
-            });
+            if accessible {
+                let id = response.id.with(cell);
+                let cell_response = ui.interact(rect, id, Sense::hover());
+                // (The label is made only when a screen reader or a test asks for it.)
+                cell_response.widget_info(|| {
+                    egui::WidgetInfo::labeled(egui::Role::GridCell, true, game.cell_label(cell))
+                });
+            }
         }
     }
 
