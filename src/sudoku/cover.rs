@@ -33,16 +33,18 @@ const STRONG_FROM: usize = 25;
 /// How often (one pass per this many nodes) the search prunes on boards of [`STRONG_FROM`] up.
 const STRONG_SPACING: u64 = 8;
 
-/// Below [`STRONG_FROM`], a search that has tried this many options adds the strong rules too:
-/// the few puzzles that take millions of nodes with pairs alone (measured in the `dlx` docs).
+/// Below [`STRONG_FROM`], a search that has tried this many options adds the strong rules too: a
+/// safety net for a tree that conflict weights and pairs leave huge (no puzzle of the 9×9 and
+/// 16×16 sets reaches it; measured in the `dlx` docs).
 const ESCALATE_AFTER: u64 = 1_000_000;
 
-/// How a search prunes: by pairs every 32 nodes; from [`STRONG_FROM`] up, with pairs of pairs
-/// and locked sets as wide as a box side too, every [`STRONG_SPACING`] nodes; below it, those
-/// after [`ESCALATE_AFTER`] nodes (measurements in the `dlx` module's docs).
+/// How a search branches and prunes: ties broken by conflict weights, pruning by pairs every 32
+/// nodes; from [`STRONG_FROM`] up, with pairs of pairs and locked sets as wide as a box side too,
+/// every [`STRONG_SPACING`] nodes; below it, those after [`ESCALATE_AFTER`] nodes (measurements in
+/// the `dlx` module's docs).
 #[derive(Debug, Clone, Copy)]
 struct Tuning {
-    /// Prune at all (off for `--solver dlx-plain`).
+    /// Prune and weigh conflicts at all (off for `--solver dlx-plain`).
     pruning: bool,
     /// The strong rules from the start.
     strong: bool,
