@@ -1,8 +1,11 @@
 //! Criterion benchmarks: counting up to 2 solutions (solve and prove unique) of every puzzle of a
 //! set, on one thread, with one reused solver: the usual sudoku benchmark.
 //!
-//! The sets are the samples in tests/data. Set `SUDOKU_DLX_BENCH_DIR` to a folder with the full
-//! sets (`17clue.txt`, `forum_hardest_1905_11plus.txt`, ...; see ../shared/puzzles) to add them.
+//! The sets are the fixtures in tests/data: 9×9 samples (17-clue, forum-hardest, serg), 16×16
+//! (forum sample, and hard puzzles that need the conflict weights), 25×25 (medium puzzles that
+//! need the strong pruning rules, and the sizes fixture). Set `SUDOKU_DLX_BENCH_DIR` to a folder
+//! with the full sets (`../shared/puzzles`, or one holding `17clue.txt`,
+//! `forum_hardest_1905_11plus.txt`, `test3_blue_ultimate.txt`, ...) to add them.
 
 // criterion_group! defines an undocumented function.
 #![allow(missing_docs)]
@@ -25,38 +28,59 @@ fn load(path: &Path, max: usize) -> Vec<Grid> {
 
 fn sets() -> Vec<(String, Vec<Grid>)> {
     let data = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data");
-    let mut sets = vec![
-        (
-            "17clue_sample".to_string(),
-            load(&data.join("17clue_sample.txt"), usize::MAX),
-        ),
-        (
-            "hardest_sample".to_string(),
-            load(&data.join("hardest_sample.txt"), usize::MAX),
-        ),
-        (
-            "16x16_sample".to_string(),
-            load(&data.join("16x16_sample.txt"), usize::MAX),
-        ),
-        (
-            "25x25_sizes".to_string(),
-            load(&data.join("sizes.txt"), usize::MAX)
-                .into_iter()
-                .filter(|g| g.geometry().side() == 25)
-                .collect(),
-        ),
-    ];
+    let mut sets: Vec<(String, Vec<Grid>)> = [
+        "origins",
+        "17clue_sample",
+        "hardest_sample",
+        "serg_sample",
+        "16x16_sample",
+        "16x16_hard",
+        "25x25_medium",
+    ]
+    .into_iter()
+    .map(|name| {
+        let puzzles = load(&data.join(format!("{name}.txt")), usize::MAX);
+        (name.to_string(), puzzles)
+    })
+    .collect();
+    sets.push((
+        "25x25_sizes".to_string(),
+        load(&data.join("sizes.txt"), usize::MAX)
+            .into_iter()
+            .filter(|g| g.geometry().side() == 25)
+            .collect(),
+    ));
+    // The full sets, from the folder itself or its 9x9/ and 16x16/ folders (as in
+    // ../shared/puzzles); the big 9x9 sets are cut to their first 2,000 puzzles.
     if let Some(dir) = std::env::var_os("SUDOKU_DLX_BENCH_DIR") {
         let dir = PathBuf::from(dir);
-        for name in [
-            "17clue",
-            "forum_hardest_1905_11plus",
-            "magictour_top1465",
-            "serg_benchmark",
+        for (name, max) in [
+            ("17clue", 2000),
+            ("forum_hardest_1905_11plus", 2000),
+            ("magictour_top1465", 2000),
+            ("serg_benchmark", 2000),
+            ("test3_blue_ultimate", usize::MAX),
+            ("test4_forum_p275765", usize::MAX),
+            ("test6_forum_p276187", usize::MAX),
         ] {
-            let puzzles = load(&dir.join(format!("{name}.txt")), 2000);
+            let file = format!("{name}.txt");
+            let Some(path) = [
+                dir.join(&file),
+                dir.join("9x9").join(&file),
+                dir.join("16x16").join(&file),
+            ]
+            .into_iter()
+            .find(|p| p.is_file()) else {
+                continue;
+            };
+            let puzzles = load(&path, max);
             if !puzzles.is_empty() {
-                sets.push((format!("{name}_2000"), puzzles));
+                let label = if max == usize::MAX {
+                    name.to_string()
+                } else {
+                    format!("{name}_{max}")
+                };
+                sets.push((label, puzzles));
             }
         }
     }
@@ -86,7 +110,16 @@ fn bench(c: &mut Criterion) {
         group.bench_function(format!("dlx/{name}"), |b| {
             b.iter(|| count_all(&mut dlx, &puzzles));
         });
-        if name == "17clue_sample" {
+        // The same engine without pruning or conflict weights, where it is quick enough.
+        if name.ends_with("_sample") {
+            let mut plain = DlxSolver::plain();
+            group.bench_function(format!("dlx-plain/{name}"), |b| {
+                b.iter(|| count_all(&mut plain, &puzzles));
+            });
+        }
+        // Plain backtracking, for scale, on the one set it finishes quickly (on the 17-clue
+        // sample it takes minutes an iteration).
+        if name == "origins" {
             let mut naive = Backtracker::new();
             group.bench_function(format!("naive/{name}"), |b| {
                 b.iter(|| count_all(&mut naive, &puzzles));
