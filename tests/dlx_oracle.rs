@@ -38,7 +38,16 @@ fn brute_force(rows: &[u32], primary: u32, columns: u32) -> u64 {
 /// Builds the matrix of `rows` (bit masks), `primary` of the `columns` primary. Empty rows are
 /// rejected by the engine; they are checked to be, and left out.
 fn build(rows: &[u32], primary: u32, columns: u32) -> (Matrix, Vec<u32>) {
-    let mut m = Matrix::new(primary as usize, (columns - primary) as usize).unwrap();
+    build_padded(rows, primary, columns, false)
+}
+
+/// [`build`], and with `wide`, one more secondary item with 300 options of its own after the
+/// others: options of secondary items alone are never in a solution, so the solutions are the
+/// same, but an item that long makes the engine keep exact lengths beside its one-byte tags
+/// (its "wide" mode), so the tests run the link operations both ways.
+fn build_padded(rows: &[u32], primary: u32, columns: u32, wide: bool) -> (Matrix, Vec<u32>) {
+    let extra = usize::from(wide);
+    let mut m = Matrix::new(primary as usize, (columns - primary) as usize + extra).unwrap();
     let mut kept = Vec::new();
     for &row in rows {
         let items: Vec<usize> = (0..columns as usize)
@@ -50,6 +59,11 @@ fn build(rows: &[u32], primary: u32, columns: u32) -> (Matrix, Vec<u32>) {
                 assert_eq!(row, 0);
                 assert!(matches!(e, DlxError::EmptyOption { .. }));
             }
+        }
+    }
+    if wide {
+        for _ in 0..300 {
+            m.add_option([columns as usize]).unwrap();
         }
     }
     (m, kept)
@@ -131,10 +145,11 @@ proptest! {
         raw_rows in prop::collection::vec(any::<u32>(), 1..=12),
         limit in 1u64..=6,
         prune in any::<bool>(),
+        wide in any::<bool>(),
     ) {
         let primary = primary_share.min(columns);
         let rows: Vec<u32> = raw_rows.iter().map(|r| r & ((1 << columns) - 1)).collect();
-        let (mut m, kept) = build(&rows, primary, columns);
+        let (mut m, kept) = build_padded(&rows, primary, columns, wide);
         let expected = brute_force(&kept, primary, columns);
 
         let mut seen = Vec::new();
@@ -186,6 +201,7 @@ proptest! {
         columns in 6u32..=12,
         primary_share in 4u32..=12,
         raw_rows in prop::collection::vec((any::<u32>(), 0u32..3), 8..=40),
+        wide in any::<bool>(),
     ) {
         let primary = primary_share.min(columns);
         // Sparse rows (a few items each), as in most exact-cover problems.
@@ -201,7 +217,7 @@ proptest! {
                 row
             })
             .collect();
-        let (mut m, _) = build(&rows, primary, columns);
+        let (mut m, _) = build_padded(&rows, primary, columns, wide);
         let collect = |m: &mut Matrix, prune: bool| {
             let mut all = Vec::new();
             let mut search = m.search().with_pruning(prune);

@@ -39,6 +39,19 @@ macro_rules! ln {
     }};
 }
 
+/// Calls a link operation in the matrix's mode: `in_mode!(m, cover(i))` is `m.cover::<true>(i)`
+/// on a narrow matrix and `m.cover::<false>(i)` otherwise (see [`Matrix::narrow`]).
+macro_rules! in_mode {
+    ($m:expr, $f:ident($($a:expr),*)) => {
+        if $m.narrow {
+            $m.$f::<true>($($a),*)
+        } else {
+            $m.$f::<false>($($a),*)
+        }
+    };
+}
+pub(crate) use in_mode;
+
 /// The `top` of a spacer node. Items are numbered from 1, so 0 is never an item.
 pub(crate) const SPACER: u32 = 0;
 /// Entry 0 of the item array heads the circular list of active primary items.
@@ -184,6 +197,75 @@ fn first_equal(block: &[u8], value: u8) -> usize {
     first
 }
 
+/// [`first_equal`] for one block of [`BLOCK`] bytes: on x86-64, one SSE2 comparison and byte
+/// mask per 16 bytes, whose lowest set bit is the answer (`BLOCK` if none).
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn first_equal_block(block: &[u8; BLOCK], value: u8) -> usize {
+    use std::arch::x86_64::{_mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_set1_epi8};
+    let mut mask = 0u64;
+    #[allow(unsafe_code)]
+    // SAFETY: SSE2 is part of x86-64, so these instructions always exist; each load reads bytes
+    // `16k..16k + 16` of the `BLOCK`-byte array, unaligned loads being allowed.
+    unsafe {
+        let pattern = _mm_set1_epi8(value as i8);
+        for k in 0..BLOCK / 16 {
+            let bytes = _mm_loadu_si128(block.as_ptr().add(16 * k).cast());
+            let equal = _mm_movemask_epi8(_mm_cmpeq_epi8(bytes, pattern)) as u32 as u64;
+            mask |= (equal & 0xffff) << (16 * k);
+        }
+    }
+    (mask.trailing_zeros() as usize).min(BLOCK)
+}
+
+/// [`first_equal`] for one block of [`BLOCK`] bytes.
+#[cfg(not(target_arch = "x86_64"))]
+#[inline(always)]
+fn first_equal_block(block: &[u8; BLOCK], value: u8) -> usize {
+    first_equal(block, value)
+}
+
+/// The bytes [`Matrix::choose`] reads at a time.
+const BLOCK: usize = 64;
+
+/// The smallest tag of `tags` (at least [`BLOCK`] of them) and the start of the first block of
+/// [`BLOCK`] tags that holds it, reading the blocks at `0, BLOCK, 2·BLOCK, …` and, for the tail,
+/// the one at `last` (= `tags.len() - BLOCK`), which overlaps the block before it. That overlap
+/// cannot hide an earlier match: the last block is taken only if its smallest tag is below every
+/// earlier block's, so that tag is not in the overlap. Whole blocks of a fixed size let the
+/// compiler find each block's minimum with a handful of vector instructions and no tail loop.
+/// Stops at a block holding a 0 (nothing beats it).
+#[inline(always)]
+fn lowest_block(tags: &[u8], last: usize) -> (u8, usize) {
+    #[inline(always)]
+    fn low(tags: &[u8], start: usize) -> u8 {
+        match tags
+            .get(start..start + BLOCK)
+            .and_then(|b| <&[u8; BLOCK]>::try_from(b).ok())
+        {
+            Some(block) => block.iter().fold(TAG_COVERED, |a, &t| a.min(t)),
+            None => TAG_COVERED,
+        }
+    }
+    let (mut best, mut best_start) = (TAG_COVERED, 0);
+    let mut start = 0;
+    while start < last {
+        let l = low(tags, start);
+        if l < best {
+            (best, best_start) = (l, start);
+            if l == 0 {
+                return (0, start);
+            }
+        }
+        start += BLOCK;
+    }
+    let l = low(tags, last);
+    if l < best {
+        (best, best_start) = (l, last);
+    }
+    (best, best_start)
+}
+
 /// What [`Matrix::prune`] found out about the two options an item had when it last looked: the
 /// nodes where they meet a second item, [`NO_PAIR`] if they share no other item, or [`MANY_PAIRS`]
 /// if they share several (then it looks again every time). Which items two options share never
@@ -256,6 +338,12 @@ pub struct Matrix {
     pub(crate) tag: Vec<u8>,
     /// Options were added since the tags were last computed.
     tags_stale: bool,
+    /// Every item has fewer than [`TAG_CAP`] options, so its tag is its exact length, and the
+    /// link operations keep only the tags (one byte stored per link instead of a read, a write
+    /// and a byte store): `len` of an active item is then out of date, and `len` of a covered item
+    /// holds its length from when it was covered. Decided when the tags are worked out, before a
+    /// search; adding options brings `len` up to date first ([`widen`](Self::widen)).
+    pub(crate) narrow: bool,
     /// For each item, what [`prune`](Self::prune) last found out about its two options (see
     /// [`PairMemo`]); entries of an older [`reset`](Self::reset) are told apart by `generation`.
     memo: Vec<PairMemo>,
@@ -279,6 +367,66 @@ pub struct Matrix {
     pending: Vec<Undo>,
     /// The stacks of the last search, for the next to reuse.
     pub(crate) stacks: super::search::Stacks,
+}
+
+/// Where [`Matrix::link_with`] has its caller put options: each [`push`](Self::push) links one
+/// option of width `W` into the arena at once.
+pub(crate) struct OptionSink<'m, const W: usize> {
+    /// The arena's buffer, with room reserved for `most` more options after its length.
+    nodes: *mut Node,
+    len: &'m mut Vec<u32>,
+    /// The spacer the next option follows.
+    spacer: usize,
+    count: usize,
+    most: usize,
+    /// A push past `most` was dropped.
+    dropped: bool,
+    /// The highest item number (internal numbers are one more).
+    last_item: u32,
+}
+
+impl<const W: usize> OptionSink<'_, W> {
+    /// Links an option made of these items (numbered from 0), after the ones pushed before.
+    #[inline(always)]
+    pub(crate) fn push(&mut self, items: [u32; W]) {
+        if self.count == self.most {
+            self.dropped = true;
+            return;
+        }
+        self.count += 1;
+        let first = self.spacer + 1;
+        let nodes = self.nodes;
+        let len = self.len.as_mut_ptr();
+        #[allow(unsafe_code)]
+        // SAFETY: `link_with` reserved room for `most` options of `W + 1` nodes after the arena's
+        // length, and this is one of them, so nodes `first..=first + W` are in the buffer. Every
+        // node read is below `first` (a header, or a node of an earlier option, all written), or
+        // is an item's last node, which is a header or a node written earlier; every item `i` is
+        // clamped to `1..=items_total`, below the length of the arena's headers and of `len`.
+        // Writing into spare capacity and setting the length afterwards skips zeroing the arena
+        // first (about 2% of the 17-clue bench).
+        unsafe {
+            for (j, &item) in items.iter().enumerate() {
+                let (x, i) = (first + j, item.min(self.last_item) as usize + 1);
+                let last = (*nodes.add(i)).up;
+                nodes.add(x).write(Node {
+                    up: last,
+                    down: i as u32,
+                    top: i as u32,
+                });
+                (*nodes.add(last as usize)).down = x as u32;
+                (*nodes.add(i)).up = x as u32;
+                *len.add(i) += 1;
+            }
+            (*nodes.add(self.spacer)).down = (first + W - 1) as u32;
+            self.spacer = first + W;
+            nodes.add(self.spacer).write(Node {
+                up: first as u32,
+                down: 0,
+                top: SPACER,
+            });
+        }
+    }
 }
 
 /// Everything a search changes, for tests.
@@ -307,6 +455,7 @@ impl Matrix {
             len: Vec::new(),
             tag: Vec::new(),
             tags_stale: false,
+            narrow: false,
             memo: Vec::new(),
             memo_generation: 0,
             partners: Vec::new(),
@@ -347,6 +496,7 @@ impl Matrix {
             self.tag.resize(total + 2, TAG_COVERED);
         }
         self.tags_stale = true;
+        self.narrow = false;
         self.memo.resize(total + 2, PairMemo::default());
         let sroot = n + 1;
         self.items[ROOT as usize].prev = p;
@@ -394,6 +544,7 @@ impl Matrix {
         I: IntoIterator<Item = usize>,
     {
         self.restore();
+        self.widen();
         let option = self.option_start.len();
         if option >= u32::MAX as usize {
             return Err(DlxError::TooLarge {
@@ -489,80 +640,80 @@ impl Matrix {
     }
 
     /// Links options into the arena, written straight into reserved room. Options must be well
-    /// formed, except that an item out of range is still caught (before anything is written).
+    /// formed, except that an item out of range is still caught (clamped, never written out of
+    /// range).
     fn link_options<const W: usize, T: ItemNumber>(
         &mut self,
         options: &[[T; W]],
     ) -> Result<(), DlxError> {
-        let count = options.len();
-        if count == 0 {
-            return Ok(());
+        self.link_with::<W, _>(options.len(), |sink| {
+            for items in options {
+                sink.push(items.map(|i| i.get() as u32));
+            }
+        })
+    }
+
+    /// Links options of width `W` straight into the arena as `fill` makes them, up to `most` of
+    /// them (pushes past that are dropped and make it an error): how the sudoku mapping builds a
+    /// matrix per puzzle without writing its options anywhere first. The options must be well
+    /// formed (every item in range, none twice); an item out of range is clamped into range
+    /// rather than written out of bounds, so a malformed option makes a wrong matrix, never
+    /// undefined behaviour.
+    pub(crate) fn link_with<const W: usize, R>(
+        &mut self,
+        most: usize,
+        fill: impl FnOnce(&mut OptionSink<'_, W>) -> R,
+    ) -> Result<R, DlxError> {
+        self.restore();
+        self.widen();
+        let option = self.option_start.len();
+        if W == 0 {
+            return Err(DlxError::EmptyOption { option });
         }
-        if self.option_start.len() + count >= u32::MAX as usize
-            || self.nodes.len() + count * (W + 1) >= u32::MAX as usize
+        if option + most >= u32::MAX as usize
+            || most
+                .checked_mul(W + 1)
+                .is_none_or(|added| self.nodes.len() + added >= u32::MAX as usize)
         {
             return Err(DlxError::TooLarge {
                 what: "the options",
             });
         }
-        // Every item must be in range before anything is written: the writes below are unchecked.
-        if W == 0 {
-            return Err(DlxError::EmptyOption {
-                option: self.option_start.len(),
-            });
-        }
-        // Callers check their options (or build them correct); the unchecked writes below rely
-        // only on every item being in range, which clamping guarantees at the cost of one
-        // conditional move per node (a separate pass to check cost more than the whole linking).
         let Some(last_item) = (self.items_total as usize).checked_sub(1) else {
             return Err(DlxError::ItemOutOfRange {
-                option: self.option_start.len(),
-                item: options[0][0].get(),
-                last: (self.items_total as usize).wrapping_sub(1),
+                option,
+                item: 0,
+                last: usize::MAX,
             });
         };
         let base = self.nodes.len();
-        let added = count * (W + 1);
-        self.nodes.reserve(added);
+        self.nodes.reserve(most * (W + 1));
+        let mut sink = OptionSink {
+            nodes: self.nodes.as_mut_ptr(),
+            len: &mut self.len,
+            spacer: base - 1,
+            count: 0,
+            most,
+            dropped: false,
+            last_item: last_item as u32,
+        };
+        let result = fill(&mut sink);
+        let (count, dropped) = (sink.count, sink.dropped);
+        #[allow(unsafe_code)]
+        // SAFETY: the sink wrote every node of its `count` options, `base..base + count * (W +
+        // 1)`, within the capacity reserved above (see `OptionSink::push`).
+        unsafe {
+            self.nodes.set_len(base + count * (W + 1));
+        }
         self.option_start
             .extend((0..count).map(|k| (base + k * (W + 1)) as u32));
-        let nodes = self.nodes.as_mut_ptr();
-        let len = self.len.as_mut_ptr();
-        #[allow(unsafe_code)]
-        // SAFETY: the arena has room for `base + added` nodes (reserved above); every node read or
-        // written is either below `base` (headers and earlier options, initialised) or one of
-        // this batch's, written before it is read (an item's `up` is the last node linked into
-        // it, so never one not yet written); every item `i` is at most `items_total` (clamped),
-        // below `base` and below `len.len()`. Writing into spare capacity and then setting
-        // the length skips zeroing the arena first (about 2% of the 17-clue bench).
-        unsafe {
-            let mut spacer = base - 1;
-            for items in options {
-                let first = spacer + 1;
-                for (j, item) in items.iter().enumerate() {
-                    let (x, i) = (first + j, item.get().min(last_item) + 1);
-                    let last = (*nodes.add(i)).up;
-                    nodes.add(x).write(Node {
-                        up: last,
-                        down: i as u32,
-                        top: i as u32,
-                    });
-                    (*nodes.add(last as usize)).down = x as u32;
-                    (*nodes.add(i)).up = x as u32;
-                    *len.add(i) += 1;
-                }
-                (*nodes.add(spacer)).down = (first + W - 1) as u32;
-                spacer = first + W;
-                nodes.add(spacer).write(Node {
-                    up: first as u32,
-                    down: 0,
-                    top: SPACER,
-                });
-            }
-            self.nodes.set_len(base + added);
-        }
         self.tags_stale = true;
-        Ok(())
+        if dropped {
+            return Err(DlxError::TooLarge {
+                what: "the options promised",
+            });
+        }
+        Ok(result)
     }
 
     /// Appends the option held in `scratch` (internal item numbers) to the arena.
@@ -608,6 +759,55 @@ impl Matrix {
             *tag = tag_of(len);
         }
         self.tags_stale = false;
+        self.narrow = self.len[1..=n].iter().all(|&len| len < TAG_CAP);
+    }
+
+    /// Leaves narrow mode: brings `len` up to date from the tags, for adding options (which
+    /// count in `len`). Only between searches, when no item is covered.
+    fn widen(&mut self) {
+        if !self.narrow {
+            return;
+        }
+        let n = self.items_total as usize;
+        for (len, &tag) in self.len[1..=n].iter_mut().zip(&self.tag[1..=n]) {
+            *len = u32::from(tag);
+        }
+        self.narrow = false;
+    }
+
+    /// The number of options an active item has left.
+    #[inline(always)]
+    pub(crate) fn length(&self, i: u32) -> u32 {
+        if self.narrow {
+            u32::from(self.tag[i as usize])
+        } else {
+            self.len[i as usize]
+        }
+    }
+
+    /// Item `i` loses an option: in narrow mode one byte decremented, otherwise the exact length
+    /// and the tag worked out from it.
+    #[inline(always)]
+    fn shorten<const N: bool>(&mut self, i: u32) {
+        if N {
+            *tg!(self, i) -= 1;
+        } else {
+            let len = *ln!(self, i) - 1;
+            *ln!(self, i) = len;
+            *tg!(self, i) = tag_of(len);
+        }
+    }
+
+    /// Undoes [`shorten`](Self::shorten).
+    #[inline(always)]
+    fn lengthen<const N: bool>(&mut self, i: u32) {
+        if N {
+            *tg!(self, i) += 1;
+        } else {
+            let len = *ln!(self, i) + 1;
+            *ln!(self, i) = len;
+            *tg!(self, i) = tag_of(len);
+        }
     }
 
     /// The number of primary items.
@@ -651,9 +851,9 @@ impl Matrix {
         let pending = std::mem::take(&mut self.pending);
         for &undo in &pending {
             match undo {
-                Undo::Others(x) => self.uncover_others(x),
-                Undo::Item(i) => self.uncover(i),
-                Undo::Option(p) => self.restore_option(p),
+                Undo::Others(x) => in_mode!(self, uncover_others(x)),
+                Undo::Item(i) => in_mode!(self, uncover(i)),
+                Undo::Option(p) => in_mode!(self, restore_option(p)),
             }
         }
         self.pending = pending;
@@ -683,39 +883,23 @@ impl Matrix {
     /// item has [`TAG_CAP`] or more options does it read the exact lengths.
     #[inline]
     pub(crate) fn choose(&self) -> u32 {
-        const BLOCK: usize = 64;
         if self.items[ROOT as usize].next == ROOT {
             return ROOT;
         }
         let tags = &self.tag[1..=self.primary as usize];
-        let mut best = TAG_COVERED;
-        let mut best_block = 0;
-        let blocks = tags.chunks_exact(BLOCK);
-        let rest = blocks.remainder();
-        for (b, block) in blocks.enumerate() {
-            let low = block.iter().fold(TAG_COVERED, |a, &t| a.min(t));
-            if low < best {
-                best = low;
-                best_block = b;
-                if low == 0 {
-                    break;
-                }
-            }
-        }
-        if best != 0 {
-            let low = rest.iter().fold(TAG_COVERED, |a, &t| a.min(t));
-            if low < best {
-                best = low;
-                best_block = tags.len() / BLOCK;
-            }
-        }
+        let (best, start) = match tags.len().checked_sub(BLOCK) {
+            Some(last) => lowest_block(tags, last),
+            None => (tags.iter().fold(TAG_COVERED, |a, &t| a.min(t)), 0),
+        };
         if u32::from(best) == TAG_CAP {
             return self.choose_exact();
         }
-        let start = best_block * BLOCK;
-        let k = match tags.get(start..start + BLOCK) {
-            Some(block) => first_equal(block, best),
-            None => tags[start..].iter().position(|&t| t == best).unwrap_or(0),
+        let k = match tags
+            .get(start..start + BLOCK)
+            .and_then(|b| <&[u8; BLOCK]>::try_from(b).ok())
+        {
+            Some(block) => first_equal_block(block, best),
+            None => first_equal(tags, best),
         };
         (start + k) as u32 + 1
     }
@@ -737,19 +921,25 @@ impl Matrix {
     }
 
     /// Removes item `i` from the active list and hides every option that contains it.
-    /// Returns the number of links changed.
-    #[inline]
-    pub(crate) fn cover(&mut self, i: u32) -> u64 {
+    /// Returns the number of links changed. `N`: the matrix is [narrow](Self::narrow).
+    #[inline(always)]
+    pub(crate) fn cover<const N: bool>(&mut self, i: u32) -> u64 {
         let mut updates = 0;
         let mut p = nd!(self, i).down;
         while p != i {
-            updates += self.hide(p);
+            updates += self.hide::<N>(p);
             p = nd!(self, p).down;
         }
         let Item { prev, next } = self.items[i as usize];
         self.items[prev as usize].next = next;
         self.items[next as usize].prev = prev;
-        *ln!(self, i) += COVERED;
+        if N {
+            // Hiding never touches a covered item, so its length at this point is the one to
+            // give back when it is uncovered.
+            *ln!(self, i) = u32::from(*tg!(self, i));
+        } else {
+            *ln!(self, i) += COVERED;
+        }
         *tg!(self, i) = TAG_COVERED;
         updates + 1
     }
@@ -759,25 +949,29 @@ impl Matrix {
     /// between the very neighbours it was taken from, which still point at it: the links of a
     /// removed node are never touched, and that is what makes dancing links work.
     #[inline]
-    pub(crate) fn uncover(&mut self, i: u32) {
+    pub(crate) fn uncover<const N: bool>(&mut self, i: u32) {
         let Item { prev, next } = self.items[i as usize];
         self.items[prev as usize].next = i;
         self.items[next as usize].prev = i;
         let mut p = nd!(self, i).up;
         while p != i {
-            self.unhide(p);
+            self.unhide::<N>(p);
             p = nd!(self, p).up;
         }
-        let len = *ln!(self, i) - COVERED;
-        *ln!(self, i) = len;
-        *tg!(self, i) = tag_of(len);
+        if N {
+            *tg!(self, i) = *ln!(self, i) as u8;
+        } else {
+            let len = *ln!(self, i) - COVERED;
+            *ln!(self, i) = len;
+            *tg!(self, i) = tag_of(len);
+        }
     }
 
     /// Hides the option of node `p` from the lists of its other items (Knuth's `hide`): walks
     /// right from `p`, jumping back to the option's first node at the spacer, until it is back
     /// at `p`. Returns the number of links changed.
     #[inline]
-    fn hide(&mut self, p: u32) -> u64 {
+    fn hide<const N: bool>(&mut self, p: u32) -> u64 {
         let mut updates = 0;
         let mut q = p + 1;
         while q != p {
@@ -787,9 +981,7 @@ impl Matrix {
             } else {
                 nd!(self, up).down = down;
                 nd!(self, down).up = up;
-                let len = *ln!(self, top) - 1;
-                *ln!(self, top) = len;
-                *tg!(self, top) = tag_of(len);
+                self.shorten::<N>(top);
                 updates += 1;
                 q += 1;
             }
@@ -799,7 +991,7 @@ impl Matrix {
 
     /// Undoes [`hide`](Self::hide), walking left, the exact reverse.
     #[inline]
-    fn unhide(&mut self, p: u32) {
+    fn unhide<const N: bool>(&mut self, p: u32) {
         let mut q = p - 1;
         while q != p {
             let Node { up, down, top } = *nd!(self, q);
@@ -808,9 +1000,7 @@ impl Matrix {
             } else {
                 nd!(self, up).down = q;
                 nd!(self, down).up = q;
-                let len = *ln!(self, top) + 1;
-                *ln!(self, top) = len;
-                *tg!(self, top) = tag_of(len);
+                self.lengthen::<N>(top);
                 q -= 1;
             }
         }
@@ -819,27 +1009,23 @@ impl Matrix {
     /// Takes the option of node `p` out of every item list, its own included: hides it from its
     /// other items, then unlinks `p`. Returns the number of links changed.
     #[inline]
-    pub(crate) fn remove_option(&mut self, p: u32) -> u64 {
-        let updates = self.hide(p);
+    pub(crate) fn remove_option<const N: bool>(&mut self, p: u32) -> u64 {
+        let updates = self.hide::<N>(p);
         let Node { up, down, top } = *nd!(self, p);
         nd!(self, up).down = down;
         nd!(self, down).up = up;
-        let len = *ln!(self, top) - 1;
-        *ln!(self, top) = len;
-        *tg!(self, top) = tag_of(len);
+        self.shorten::<N>(top);
         updates + 1
     }
 
     /// Undoes [`remove_option`](Self::remove_option), in the reverse order.
     #[inline]
-    pub(crate) fn restore_option(&mut self, p: u32) {
+    pub(crate) fn restore_option<const N: bool>(&mut self, p: u32) {
         let Node { up, down, top } = *nd!(self, p);
         nd!(self, up).down = p;
         nd!(self, down).up = p;
-        let len = *ln!(self, top) + 1;
-        *ln!(self, top) = len;
-        *tg!(self, top) = tag_of(len);
-        self.unhide(p);
+        self.lengthen::<N>(top);
+        self.unhide::<N>(p);
     }
 
     /// Pruning by pairs (see the module docs): for every active primary item with exactly two
@@ -1003,7 +1189,7 @@ impl Matrix {
                 continue;
             }
             q += 1;
-            if *ln!(self, top) as usize <= k {
+            if self.length(top) as usize <= k {
                 // Nothing of `top` could go: all its options are `a`'s.
                 continue;
             }
@@ -1188,7 +1374,7 @@ impl Matrix {
         }
         let mut updates = 0;
         for &(x, node) in &first[..n] {
-            if x == a || x == b || *ln!(self, x) as usize <= count {
+            if x == a || x == b || self.length(x) as usize <= count {
                 continue;
             }
             let mut keep = [node, 0];
@@ -1210,7 +1396,7 @@ impl Matrix {
         while r != b {
             // A removed node keeps its own links, so the walk goes on from it.
             if !keep.contains(&r) {
-                updates += self.remove_option(r);
+                updates += in_mode!(self, remove_option(r));
                 trail.push(r);
             }
             r = nd!(self, r).down;
@@ -1270,7 +1456,7 @@ impl Matrix {
     /// Removes every option of the item of nodes `keep_first` and `keep_second` except theirs.
     fn prune_others(&mut self, keep_first: u32, keep_second: u32, trail: &mut Vec<u32>) -> u64 {
         let b = nd!(self, keep_first).top;
-        if *ln!(self, b) <= 2 {
+        if self.length(b) <= 2 {
             return 0;
         }
         let mut updates = 0;
@@ -1278,7 +1464,7 @@ impl Matrix {
         while r != b {
             // A removed node keeps its own links, so the walk goes on from it.
             if r != keep_first && r != keep_second {
-                updates += self.remove_option(r);
+                updates += in_mode!(self, remove_option(r));
                 trail.push(r);
             }
             r = nd!(self, r).down;
@@ -1288,7 +1474,7 @@ impl Matrix {
 
     /// Covers every item of the option of node `x` except `top(x)`, left to right (step X5).
     #[inline]
-    pub(crate) fn cover_others(&mut self, x: u32) -> u64 {
+    pub(crate) fn cover_others<const N: bool>(&mut self, x: u32) -> u64 {
         let mut updates = 0;
         let mut p = x + 1;
         while p != x {
@@ -1296,7 +1482,7 @@ impl Matrix {
             if top == SPACER {
                 p = up;
             } else {
-                updates += self.cover(top);
+                updates += self.cover::<N>(top);
                 p += 1;
             }
         }
@@ -1305,14 +1491,14 @@ impl Matrix {
 
     /// Undoes [`cover_others`](Self::cover_others), right to left (step X6).
     #[inline]
-    pub(crate) fn uncover_others(&mut self, x: u32) {
+    pub(crate) fn uncover_others<const N: bool>(&mut self, x: u32) {
         let mut p = x - 1;
         while p != x {
             let Node { down, top, .. } = self.nodes[p as usize];
             if top == SPACER {
                 p = down;
             } else {
-                self.uncover(top);
+                self.uncover::<N>(top);
                 p -= 1;
             }
         }
@@ -1348,7 +1534,12 @@ impl Matrix {
                 count += 1;
                 p = node.down;
             }
-            assert_eq!(self.len[i as usize] & !COVERED, count, "len of item {i}");
+            let len = match (self.narrow, self.tag[i as usize]) {
+                (true, TAG_COVERED) => self.len[i as usize],
+                (true, tag) => u32::from(tag),
+                (false, _) => self.len[i as usize] & !COVERED,
+            };
+            assert_eq!(len, count, "len of item {i}");
         }
     }
 
@@ -1357,7 +1548,9 @@ impl Matrix {
     pub(crate) fn snapshot(&self) -> Snapshot {
         assert!(self.pending.is_empty(), "restore before taking a snapshot");
         let mut m = self.clone();
+        m.widen();
         m.refresh_tags();
+        m.narrow = false;
         (m.items, m.len, m.nodes, m.tag)
     }
 }
@@ -1499,9 +1692,9 @@ mod tests {
         let mut removed: Vec<usize> = trail.iter().map(|&p| m.option_of(p).index()).collect();
         removed.sort();
         assert_eq!(removed, vec![4, 5], "C keeps only Z");
-        assert_eq!(m.len[c + 1], 1);
+        assert_eq!(m.length(c as u32 + 1), 1);
         while let Some(p) = trail.pop() {
-            m.restore_option(p);
+            in_mode!(m, restore_option(p));
         }
         assert_eq!(m.snapshot(), before);
     }
@@ -1519,17 +1712,24 @@ mod tests {
             m.add_option(o).unwrap();
         }
         let before = m.snapshot();
-        for i in 1..=5 {
-            m.cover(i);
+        m.refresh_tags();
+        // Both ways of keeping the lengths: exact `len` (wide), then the tags alone (narrow).
+        for narrow in [false, true] {
+            m.widen();
+            m.narrow = narrow;
+            for i in 1..=5 {
+                in_mode!(m, cover(i));
+                m.check_invariants();
+                in_mode!(m, uncover(i));
+                assert_eq!(m.snapshot(), before);
+            }
+            in_mode!(m, cover(2));
+            in_mode!(m, cover(4));
             m.check_invariants();
-            m.uncover(i);
+            in_mode!(m, uncover(4));
+            in_mode!(m, uncover(2));
             assert_eq!(m.snapshot(), before);
         }
-        m.cover(2);
-        m.cover(4);
-        m.uncover(4);
-        m.uncover(2);
-        assert_eq!(m.snapshot(), before);
     }
 
     #[test]
@@ -1546,6 +1746,25 @@ mod tests {
                 assert_eq!(first_equal(&block, 3), at, "len {len}");
             }
             assert_eq!(first_equal(&block, 255), len);
+        }
+    }
+
+    #[test]
+    fn first_equal_block_agrees_with_first_equal() {
+        let mut block = [9u8; BLOCK];
+        assert_eq!(first_equal_block(&block, 3), BLOCK);
+        for at in (0..BLOCK).rev() {
+            block[at] = 3;
+            if at + 1 < BLOCK {
+                block[at + 1] = 2;
+            }
+            for value in [2, 3, 9, 255] {
+                assert_eq!(
+                    first_equal_block(&block, value),
+                    first_equal(&block, value),
+                    "{at} {value}"
+                );
+            }
         }
     }
 

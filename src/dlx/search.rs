@@ -4,7 +4,7 @@
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use super::matrix::{Matrix, ROOT, Undo};
+use super::matrix::{Matrix, ROOT, Undo, in_mode};
 use super::{ItemId, OptionId};
 
 /// How many entries into a level (step X2) pass between two looks at the cancel flag. One entry
@@ -451,8 +451,8 @@ impl<'a> Search<'a> {
                     }
                     // X3, X4
                     let i = self.pruner.choose(m, level, &mut stats);
-                    let options = m.len[i as usize] as usize;
-                    stats.updates += m.cover(i);
+                    let options = m.length(i) as usize;
+                    stats.updates += in_mode!(m, cover(i));
                     item = i;
                     choice[level] = m.nodes[i as usize].down;
                     state = State::Try;
@@ -473,7 +473,7 @@ impl<'a> Search<'a> {
                     if m.nodes[x as usize].down != item {
                         alternatives += 1;
                     }
-                    stats.updates += m.cover_others(x);
+                    stats.updates += in_mode!(m, cover_others(x));
                     level += 1;
                     stats.max_depth = stats.max_depth.max(level);
                     state = State::Enter;
@@ -485,7 +485,7 @@ impl<'a> Search<'a> {
                 State::Retry => {
                     // X6
                     let x = choice[level];
-                    m.uncover_others(x);
+                    in_mode!(m, uncover_others(x));
                     item = m.nodes[x as usize].top;
                     let next = m.nodes[x as usize].down;
                     if next != item {
@@ -500,8 +500,8 @@ impl<'a> Search<'a> {
                 }
                 State::Backtrack => {
                     // X7
-                    m.uncover(item);
-                    self.pruner.leave(m, level);
+                    in_mode!(m, uncover(item));
+                    self.pruner.leave_any(m, level);
                     state = State::Leave;
                     break Event::Backtracked {
                         level,
@@ -544,6 +544,15 @@ impl<'a> Search<'a> {
     /// and try that) instead of a dispatch on the state after every move. The dispatch is an
     /// indirect jump whose target changes from move to move, so it was mispredicted most times.
     fn run_fast(&mut self) -> Event {
+        if self.m.narrow {
+            self.run_fast_in::<true>()
+        } else {
+            self.run_fast_in::<false>()
+        }
+    }
+
+    /// [`run_fast`](Self::run_fast) for a matrix that is [narrow](Matrix::narrow) or not.
+    fn run_fast_in<const N: bool>(&mut self) -> Event {
         // A search driven by `step` may stand between moves; finish the move in progress first.
         // From Try, Retry or Backtrack this takes at most three moves, none of them a solution.
         while !matches!(self.state, State::Enter | State::Leave | State::Done) {
@@ -583,7 +592,7 @@ impl<'a> Search<'a> {
                 }
                 // X3, X4
                 item = self.pruner.choose(m, level, &mut stats);
-                stats.updates += m.cover(item);
+                stats.updates += m.cover::<N>(item);
                 choice[level] = m.nodes[item as usize].down;
             } else {
                 // X8, X6, X7: back up to the nearest level with an option left.
@@ -598,7 +607,7 @@ impl<'a> Search<'a> {
                     }
                     level -= 1;
                     let x = choice[level];
-                    m.uncover_others(x);
+                    m.uncover_others::<N>(x);
                     item = m.nodes[x as usize].top;
                     let next = m.nodes[x as usize].down;
                     choice[level] = next;
@@ -606,16 +615,16 @@ impl<'a> Search<'a> {
                         alternatives -= 1;
                         break;
                     }
-                    m.uncover(item);
-                    self.pruner.leave(m, level);
+                    m.uncover::<N>(item);
+                    self.pruner.leave::<N>(m, level);
                 }
             }
             // X5
             let x = choice[level];
             if x == item {
                 // X7 right after X4: the item had no option.
-                m.uncover(item);
-                self.pruner.leave(m, level);
+                m.uncover::<N>(item);
+                self.pruner.leave::<N>(m, level);
                 entering = false;
                 continue;
             }
@@ -623,7 +632,7 @@ impl<'a> Search<'a> {
             if m.nodes[x as usize].down != item {
                 alternatives += 1;
             }
-            stats.updates += m.cover_others(x);
+            stats.updates += m.cover_others::<N>(x);
             level += 1;
             stats.max_depth = stats.max_depth.max(level);
             entering = true;
@@ -677,7 +686,7 @@ impl<'a> Search<'a> {
             if lazy {
                 m.defer(Undo::Others(x));
             } else {
-                m.uncover_others(x);
+                in_mode!(m, uncover_others(x));
             }
         };
         let backtrack = |m: &mut Matrix, pruner: &mut Pruner, item: u32, level: usize| {
@@ -685,8 +694,8 @@ impl<'a> Search<'a> {
                 m.defer(Undo::Item(item));
                 pruner.hand_over(m, level);
             } else {
-                m.uncover(item);
-                pruner.leave(m, level);
+                in_mode!(m, uncover(item));
+                pruner.leave_any(m, level);
             }
         };
         let level = self.level;
@@ -758,7 +767,7 @@ impl Pruner {
             self.width = self.escalate_width;
             self.spacing = self.escalate_spacing;
         }
-        if !self.on || m.len[item as usize] < 2 || self.passes * self.spacing > stats.nodes {
+        if !self.on || m.length(item) < 2 || self.passes * self.spacing > stats.nodes {
             return item;
         }
         self.passes += 1;
@@ -783,7 +792,7 @@ impl Pruner {
         if !self.weighted || item == ROOT {
             return item;
         }
-        match m.len[item as usize] {
+        match m.length(item) {
             0 => {
                 self.weights.bump(item);
                 item
@@ -796,14 +805,23 @@ impl Pruner {
     /// Backing up out of `level` (after step X7): puts back, newest first, the options removed
     /// at that level.
     #[inline(always)]
-    fn leave(&mut self, m: &mut Matrix, level: usize) {
+    fn leave<const N: bool>(&mut self, m: &mut Matrix, level: usize) {
         let (trail, seen) = self.mark[level];
         while self.trail.len() > trail as usize {
             if let Some(p) = self.trail.pop() {
-                m.restore_option(p);
+                m.restore_option::<N>(p);
             }
         }
         self.seen.truncate(seen as usize);
+    }
+
+    /// [`leave`](Self::leave) in the matrix's mode.
+    fn leave_any(&mut self, m: &mut Matrix, level: usize) {
+        if m.narrow {
+            self.leave::<true>(m, level);
+        } else {
+            self.leave::<false>(m, level);
+        }
     }
 
     /// [`leave`](Self::leave), handing the putting back to the matrix (see
@@ -916,6 +934,37 @@ mod tests {
                 .with_pruning_width(4)
                 .with_prune_spacing(1),
         }
+    }
+
+    /// With `wide`, gives secondary item `item` 300 options of its own: they are in no solution,
+    /// but an item that long makes the matrix keep exact lengths beside the tags (not
+    /// [narrow](Matrix::narrow)), so the tests run the link operations both ways.
+    fn pad(m: &mut Matrix, item: usize, wide: bool) {
+        if wide {
+            for _ in 0..300 {
+                m.add_option([item]).unwrap();
+            }
+        }
+    }
+
+    #[test]
+    fn options_added_after_a_narrow_search_are_counted_right() {
+        let mut m = knuth();
+        assert_eq!(m.search().restore_lazily().count(u64::MAX), 1);
+        assert!(m.narrow);
+        // Restores what the lazy search left, brings the lengths up to date, and adds.
+        m.add_option([0, 3]).unwrap(); // {a d} again: a second solution
+        m.check_invariants();
+        assert_eq!(m.search().count(u64::MAX), 2);
+        m.reset(3, 1).unwrap();
+        m.add_option([0, 1]).unwrap();
+        m.add_option([2]).unwrap();
+        pad(&mut m, 3, true);
+        let mut s = m.search();
+        assert_eq!(s.count(u64::MAX), 1);
+        assert!(!s.matrix().narrow);
+        drop(s);
+        m.check_invariants();
     }
 
     fn knuth() -> Matrix {
@@ -1204,11 +1253,13 @@ mod tests {
             steps in 0usize..300,
             how in 0u8..3,
             prune in 0u8..5,
+            wide in proptest::bool::ANY,
         ) {
-            let mut m = Matrix::new(6 - secondary, secondary).unwrap();
+            let mut m = Matrix::new(6 - secondary, secondary + 1).unwrap();
             for row in &rows {
                 m.add_option((0..6).filter(|c| row & (1 << c) != 0)).unwrap();
             }
+            pad(&mut m, 6, wide);
             let before = m.snapshot();
             let flag = AtomicBool::new(false);
             let mut s = tuned(m.search().with_cancel(&flag), prune);
@@ -1237,11 +1288,13 @@ mod tests {
             rows in proptest::collection::vec(1u32..256, 1..20),
             steps in 0usize..200,
             prune in 0u8..5,
+            wide in proptest::bool::ANY,
         ) {
-            let mut m = Matrix::new(8, 0).unwrap();
+            let mut m = Matrix::new(8, 1).unwrap();
             for row in &rows {
                 m.add_option((0..8).filter(|c| row & (1 << c) != 0)).unwrap();
             }
+            pad(&mut m, 8, wide);
             let before = m.snapshot();
             let (all, fast) = {
                 let mut s = tuned(m.search(), prune);
@@ -1271,11 +1324,13 @@ mod tests {
             limit in 1u64..6,
             cancel_after in proptest::option::of(0usize..40),
             prune in 0u8..5,
+            wide in proptest::bool::ANY,
         ) {
-            let mut m = Matrix::new(8, 0).unwrap();
+            let mut m = Matrix::new(8, 1).unwrap();
             for row in &rows {
                 m.add_option((0..8).filter(|c| row & (1 << c) != 0)).unwrap();
             }
+            pad(&mut m, 8, wide);
             let before = m.snapshot();
             let eager = m.search().count(limit);
             let lazy = tuned(m.search(), prune).restore_lazily().count(limit);
