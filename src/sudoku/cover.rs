@@ -15,8 +15,9 @@
 //! As in Knuth's `sudoku-dlx.w`, the givens are not options to be forced: the matrix is built
 //! without the items the givens already cover, and without every option that would clash with a
 //! given. A 17-clue 9×9 puzzle becomes about 256 items and some 300 options instead of 324 and
-//! 729, and the search starts where the givens leave it. A decode table maps each option back to
-//! its `(cell, value)`. The matrix and all tables are kept between puzzles, so solving a batch
+//! 729, and the search starts where the givens leave it. An option is decoded back to its
+//! `(cell, value)` through its first two items, whose meaning (the cell; the value) is noted as
+//! the items are numbered. The matrix and all tables are kept between puzzles, so solving a batch
 //! allocates nothing per puzzle once warm.
 
 use std::sync::atomic::AtomicBool;
@@ -70,11 +71,9 @@ impl Tuning {
 #[derive(Debug, Clone)]
 pub struct DlxSolver {
     matrix: Matrix,
-    /// For each option, the cell and value it places.
-    decode: Vec<(u32, u8)>,
     /// What the givens leave open, worked out per puzzle.
     tables: Tables,
-    /// How many of `decode` the last built matrix uses.
+    /// How many of `options` the last gathering wrote.
     count: usize,
     /// Search with pruning by pairs (the default).
     pruning: bool,
@@ -85,16 +84,30 @@ pub struct DlxSolver {
 /// The open items of a puzzle and how to find them (see [`DlxSolver::number`]).
 #[derive(Debug, Clone, Default)]
 struct Tables {
-    /// The geometry `units` was made for.
+    /// The geometry `cells` was made for.
     geometry: Option<Geometry>,
-    /// For each cell, its row, column and box: worked out once per geometry, because integer
-    /// division per candidate cost more than the whole search on easy puzzles.
-    units: Vec<[u32; 3]>,
+    /// For each cell, its row, column and box and where their items start in `item_of`:
+    /// worked out once per geometry, because integer division per candidate cost more than the
+    /// whole search on easy puzzles.
+    cells: Vec<CellUnits>,
     /// Symbols already placed in each row, column and box, as bit sets (bit v-1 for value v).
     used: [Vec<u64>; 3],
     /// Matrix item number of each open item, family by family: cell, row·symbol, column·symbol,
     /// box·symbol (`4·s²` entries; entries of covered items are unused).
     item_of: Vec<u32>,
+    /// What each item of the matrix stands for, where decoding needs it: the cell of a cell item,
+    /// the value of a row·symbol item (others unused).
+    meaning: Vec<u32>,
+}
+
+/// A cell's units, for [`Tables`].
+#[derive(Debug, Clone, Copy)]
+struct CellUnits {
+    /// Its row, column and box.
+    units: [u32; 3],
+    /// Where the row·symbol, column·symbol and box·symbol items of those units start in
+    /// `item_of` (symbol `v` is `v - 1` further).
+    bases: [u32; 3],
 }
 
 impl Default for DlxSolver {
@@ -108,7 +121,6 @@ impl DlxSolver {
     pub fn new() -> Self {
         DlxSolver {
             matrix: Matrix::new(0, 0).unwrap_or_else(|_| unreachable!("an empty matrix fits")),
-            decode: Vec::new(),
             tables: Tables::default(),
             options: Vec::new(),
             pruning: true,
@@ -129,23 +141,13 @@ impl DlxSolver {
     /// two givens clash, which no search could repair.
     pub fn build(&mut self, grid: &Grid) -> Result<&Matrix, Clashes> {
         let most = self.number(grid)?;
-        if self.decode.len() < most {
-            self.decode.resize(most, (0, 0));
-        }
-        // Each option is linked as soon as it is found: writing them all down first and linking
-        // them afterwards cost the 17-clue set a tenth of its time.
-        let (tables, decode) = (&self.tables, &mut self.decode);
-        let mut count = 0;
+        // Each option is linked as soon as it is found (see the `dlx` docs on building).
+        let tables = &self.tables;
         self.matrix
             .link_with::<4, _>(most, |sink| {
-                tables.each_option(grid, |cell, value, items| {
-                    sink.push(items);
-                    decode[count] = (cell, value);
-                    count += 1;
-                });
+                tables.each_option(grid, |items| sink.push(items))
             })
             .map_err(|_| Clashes(Vec::new()))?;
-        self.count = count;
         Ok(&self.matrix)
     }
 
@@ -158,21 +160,17 @@ impl DlxSolver {
             .map_err(|_| Clashes(Vec::new()))
     }
 
-    /// Numbers the open items and resets the matrix to them, then writes the options down (in
-    /// `options` and `decode`, the first `count` entries) without linking them yet.
+    /// Numbers the open items and resets the matrix to them, then writes the options down (the
+    /// first `count` entries of `options`) without linking them yet.
     fn gather(&mut self, grid: &Grid) -> Result<(), Clashes> {
         let most = self.number(grid)?;
         if self.options.len() < most {
             self.options.resize(most, [0; 4]);
         }
-        if self.decode.len() < most {
-            self.decode.resize(most, (0, 0));
-        }
-        let (options, decode) = (&mut self.options, &mut self.decode);
+        let options = &mut self.options;
         let mut count = 0;
-        self.tables.each_option(grid, |cell, value, items| {
+        self.tables.each_option(grid, |items| {
             options[count] = items;
-            decode[count] = (cell, value);
             count += 1;
         });
         self.count = count;
@@ -199,24 +197,18 @@ impl DlxSolver {
         node_limit: u64,
     ) -> Option<Grid> {
         self.gather(grid).ok()?;
-        // Fisher–Yates over options and their decodings together.
+        // Fisher–Yates over the options.
         for i in (1..self.count).rev() {
             let j = rng.random_range(0..=i);
             self.options.swap(i, j);
-            self.decode.swap(i, j);
         }
         self.link().ok()?;
         let tuning = self.tuning(grid);
         let mut search = tuning
             .apply(self.matrix.search().restore_lazily())
             .with_node_limit(node_limit);
-        let options = search.next_solution()?;
-        let mut solved = grid.clone();
-        for o in options {
-            let (cell, value) = self.decode[o.index()];
-            solved.set(cell as usize, value);
-        }
-        Some(solved)
+        search.next_solution()?;
+        Some(self.tables.solved(grid, search.matrix(), search.solution()))
     }
 
     /// Whether the board has a solution that does not put `value` in `cell`: the question a
@@ -237,9 +229,9 @@ impl DlxSolver {
         let count = self.count;
         let mut kept = 0;
         for i in 0..count {
-            if self.decode[i] != (cell as u32, value) {
-                self.options[kept] = self.options[i];
-                self.decode[kept] = self.decode[i];
+            let items = self.options[i];
+            if self.tables.decode_items(items[0], items[1]) != Some((cell, value)) {
+                self.options[kept] = items;
                 kept += 1;
             }
         }
@@ -280,10 +272,10 @@ impl DlxSolver {
         }
     }
 
-    /// The `(cell, value)` an option of the last built matrix places.
-    pub fn decode(&self, option: dlx::OptionId) -> (usize, u8) {
-        let (cell, value) = self.decode[..self.count][option.index()];
-        (cell as usize, value)
+    /// The `(cell, value)` an option of the last built matrix places (`None` for a number
+    /// that is no option of it).
+    pub fn decode(&self, option: dlx::OptionId) -> Option<(usize, u8)> {
+        self.tables.decode(&self.matrix, option)
     }
 
     /// Searches the board, stopping after `limit` solutions, and decodes the first solution if
@@ -297,7 +289,7 @@ impl DlxSolver {
     ) -> Result<Report, Clashes> {
         self.build(grid)?;
         let tuning = self.tuning(grid);
-        let decode = &self.decode[..self.count];
+        let tables = &self.tables;
         // The matrix is rebuilt for the next puzzle, so the search need not restore it.
         let mut search = tuning.apply(self.matrix.search().restore_lazily());
         if let Some(flag) = cancel {
@@ -306,13 +298,8 @@ impl DlxSolver {
         let mut first = None;
         let mut solutions = 0;
         if keep_first && limit > 0 {
-            if let Some(options) = search.next_solution() {
-                let mut solved = grid.clone();
-                for o in options {
-                    let (cell, value) = decode[o.index()];
-                    solved.set(cell as usize, value);
-                }
-                first = Some(solved);
+            if search.next_solution().is_some() {
+                first = Some(tables.solved(grid, search.matrix(), search.solution()));
                 solutions = 1;
             }
             if solutions == 1 {
@@ -340,8 +327,14 @@ impl Tables {
         let s = g.side();
         let n = s * s;
         if self.geometry != Some(g) {
-            self.units = (0..n)
-                .map(|cell| [g.row_of(cell), g.col_of(cell), g.box_of(cell)].map(|u| u as u32))
+            self.cells = (0..n)
+                .map(|cell| {
+                    let units = [g.row_of(cell), g.col_of(cell), g.box_of(cell)];
+                    CellUnits {
+                        units: units.map(|u| u as u32),
+                        bases: [0, 1, 2].map(|f| ((f + 1) * n + units[f] * s) as u32),
+                    }
+                })
                 .collect();
             self.geometry = Some(g);
         }
@@ -357,7 +350,7 @@ impl Tables {
                 continue;
             }
             let bit = 1u64 << (value - 1);
-            for (family, &unit) in self.units[cell].iter().enumerate() {
+            for (family, &unit) in self.cells[cell].units.iter().enumerate() {
                 let used = &mut self.used[family][unit as usize];
                 if *used & bit != 0 {
                     return Err(Clashes(grid.clashes()));
@@ -371,10 +364,15 @@ impl Tables {
         if self.item_of.len() < 4 * n {
             self.item_of.resize(4 * n, 0);
         }
+        // At most 2n items have a meaning (cells, then row·symbols); the rest need no entry.
+        if self.meaning.len() < 2 * n {
+            self.meaning.resize(2 * n, 0);
+        }
         let mut items = 0u32;
         for (cell, &value) in grid.values().iter().enumerate() {
             if value == 0 {
                 self.item_of[cell] = items;
+                self.meaning[items as usize] = cell as u32;
                 items += 1;
             }
         }
@@ -387,6 +385,9 @@ impl Tables {
                     let v = free.trailing_zeros() as usize;
                     free &= free - 1;
                     self.item_of[base + unit * s + v] = items;
+                    if family == 0 {
+                        self.meaning[items as usize] = v as u32 + 1;
+                    }
                     items += 1;
                 }
             }
@@ -394,34 +395,62 @@ impl Tables {
         Ok((items as usize, cells * s))
     }
 
-    /// Calls `each(cell, value, items)` for every option of the board [`number`](Self::number)
-    /// was last given, in order: one per empty cell and symbol its row, column and box still
-    /// allow, with its four items (cell, row·symbol, column·symbol, box·symbol).
+    /// Calls `each(items)` for every option of the board [`number`](Self::number) was last
+    /// given, in order: one per empty cell and symbol its row, column and box still allow, with
+    /// its four items (cell, row·symbol, column·symbol, box·symbol, in that order, which
+    /// [`decode`](Self::decode) relies on).
     #[inline(always)]
-    fn each_option(&self, grid: &Grid, mut each: impl FnMut(u32, u8, [u32; 4])) {
+    fn each_option(&self, grid: &Grid, mut each: impl FnMut([u32; 4])) {
         let s = grid.geometry().side();
-        let n = s * s;
         let all = all_symbols(s);
         let [rows, cols, boxes] = &self.used;
-        for (cell, &value) in grid.values().iter().enumerate() {
+        let item_of = &self.item_of[..];
+        for ((&value, info), &own) in grid.values().iter().zip(&self.cells).zip(item_of) {
             if value != 0 {
                 continue;
             }
-            let [r, c, b] = self.units[cell].map(|u| u as usize);
+            let [r, c, b] = info.units.map(|u| u as usize);
             let mut free = all & !(rows[r] | cols[c] | boxes[b]);
-            let own = self.item_of[cell];
+            let [in_row, in_col, in_box] = info.bases.map(|base| {
+                let base = base as usize;
+                item_of.get(base..base + s).unwrap_or_default()
+            });
             while free != 0 {
                 let v = free.trailing_zeros() as usize;
                 free &= free - 1;
-                let items = [
-                    own,
-                    self.item_of[n + r * s + v],
-                    self.item_of[2 * n + c * s + v],
-                    self.item_of[3 * n + b * s + v],
-                ];
-                each(cell as u32, v as u8 + 1, items);
+                if let (Some(&row), Some(&col), Some(&bx)) =
+                    (in_row.get(v), in_col.get(v), in_box.get(v))
+                {
+                    each([own, row, col, bx]);
+                }
             }
         }
+    }
+
+    /// The `(cell, value)` of the option of the last numbered board whose first two items are
+    /// `cell_item` and `row_item`.
+    fn decode_items(&self, cell_item: u32, row_item: u32) -> Option<(usize, u8)> {
+        let cell = *self.meaning.get(cell_item as usize)?;
+        let value = *self.meaning.get(row_item as usize)?;
+        Some((cell as usize, u8::try_from(value).ok()?))
+    }
+
+    /// The `(cell, value)` option `option` of `m` (built from the last numbered board) places.
+    fn decode(&self, m: &Matrix, option: dlx::OptionId) -> Option<(usize, u8)> {
+        let mut items = m.option_items(option);
+        let (cell_item, row_item) = (items.next()?, items.next()?);
+        self.decode_items(cell_item.index() as u32, row_item.index() as u32)
+    }
+
+    /// `grid` with the options of `solution` (of `m`) filled in.
+    fn solved(&self, grid: &Grid, m: &Matrix, solution: &[dlx::OptionId]) -> Grid {
+        let mut solved = grid.clone();
+        for &o in solution {
+            if let Some((cell, value)) = self.decode(m, o) {
+                solved.set(cell, value);
+            }
+        }
+        solved
     }
 }
 
@@ -482,7 +511,7 @@ mod tests {
         assert_eq!(m.primary_items(), 320);
         assert_eq!(m.option_count(), 729 - 9 - 20);
         for o in 0..m.option_count() {
-            let (cell, value) = s.decode(dlx::OptionId(o as u32));
+            let (cell, value) = s.decode(dlx::OptionId(o as u32)).unwrap();
             assert!(cell != 0 && (1..=9).contains(&value));
         }
     }
