@@ -145,7 +145,7 @@ impl DlxSolver {
         let tables = &self.tables;
         self.matrix
             .link_with::<4, _>(most, |sink| {
-                tables.each_option(grid, |items| sink.push(items))
+                tables.each_option(grid, |items| sink.push(items));
             })
             .map_err(|_| Clashes(Vec::new()))?;
         Ok(&self.matrix)
