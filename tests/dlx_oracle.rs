@@ -202,6 +202,7 @@ proptest! {
         primary_share in 4u32..=12,
         raw_rows in prop::collection::vec((any::<u32>(), 0u32..3), 8..=40),
         wide in any::<bool>(),
+        pairless in 0usize..14,
     ) {
         let primary = primary_share.min(columns);
         // Sparse rows (a few items each), as in most exact-cover problems.
@@ -264,6 +265,9 @@ proptest! {
         drop(search);
         strong.sort();
         prop_assert_eq!(&strong, &plain);
+        // Declaring items pairless, rightly or not, only ever weakens pruning.
+        m.set_pairless_items(pairless);
+        prop_assert_eq!(&collect(&mut m, true).0, &plain);
         // And the matrix is intact: the plain search still finds the same.
         prop_assert_eq!(collect(&mut m, false).0, plain);
     }

@@ -348,6 +348,9 @@ pub struct Matrix {
     /// [`PairMemo`]); entries of an older [`reset`](Self::reset) are told apart by `generation`.
     memo: Vec<PairMemo>,
     memo_generation: u32,
+    /// The primary items numbered below this (internal numbers, from 1) are passed over by the
+    /// pairs rule (see [`set_pairless_items`](Self::set_pairless_items)).
+    pairs_from: u32,
     /// Scratch for pruning: items met, each with a combination it clashes in (one bit).
     partners: Vec<(u32, u32)>,
     /// The node arena: 0 unused, `1..=n` headers, then options separated by spacers.
@@ -458,6 +461,7 @@ impl Matrix {
             narrow: false,
             memo: Vec::new(),
             memo_generation: 0,
+            pairs_from: 1,
             partners: Vec::new(),
             nodes: Vec::new(),
             option_start: Vec::new(),
@@ -497,6 +501,7 @@ impl Matrix {
         }
         self.tags_stale = true;
         self.narrow = false;
+        self.pairs_from = 1;
         self.memo.resize(total + 2, PairMemo::default());
         let sroot = n + 1;
         self.items[ROOT as usize].prev = p;
@@ -810,6 +815,16 @@ impl Matrix {
         }
     }
 
+    /// Declares that for each of the first `count` primary items, no two of its options share
+    /// any other item (as for a sudoku's cell items: two digits in one cell meet in no row,
+    /// column or box). Pruning by pairs then never looks at those items, which could only ever
+    /// come to nothing there. Pairs of pairs still do (two such items with the same two options
+    /// left are a naked pair). A wrong declaration makes pruning weaker, never wrong. Lasts until
+    /// [`reset`](Self::reset).
+    pub fn set_pairless_items(&mut self, count: usize) {
+        self.pairs_from = count.min(self.primary as usize) as u32 + 1;
+    }
+
     /// The number of primary items.
     pub fn primary_items(&self) -> usize {
         self.primary as usize
@@ -1107,8 +1122,8 @@ impl Matrix {
     fn prune_pairs(&mut self, trail: &mut Vec<u32>, before: Option<&[u8]>) -> u64 {
         let mut updates = 0;
         let primary = self.primary as usize;
-        // The tags of items 1..=primary, eight at a time.
-        let mut base = 1;
+        // The tags of the items that can pair, eight at a time.
+        let mut base = self.pairs_from as usize;
         while base <= primary {
             let end = (base + 8).min(primary + 1);
             let now = twos(&self.tag[base..end]);

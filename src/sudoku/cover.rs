@@ -184,6 +184,10 @@ impl DlxSolver {
         self.matrix
             .reset(items, 0)
             .map_err(|_| Clashes(Vec::new()))?;
+        // The cell items come first, one per empty cell (`most` is that many times the side):
+        // two digits of one cell share no other item, so pairs never come from them.
+        self.matrix
+            .set_pairless_items(most / grid.geometry().side().max(1));
         Ok(most)
     }
 
