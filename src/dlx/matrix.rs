@@ -5,9 +5,10 @@ use std::hint::select_unpredictable;
 use thiserror::Error;
 
 // Unchecked access to the arena in the link operations. SAFETY: every link stored in `nodes`
-// and every `top` is an index below `nodes.len()` / `len.len()` = `tag.len()`: `reset` and `link_option` only
-// ever store indices of nodes and items that exist, and the link operations only copy links
-// from one node to another. Checked in debug builds.
+// and every `top` is an index below `nodes.len()` / `len.len()` = `tag.len()`, and every
+// `prev`/`next` in `items` is below `items.len()`: `reset` and the option builders only ever
+// store indices of nodes and items that exist, and the link operations only copy links from one
+// node (or item) to another. Checked in debug builds.
 macro_rules! nd {
     ($m:expr, $i:expr) => {{
         let i = ($i) as usize;
@@ -15,6 +16,16 @@ macro_rules! nd {
         #[allow(unsafe_code)]
         unsafe {
             $m.nodes.get_unchecked_mut(i)
+        }
+    }};
+}
+macro_rules! it {
+    ($m:expr, $i:expr) => {{
+        let i = ($i) as usize;
+        debug_assert!(i < $m.items.len());
+        #[allow(unsafe_code)]
+        unsafe {
+            $m.items.get_unchecked_mut(i)
         }
     }};
 }
@@ -945,9 +956,9 @@ impl Matrix {
             updates += self.hide::<N>(p);
             p = nd!(self, p).down;
         }
-        let Item { prev, next } = self.items[i as usize];
-        self.items[prev as usize].next = next;
-        self.items[next as usize].prev = prev;
+        let Item { prev, next } = *it!(self, i);
+        it!(self, prev).next = next;
+        it!(self, next).prev = prev;
         if N {
             // Hiding never touches a covered item, so its length at this point is the one to
             // give back when it is uncovered.
@@ -965,9 +976,9 @@ impl Matrix {
     /// removed node are never touched, and that is what makes dancing links work.
     #[inline]
     pub(crate) fn uncover<const N: bool>(&mut self, i: u32) {
-        let Item { prev, next } = self.items[i as usize];
-        self.items[prev as usize].next = i;
-        self.items[next as usize].prev = i;
+        let Item { prev, next } = *it!(self, i);
+        it!(self, prev).next = i;
+        it!(self, next).prev = i;
         let mut p = nd!(self, i).up;
         while p != i {
             self.unhide::<N>(p);
