@@ -34,13 +34,22 @@ const STRONG_FROM: usize = 25;
 /// How often (one pass per this many nodes) the search prunes on boards of [`STRONG_FROM`] up.
 const STRONG_SPACING: u64 = 8;
 
+/// How often the search prunes by pairs on boards below 16×16: one pass per this many nodes.
+/// The first pass, at the first branching, is the one that pays on 9×9 (locked candidates found
+/// before the search commits); later ones cost more than the nodes they save there, unlike on
+/// 16×16 (measured in the `dlx` docs).
+const SMALL_SPACING: u64 = 256;
+
+/// How often the search prunes by pairs on 16×16 boards.
+const SPACING: u64 = 32;
+
 /// Below [`STRONG_FROM`], a search that has tried this many options adds the strong rules too: a
 /// safety net for a tree that conflict weights and pairs leave huge (no puzzle of the 9×9 and
 /// 16×16 sets reaches it; measured in the `dlx` docs).
 const ESCALATE_AFTER: u64 = 1_000_000;
 
-/// How a search branches and prunes: ties broken by conflict weights, pruning by pairs every 32
-/// nodes; from [`STRONG_FROM`] up, with pairs of pairs and locked sets as wide as a box side too,
+/// How a search branches and prunes: ties broken by conflict weights, pruning by pairs every
+/// [`SPACING`] nodes ([`SMALL_SPACING`] below 16×16); from [`STRONG_FROM`] up, with pairs of pairs and locked sets as wide as a box side too,
 /// every [`STRONG_SPACING`] nodes; below it, those after [`ESCALATE_AFTER`] nodes (measurements in
 /// the `dlx` module's docs).
 #[derive(Debug, Clone, Copy)]
@@ -53,6 +62,8 @@ struct Tuning {
     width: usize,
     /// Nodes after which the strong rules come in (0: never).
     escalate: u64,
+    /// One pruning pass per this many nodes.
+    spacing: u64,
 }
 
 impl Tuning {
@@ -62,7 +73,7 @@ impl Tuning {
             .with_conflict_weights(self.pruning)
             .with_pairs_of_pairs(self.strong)
             .with_pruning_width(if self.strong { self.width } else { 2 })
-            .with_prune_spacing(if self.strong { STRONG_SPACING } else { 32 })
+            .with_prune_spacing(self.spacing)
             .with_escalation(self.escalate, self.width, STRONG_SPACING)
     }
 }
@@ -272,6 +283,13 @@ impl DlxSolver {
                 ESCALATE_AFTER
             } else {
                 0
+            },
+            spacing: if strong {
+                STRONG_SPACING
+            } else if g.side() < 16 {
+                SMALL_SPACING
+            } else {
+                SPACING
             },
         }
     }
