@@ -864,8 +864,14 @@ impl Matrix {
     }
 
     /// Queues an undo operation for [`restore`](Self::restore).
+    #[inline(always)]
     pub(crate) fn defer(&mut self, undo: Undo) {
         self.pending.push(undo);
+    }
+
+    /// Room for `more` deferred undo operations.
+    pub(crate) fn reserve_pending(&mut self, more: usize) {
+        self.pending.reserve(more);
     }
 
     /// Runs the undo operations a lazily restoring search left behind, so the links are exactly

@@ -680,39 +680,58 @@ impl<'a> Search<'a> {
     /// the state at every step was an indirect jump mispredicted almost every time (cachegrind:
     /// 180 a puzzle on the 17-clue set). With `lazy`, the operations are handed to the matrix.
     fn wind_down(&mut self, lazy: bool) {
-        let m = &mut *self.m;
-        let pruner = &mut self.pruner;
-        let undo_others = |m: &mut Matrix, x: u32| {
-            if lazy {
+        if lazy {
+            self.wind_down_in::<true>();
+        } else {
+            self.wind_down_in::<false>();
+        }
+    }
+
+    /// [`wind_down`](Self::wind_down), compiled for each way (the two ways' calls inline).
+    fn wind_down_in<const LAZY: bool>(&mut self) {
+        #[inline(always)]
+        fn undo_others<const LAZY: bool>(m: &mut Matrix, x: u32) {
+            if LAZY {
                 m.defer(Undo::Others(x));
             } else {
                 in_mode!(m, uncover_others(x));
             }
-        };
-        let backtrack = |m: &mut Matrix, pruner: &mut Pruner, item: u32, level: usize| {
-            if lazy {
+        }
+        #[inline(always)]
+        fn backtrack<const LAZY: bool>(
+            m: &mut Matrix,
+            pruner: &mut Pruner,
+            item: u32,
+            level: usize,
+        ) {
+            if LAZY {
                 m.defer(Undo::Item(item));
                 pruner.hand_over(m, level);
             } else {
                 in_mode!(m, uncover(item));
                 pruner.leave_any(m, level);
             }
-        };
+        }
+        let m = &mut *self.m;
+        let pruner = &mut self.pruner;
         let level = self.level;
+        if LAZY {
+            m.reserve_pending(2 * level + 2);
+        }
         match self.state {
             State::Done => return,
             State::Enter | State::Leave => {}
-            State::Try | State::Backtrack => backtrack(m, pruner, self.item, level),
+            State::Try | State::Backtrack => backtrack::<LAZY>(m, pruner, self.item, level),
             State::Retry => {
                 let x = self.choice[level];
-                undo_others(m, x);
-                backtrack(m, pruner, m.nodes[x as usize].top, level);
+                undo_others::<LAZY>(m, x);
+                backtrack::<LAZY>(m, pruner, m.nodes[x as usize].top, level);
             }
         }
         for l in (0..level).rev() {
             let x = self.choice[l];
-            undo_others(m, x);
-            backtrack(m, pruner, m.nodes[x as usize].top, l);
+            undo_others::<LAZY>(m, x);
+            backtrack::<LAZY>(m, pruner, m.nodes[x as usize].top, l);
         }
         self.level = 0;
         self.state = State::Done;
