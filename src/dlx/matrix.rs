@@ -5,7 +5,8 @@ use std::hint::select_unpredictable;
 use thiserror::Error;
 
 // Unchecked access to the arena in the link operations. SAFETY: every link stored in `nodes`
-// and every `top` is an index below `nodes.len()` / `len.len()` = `tag.len()`, and every
+// (whose length is that of `tops`) and every `top` is an index below `nodes.len()` /
+// `len.len()` = `tag.len()`, and every
 // `prev`/`next` in `items` is below `items.len()`: `reset` and the option builders only ever
 // store indices of nodes and items that exist, and the link operations only copy links from one
 // node (or item) to another. Checked in debug builds.
@@ -16,6 +17,16 @@ macro_rules! nd {
         #[allow(unsafe_code)]
         unsafe {
             $m.nodes.get_unchecked_mut(i)
+        }
+    }};
+}
+macro_rules! tp {
+    ($m:expr, $i:expr) => {{
+        let i = ($i) as usize;
+        debug_assert!(i < $m.tops.len());
+        #[allow(unsafe_code)]
+        unsafe {
+            *$m.tops.get_unchecked(i)
         }
     }};
 }
@@ -136,16 +147,17 @@ pub enum DlxError {
     },
 }
 
-/// One node of the arena: a vertical link pair and the item it belongs to.
+/// One node of the arena: a vertical link pair.
 ///
-/// For an item header (`1..=n`) `top` is the item itself; for a spacer it is [`SPACER`], and
-/// `up`/`down` then point to the first node of the option before and the last node of the option
-/// after (see the module docs).
+/// Its item, its `top`, is kept apart, in [`Matrix::tops`] at the same index: eight-byte nodes
+/// are addressed by a scaled index with no multiplication, and both links load as one word.
+///
+/// For a spacer, `up`/`down` point to the first node of the option before and the last node of
+/// the option after (see the module docs).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub(crate) struct Node {
     pub(crate) up: u32,
     pub(crate) down: u32,
-    pub(crate) top: u32,
 }
 
 /// An item number as the bulk builders take it: `usize` from callers, `u32` from the crate's own
@@ -366,6 +378,9 @@ pub struct Matrix {
     partners: Vec<(u32, u32)>,
     /// The node arena: 0 unused, `1..=n` headers, then options separated by spacers.
     pub(crate) nodes: Vec<Node>,
+    /// The item of each node of the arena (index as `nodes`): for a header (`1..=n`) the item
+    /// itself, for a spacer [`SPACER`]. Never changes once the node is written.
+    pub(crate) tops: Vec<u32>,
     /// Index of the first node of each option, ascending; decodes a node back to its option.
     option_start: Vec<u32>,
 
@@ -388,6 +403,8 @@ pub struct Matrix {
 pub(crate) struct OptionSink<'m, const W: usize> {
     /// The arena's buffer, with room reserved for `most` more options after its length.
     nodes: *mut Node,
+    /// The buffer of the arena's `tops`, with the same room.
+    tops: *mut u32,
     len: &'m mut Vec<u32>,
     /// The spacer the next option follows.
     spacer: usize,
@@ -409,11 +426,12 @@ impl<const W: usize> OptionSink<'_, W> {
         }
         self.count += 1;
         let first = self.spacer + 1;
-        let nodes = self.nodes;
+        let (nodes, tops) = (self.nodes, self.tops);
         let len = self.len.as_mut_ptr();
         #[allow(unsafe_code)]
-        // SAFETY: `link_with` reserved room for `most` options of `W + 1` nodes after the arena's
-        // length, and this is one of them, so nodes `first..=first + W` are in the buffer. Every
+        // SAFETY: `link_with` reserved room for `most` options of `W + 1` nodes (and tops) after
+        // the arena's length, and this is one of them, so nodes `first..=first + W` are in both
+        // buffers. Every
         // node read is below `first` (a header, or a node of an earlier option, all written), or
         // is an item's last node, which is a header or a node written earlier; every item `i` is
         // clamped to `1..=items_total`, below the length of the arena's headers and of `len`.
@@ -426,8 +444,8 @@ impl<const W: usize> OptionSink<'_, W> {
                 nodes.add(x).write(Node {
                     up: last,
                     down: i as u32,
-                    top: i as u32,
                 });
+                tops.add(x).write(i as u32);
                 (*nodes.add(last as usize)).down = x as u32;
                 (*nodes.add(i)).up = x as u32;
                 *len.add(i) += 1;
@@ -437,8 +455,8 @@ impl<const W: usize> OptionSink<'_, W> {
             nodes.add(self.spacer).write(Node {
                 up: first as u32,
                 down: 0,
-                top: SPACER,
             });
+            tops.add(self.spacer).write(SPACER);
         }
     }
 }
@@ -475,6 +493,7 @@ impl Matrix {
             pairs_from: 1,
             partners: Vec::new(),
             nodes: Vec::new(),
+            tops: Vec::new(),
             option_start: Vec::new(),
 
             stamp: Vec::new(),
@@ -526,16 +545,11 @@ impl Matrix {
 
         // Nodes: an unused 0, one empty vertical list per item, and the first spacer.
         self.nodes.clear();
-        self.nodes.extend((0..=n).map(|i| Node {
-            up: i,
-            down: i,
-            top: i,
-        }));
-        self.nodes.push(Node {
-            up: 0,
-            down: 0,
-            top: SPACER,
-        });
+        self.nodes.extend((0..=n).map(|i| Node { up: i, down: i }));
+        self.nodes.push(Node { up: 0, down: 0 });
+        self.tops.clear();
+        self.tops.extend(0..=n);
+        self.tops.push(SPACER);
 
         self.option_start.clear();
 
@@ -703,9 +717,12 @@ impl Matrix {
             });
         };
         let base = self.nodes.len();
+        debug_assert_eq!(base, self.tops.len());
         self.nodes.reserve(most * (W + 1));
+        self.tops.reserve(most * (W + 1));
         let mut sink = OptionSink {
             nodes: self.nodes.as_mut_ptr(),
+            tops: self.tops.as_mut_ptr(),
             len: &mut self.len,
             spacer: base - 1,
             count: 0,
@@ -716,10 +733,11 @@ impl Matrix {
         let result = fill(&mut sink);
         let (count, dropped) = (sink.count, sink.dropped);
         #[allow(unsafe_code)]
-        // SAFETY: the sink wrote every node of its `count` options, `base..base + count * (W +
-        // 1)`, within the capacity reserved above (see `OptionSink::push`).
+        // SAFETY: the sink wrote every node and top of its `count` options, `base..base + count
+        // * (W + 1)`, within the capacity reserved above (see `OptionSink::push`).
         unsafe {
             self.nodes.set_len(base + count * (W + 1));
+            self.tops.set_len(base + count * (W + 1));
         }
         self.option_start
             .extend((0..count).map(|k| (base + k * (W + 1)) as u32));
@@ -741,15 +759,13 @@ impl Matrix {
         // Grow the arena once, then write through plain slices: pushing node by node made the
         // compiler reload and store the vector's length around every link.
         self.nodes.resize(end + 1, Node::default());
+        self.tops.resize(end + 1, SPACER);
         let nodes = &mut self.nodes[..];
         let len = &mut self.len[..];
         for (x, &i) in (first..end).zip(&self.scratch) {
             let last = nodes[i as usize].up;
-            nodes[x] = Node {
-                up: last,
-                down: i,
-                top: i,
-            };
+            nodes[x] = Node { up: last, down: i };
+            self.tops[x] = i;
             nodes[last as usize].down = x as u32;
             nodes[i as usize].up = x as u32;
             len[i as usize] += 1;
@@ -758,7 +774,6 @@ impl Matrix {
         nodes[end] = Node {
             up: first as u32,
             down: 0,
-            top: SPACER,
         };
         self.option_start.push(first as u32);
         self.tags_stale = true;
@@ -853,14 +868,13 @@ impl Matrix {
 
     /// The items of an option, in the order they were given.
     pub fn option_items(&self, option: OptionId) -> impl Iterator<Item = ItemId> + '_ {
-        let nodes: &[Node] = match self.option_start.get(option.index()) {
-            Some(&start) => self.nodes.get(start as usize..).unwrap_or_default(),
+        let tops: &[u32] = match self.option_start.get(option.index()) {
+            Some(&start) => self.tops.get(start as usize..).unwrap_or_default(),
             None => &[],
         };
-        nodes
-            .iter()
-            .take_while(|n| n.top != SPACER)
-            .map(|n| ItemId(n.top - 1))
+        tops.iter()
+            .take_while(|&&top| top != SPACER)
+            .map(|&top| ItemId(top - 1))
     }
 
     /// Queues an undo operation for [`restore`](Self::restore).
@@ -1007,7 +1021,8 @@ impl Matrix {
         let mut updates = 0;
         let mut q = p + 1;
         while q != p {
-            let Node { up, down, top } = *nd!(self, q);
+            let Node { up, down } = *nd!(self, q);
+            let top = tp!(self, q);
             if top == SPACER {
                 q = up;
             } else {
@@ -1026,7 +1041,8 @@ impl Matrix {
     fn unhide<const N: bool>(&mut self, p: u32) {
         let mut q = p - 1;
         while q != p {
-            let Node { up, down, top } = *nd!(self, q);
+            let Node { up, down } = *nd!(self, q);
+            let top = tp!(self, q);
             if top == SPACER {
                 q = down;
             } else {
@@ -1043,7 +1059,7 @@ impl Matrix {
     #[inline]
     pub(crate) fn remove_option<const N: bool>(&mut self, p: u32) -> u64 {
         let updates = self.hide::<N>(p);
-        let Node { up, down, top } = *nd!(self, p);
+        let (Node { up, down }, top) = (*nd!(self, p), tp!(self, p));
         nd!(self, up).down = down;
         nd!(self, down).up = up;
         self.shorten::<N>(top);
@@ -1053,7 +1069,7 @@ impl Matrix {
     /// Undoes [`remove_option`](Self::remove_option), in the reverse order.
     #[inline]
     pub(crate) fn restore_option<const N: bool>(&mut self, p: u32) {
-        let Node { up, down, top } = *nd!(self, p);
+        let (Node { up, down }, top) = (*nd!(self, p), tp!(self, p));
         nd!(self, up).down = p;
         nd!(self, down).up = p;
         self.lengthen::<N>(top);
@@ -1188,7 +1204,7 @@ impl Matrix {
                 let mut updates = 0;
                 let mut q = first + 1;
                 while q != first {
-                    let Node { up, top, .. } = *nd!(self, q);
+                    let (up, top) = (nd!(self, q).up, tp!(self, q));
                     if top == SPACER {
                         q = up;
                         continue;
@@ -1215,7 +1231,7 @@ impl Matrix {
         let mut keep = [0u32; MAX_PRUNE_WIDTH];
         let mut q = first + 1;
         while q != first {
-            let Node { up, top, .. } = *self.node(q);
+            let (up, top) = (self.node(q).up, tp!(self, q));
             if top == SPACER {
                 q = up;
                 continue;
@@ -1253,7 +1269,7 @@ impl Matrix {
         let mut n = 0;
         let mut q = p;
         loop {
-            let Node { up, top, .. } = *self.node(q);
+            let (up, top) = (self.node(q).up, tp!(self, q));
             if top == SPACER {
                 q = up;
             } else {
@@ -1304,7 +1320,7 @@ impl Matrix {
                     if r != tp {
                         let mut q = r + 1;
                         while q != r {
-                            let Node { up, top, .. } = *self.node(q);
+                            let (up, top) = (self.node(q).up, tp!(self, q));
                             if top == SPACER {
                                 q = up;
                                 continue;
@@ -1442,7 +1458,7 @@ impl Matrix {
         let mut found = (NO_PAIR, NO_PAIR);
         let mut q = first + 1;
         while q != first {
-            let Node { up, top, .. } = *self.node(q);
+            let (up, top) = (self.node(q).up, tp!(self, q));
             if top == SPACER {
                 q = up;
                 continue;
@@ -1473,7 +1489,7 @@ impl Matrix {
     fn node_in(&self, p: u32, item: u32) -> Option<u32> {
         let mut q = p + 1;
         while q != p {
-            let Node { up, top, .. } = *self.node(q);
+            let (up, top) = (self.node(q).up, tp!(self, q));
             if top == SPACER {
                 q = up;
             } else if top == item {
@@ -1487,7 +1503,7 @@ impl Matrix {
 
     /// Removes every option of the item of nodes `keep_first` and `keep_second` except theirs.
     fn prune_others(&mut self, keep_first: u32, keep_second: u32, trail: &mut Vec<u32>) -> u64 {
-        let b = nd!(self, keep_first).top;
+        let b = tp!(self, keep_first);
         if self.length(b) <= 2 {
             return 0;
         }
@@ -1510,7 +1526,7 @@ impl Matrix {
         let mut updates = 0;
         let mut p = x + 1;
         while p != x {
-            let Node { up, top, .. } = self.nodes[p as usize];
+            let (up, top) = (self.nodes[p as usize].up, self.tops[p as usize]);
             if top == SPACER {
                 p = up;
             } else {
@@ -1526,7 +1542,7 @@ impl Matrix {
     pub(crate) fn uncover_others<const N: bool>(&mut self, x: u32) {
         let mut p = x - 1;
         while p != x {
-            let Node { down, top, .. } = self.nodes[p as usize];
+            let (down, top) = (self.nodes[p as usize].down, self.tops[p as usize]);
             if top == SPACER {
                 p = down;
             } else {
@@ -1560,7 +1576,7 @@ impl Matrix {
             let mut p = self.nodes[i as usize].down;
             while p != i {
                 let node = self.nodes[p as usize];
-                assert_eq!(node.top, i, "node {p} is in item {i}'s list");
+                assert_eq!(self.tops[p as usize], i, "node {p} is in item {i}'s list");
                 assert_eq!(self.nodes[node.down as usize].up, p, "down/up of node {p}");
                 assert_eq!(self.nodes[node.up as usize].down, p, "up/down of node {p}");
                 count += 1;

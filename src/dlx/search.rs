@@ -486,7 +486,7 @@ impl<'a> Search<'a> {
                     // X6
                     let x = choice[level];
                     in_mode!(m, uncover_others(x));
-                    item = m.nodes[x as usize].top;
+                    item = m.tops[x as usize];
                     let next = m.nodes[x as usize].down;
                     if next != item {
                         alternatives -= 1;
@@ -608,7 +608,7 @@ impl<'a> Search<'a> {
                     level -= 1;
                     let x = choice[level];
                     m.uncover_others::<N>(x);
-                    item = m.nodes[x as usize].top;
+                    item = m.tops[x as usize];
                     let next = m.nodes[x as usize].down;
                     choice[level] = next;
                     if next != item {
@@ -725,13 +725,13 @@ impl<'a> Search<'a> {
             State::Retry => {
                 let x = self.choice[level];
                 undo_others::<LAZY>(m, x);
-                backtrack::<LAZY>(m, pruner, m.nodes[x as usize].top, level);
+                backtrack::<LAZY>(m, pruner, m.tops[x as usize], level);
             }
         }
         for l in (0..level).rev() {
             let x = self.choice[l];
             undo_others::<LAZY>(m, x);
-            backtrack::<LAZY>(m, pruner, m.nodes[x as usize].top, l);
+            backtrack::<LAZY>(m, pruner, m.tops[x as usize], l);
         }
         self.level = 0;
         self.state = State::Done;
