@@ -790,7 +790,8 @@ impl Matrix {
             *tag = tag_of(len);
         }
         self.tags_stale = false;
-        self.narrow = self.len[1..=n].iter().all(|&len| len < TAG_CAP);
+        // A fold rather than `all`, which stops early and so is not vectorised.
+        self.narrow = self.len[1..=n].iter().fold(0, |a, &len| a.max(len)) < TAG_CAP;
     }
 
     /// Leaves narrow mode: brings `len` up to date from the tags, for adding options (which

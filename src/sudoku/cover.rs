@@ -362,25 +362,6 @@ impl Tables {
         }
         let all = all_symbols(s);
 
-        // The givens: which symbols each unit already holds. A symbol twice in a unit is a clash.
-        for used in &mut self.used {
-            used.clear();
-            used.resize(s, 0);
-        }
-        for (cell, &value) in grid.values().iter().enumerate() {
-            if value == 0 {
-                continue;
-            }
-            let bit = 1u64 << (value - 1);
-            for (family, &unit) in self.cells[cell].units.iter().enumerate() {
-                let used = &mut self.used[family][unit as usize];
-                if *used & bit != 0 {
-                    return Err(Clashes(grid.clashes()));
-                }
-                *used |= bit;
-            }
-        }
-
         // Only entries of open items are ever read, and this writes all of them, so the table
         // needs room but no clearing.
         if self.item_of.len() < 4 * n {
@@ -390,25 +371,59 @@ impl Tables {
         if self.meaning.len() < 2 * n {
             self.meaning.resize(2 * n, 0);
         }
+
+        // One pass over the cells: an empty cell gets the next item number; a given marks its
+        // symbol used in its row, column and box. A symbol twice in a unit is a clash (checked
+        // once, after the pass).
+        for used in &mut self.used {
+            used.clear();
+            used.resize(s, 0);
+        }
         let mut items = 0u32;
-        for (cell, &value) in grid.values().iter().enumerate() {
+        let mut clash = 0u64;
+        for ((&value, info), (cell, own)) in grid
+            .values()
+            .iter()
+            .zip(&self.cells)
+            .zip(self.item_of.iter_mut().enumerate())
+        {
             if value == 0 {
-                self.item_of[cell] = items;
-                self.meaning[items as usize] = cell as u32;
+                *own = items;
+                if let Some(meaning) = self.meaning.get_mut(items as usize) {
+                    *meaning = cell as u32;
+                }
                 items += 1;
+                continue;
+            }
+            let bit = 1u64 << (value - 1);
+            for (used, &unit) in self.used.iter_mut().zip(&info.units) {
+                if let Some(used) = used.get_mut(unit as usize) {
+                    clash |= *used & bit;
+                    *used |= bit;
+                }
             }
         }
+        if clash != 0 {
+            return Err(Clashes(grid.clashes()));
+        }
         let cells = items as usize;
+
+        // Then each unit's missing symbols, family by family (row·symbols note their symbol).
         for (family, used) in self.used.iter().enumerate() {
             let base = (family + 1) * n;
-            for (unit, &mask) in used.iter().enumerate() {
+            let item_of = self.item_of.get_mut(base..base + n).unwrap_or_default();
+            for (&mask, unit_items) in used.iter().zip(item_of.chunks_exact_mut(s)) {
                 let mut free = all & !mask;
                 while free != 0 {
                     let v = free.trailing_zeros() as usize;
                     free &= free - 1;
-                    self.item_of[base + unit * s + v] = items;
-                    if family == 0 {
-                        self.meaning[items as usize] = v as u32 + 1;
+                    if let Some(item) = unit_items.get_mut(v) {
+                        *item = items;
+                    }
+                    if family == 0
+                        && let Some(meaning) = self.meaning.get_mut(items as usize)
+                    {
+                        *meaning = v as u32 + 1;
                     }
                     items += 1;
                 }
