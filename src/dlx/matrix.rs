@@ -391,9 +391,10 @@ pub struct Matrix {
     generation: u32,
     /// Scratch for the items of the option being added.
     scratch: Vec<u32>,
-    /// Undo operations a lazily restoring search left behind, to run in order before the links
-    /// are used again (see [`Search::restore_lazily`](super::Search::restore_lazily)).
-    pending: Vec<Undo>,
+    /// What a lazily restoring search left to undo, with its stacks in `stacks`: undone before
+    /// the links are used again, or forgotten by a reset (see
+    /// [`Search::restore_lazily`](super::Search::restore_lazily)).
+    pub(crate) pending: Option<super::search::Pending>,
     /// The stacks of the last search, for the next to reuse.
     pub(crate) stacks: super::search::Stacks,
 }
@@ -465,17 +466,6 @@ impl<const W: usize> OptionSink<'_, W> {
 #[cfg(test)]
 pub(crate) type Snapshot = (Vec<Item>, Vec<u32>, Vec<Node>, Vec<u8>);
 
-/// One undo operation handed over by a search that ended without restoring.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Undo {
-    /// Uncover the other items of the option of this node.
-    Others(u32),
-    /// Uncover this item.
-    Item(u32),
-    /// Put back the option of this node, which pruning removed.
-    Option(u32),
-}
-
 impl Matrix {
     /// An empty problem with `primary` primary items (numbered `0..primary`) and `secondary`
     /// secondary items (numbered after them), and no options yet.
@@ -499,7 +489,7 @@ impl Matrix {
             stamp: Vec::new(),
             generation: 0,
             scratch: Vec::new(),
-            pending: Vec::new(),
+            pending: None,
             stacks: super::search::Stacks::default(),
         };
         m.reset(primary, secondary)?;
@@ -513,7 +503,7 @@ impl Matrix {
             .filter(|&t| t < (u32::MAX / 2) as usize)
             .ok_or(DlxError::TooLarge { what: "the items" })?;
         let (p, n) = (primary as u32, total as u32);
-        self.pending.clear();
+        self.pending = None;
         self.primary = p;
         self.items_total = n;
 
@@ -878,33 +868,15 @@ impl Matrix {
             .map(|&top| ItemId(top - 1))
     }
 
-    /// Queues an undo operation for [`restore`](Self::restore).
-    #[inline(always)]
-    pub(crate) fn defer(&mut self, undo: Undo) {
-        self.pending.push(undo);
-    }
-
-    /// Room for `more` deferred undo operations.
-    pub(crate) fn reserve_pending(&mut self, more: usize) {
-        self.pending.reserve(more);
-    }
-
-    /// Runs the undo operations a lazily restoring search left behind, so the links are exactly
-    /// as they were before it.
+    /// Undoes what a lazily restoring search left behind, from its stacks, so the links are
+    /// exactly as they were before it.
     pub(crate) fn restore(&mut self) {
-        if self.pending.is_empty() {
+        let Some(pending) = self.pending.take() else {
             return;
-        }
-        let pending = std::mem::take(&mut self.pending);
-        for &undo in &pending {
-            match undo {
-                Undo::Others(x) => in_mode!(self, uncover_others(x)),
-                Undo::Item(i) => in_mode!(self, uncover(i)),
-                Undo::Option(p) => in_mode!(self, restore_option(p)),
-            }
-        }
-        self.pending = pending;
-        self.pending.clear();
+        };
+        let mut stacks = std::mem::take(&mut self.stacks);
+        stacks.unwind(self, pending);
+        self.stacks = stacks;
     }
 
     /// Starts a search for the solutions of this problem. See [`Search`](super::Search).
@@ -1595,7 +1567,7 @@ impl Matrix {
     /// A full copy of the links, to check that a search restores them exactly.
     #[cfg(test)]
     pub(crate) fn snapshot(&self) -> Snapshot {
-        assert!(self.pending.is_empty(), "restore before taking a snapshot");
+        assert!(self.pending.is_none(), "restore before taking a snapshot");
         let mut m = self.clone();
         m.widen();
         m.refresh_tags();

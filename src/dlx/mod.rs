@@ -217,10 +217,14 @@
 //! The search counts the levels whose option is not the last in its item's list. When a level is
 //! left and that count is zero, nothing above has anything left to try: the rest of the search
 //! would only uncover. A search made with [`Search::restore_lazily`] stops there and hands the
-//! undo operations to the matrix, which runs them before it is next searched or extended, or
-//! drops them if it is [`reset`](Matrix::reset) first. The sudoku solver rebuilds its matrix for
-//! every puzzle, so it never pays for that final climb, which on an easy puzzle is half the
-//! work. An ordinary search uncovers everything before it reports [`Event::Done`].
+//! undoing to the matrix: it notes the level and state it stopped at and leaves the matrix its
+//! stacks (which the matrix keeps for the next search anyway), so handing over costs the same
+//! however deep it stopped. The matrix unwinds from them before it is next searched or extended,
+//! or forgets them if it is [`reset`](Matrix::reset) first. The sudoku solver rebuilds its matrix
+//! for every puzzle, so it never pays for that final climb, which on an easy puzzle is half the
+//! work. (Handing over used to queue two undo operations a level; noting the state instead took
+//! 17-clue from 112.0 to 110.1 thousand instructions a puzzle, serg from 80.2 to 78.7.) An
+//! ordinary search uncovers everything before it reports [`Event::Done`].
 //!
 //! ## The inner loop
 //!

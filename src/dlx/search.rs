@@ -4,7 +4,7 @@
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use super::matrix::{Matrix, ROOT, Undo, in_mode};
+use super::matrix::{Matrix, ROOT, in_mode};
 use super::{ItemId, OptionId};
 
 /// How many entries into a level (step X2) pass between two looks at the cancel flag. One entry
@@ -661,80 +661,115 @@ impl<'a> Search<'a> {
         }
     }
 
-    /// Ends the search, handing the matrix the undo operations [`unwind`](Self::unwind) would run,
-    /// in the same order, without running them.
+    /// Ends the search, leaving the undoing [`unwind`](Self::unwind) would do to the matrix: it
+    /// notes where the search stands (a [`Pending`]) and keeps the search's stacks when the search
+    /// is dropped, and unwinds from them only if it is used again before a reset. Handing over
+    /// costs nothing however deep the search stands (it used to queue two undo operations a level:
+    /// 2% of the 17-clue and serg instructions, for work a reset then threw away).
     fn hand_over(&mut self) {
-        self.wind_down(true);
+        if let Some(pending) = self.pending() {
+            self.m.pending = Some(pending);
+        }
+        self.level = 0;
+        self.state = State::Done;
     }
 
     /// Walks back up to level 0 without trying anything new, uncovering in reverse order whatever
     /// is covered, and ends the search. Reuses the same link operations as the search, so the
     /// matrix ends exactly as it began.
     fn unwind(&mut self) {
-        self.wind_down(false);
-    }
-
-    /// What the state machine would do from here to level 0 if it tried nothing new: finish the
-    /// current level as its state requires (step X6 or X7 or nothing), then X6 and X7 at every
-    /// level above. Written as a plain loop, not as steps of the state machine: dispatching on
-    /// the state at every step was an indirect jump mispredicted almost every time (cachegrind:
-    /// 180 a puzzle on the 17-clue set). With `lazy`, the operations are handed to the matrix.
-    fn wind_down(&mut self, lazy: bool) {
-        if lazy {
-            self.wind_down_in::<true>();
-        } else {
-            self.wind_down_in::<false>();
-        }
-    }
-
-    /// [`wind_down`](Self::wind_down), compiled for each way (the two ways' calls inline).
-    fn wind_down_in<const LAZY: bool>(&mut self) {
-        #[inline(always)]
-        fn undo_others<const LAZY: bool>(m: &mut Matrix, x: u32) {
-            if LAZY {
-                m.defer(Undo::Others(x));
+        if let Some(pending) = self.pending() {
+            let m = &mut *self.m;
+            let (choice, pruner) = (&self.choice[..], &mut self.pruner);
+            if m.narrow {
+                unwind::<true>(m, choice, &mut pruner.trail, &pruner.mark, pending);
             } else {
-                in_mode!(m, uncover_others(x));
+                unwind::<false>(m, choice, &mut pruner.trail, &pruner.mark, pending);
             }
-        }
-        #[inline(always)]
-        fn backtrack<const LAZY: bool>(
-            m: &mut Matrix,
-            pruner: &mut Pruner,
-            item: u32,
-            level: usize,
-        ) {
-            if LAZY {
-                m.defer(Undo::Item(item));
-                pruner.hand_over(m, level);
-            } else {
-                in_mode!(m, uncover(item));
-                pruner.leave_any(m, level);
-            }
-        }
-        let m = &mut *self.m;
-        let pruner = &mut self.pruner;
-        let level = self.level;
-        if LAZY {
-            m.reserve_pending(2 * level + 2);
-        }
-        match self.state {
-            State::Done => return,
-            State::Enter | State::Leave => {}
-            State::Try | State::Backtrack => backtrack::<LAZY>(m, pruner, self.item, level),
-            State::Retry => {
-                let x = self.choice[level];
-                undo_others::<LAZY>(m, x);
-                backtrack::<LAZY>(m, pruner, m.tops[x as usize], level);
-            }
-        }
-        for l in (0..level).rev() {
-            let x = self.choice[l];
-            undo_others::<LAZY>(m, x);
-            backtrack::<LAZY>(m, pruner, m.tops[x as usize], l);
+            pruner.seen.clear();
         }
         self.level = 0;
         self.state = State::Done;
+    }
+
+    /// What is left to undo from where the search stands (`None` if nothing).
+    fn pending(&self) -> Option<Pending> {
+        let top = match self.state {
+            State::Done => return None,
+            State::Enter | State::Leave => Top::Nothing,
+            State::Try | State::Backtrack => Top::Item(self.item),
+            State::Retry => Top::Retry,
+        };
+        (self.level > 0 || top != Top::Nothing).then_some(Pending {
+            level: self.level,
+            top,
+        })
+    }
+}
+
+/// What a search still holds at the level it stands on (see [`Pending`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Top {
+    /// Nothing (it is about to enter the level, or has just left it).
+    Nothing,
+    /// This item covered, and the options pruning removed at this level (step X7 undoes them).
+    Item(u32),
+    /// The option `choice[level]` tried, and its item covered (steps X6 and X7).
+    Retry,
+}
+
+/// The undoing a search that stopped without restoring left to do: every level below `level`
+/// holds its option `choice[l]` and that option's item covered (and the options pruning removed
+/// there), and level `level` holds `top`. With the search's stacks it says everything
+/// [`unwind`] needs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Pending {
+    pub(crate) level: usize,
+    pub(crate) top: Top,
+}
+
+/// Undoes what a search holds (see [`Pending`]), in the exact reverse order of the search's own
+/// moves: at each level from the top down, the other items of its option uncovered (X6), its
+/// item uncovered (X7), then the options pruning removed there put back, newest first. What the
+/// state machine would do from there to level 0 if it tried nothing new, written as a plain loop:
+/// dispatching on the state at every step was an indirect jump mispredicted almost every time
+/// (cachegrind: 180 a puzzle on the 17-clue set).
+pub(crate) fn unwind<const N: bool>(
+    m: &mut Matrix,
+    choice: &[u32],
+    trail: &mut Vec<u32>,
+    mark: &[(u32, u32)],
+    pending: Pending,
+) {
+    let mut leave = |m: &mut Matrix, level: usize| {
+        let keep = mark.get(level).map_or(0, |&(trail, _)| trail as usize);
+        while trail.len() > keep {
+            if let Some(p) = trail.pop() {
+                m.restore_option::<N>(p);
+            }
+        }
+    };
+    let level = pending.level;
+    match pending.top {
+        Top::Nothing => {}
+        Top::Item(item) => {
+            m.uncover::<N>(item);
+            leave(m, level);
+        }
+        Top::Retry => {
+            if let Some(&x) = choice.get(level) {
+                m.uncover_others::<N>(x);
+                m.uncover::<N>(m.tops[x as usize]);
+            }
+            leave(m, level);
+        }
+    }
+    for l in (0..level).rev() {
+        if let Some(&x) = choice.get(l) {
+            m.uncover_others::<N>(x);
+            m.uncover::<N>(m.tops[x as usize]);
+        }
+        leave(m, l);
     }
 }
 
@@ -842,18 +877,6 @@ impl Pruner {
             self.leave::<false>(m, level);
         }
     }
-
-    /// [`leave`](Self::leave), handing the putting back to the matrix (see
-    /// [`Search::restore_lazily`]).
-    fn hand_over(&mut self, m: &mut Matrix, level: usize) {
-        let (trail, seen) = self.mark[level];
-        while self.trail.len() > trail as usize {
-            if let Some(p) = self.trail.pop() {
-                m.defer(Undo::Option(p));
-            }
-        }
-        self.seen.truncate(seen as usize);
-    }
 }
 
 impl Drop for Search<'_> {
@@ -929,6 +952,18 @@ pub(crate) struct Stacks {
     seen: Vec<u8>,
     mark: Vec<(u32, u32)>,
     weights: Weights,
+}
+
+impl Stacks {
+    /// Undoes what the search these stacks came from left behind (see [`Pending`]).
+    pub(crate) fn unwind(&mut self, m: &mut Matrix, pending: Pending) {
+        if m.narrow {
+            unwind::<true>(m, &self.choice, &mut self.trail, &self.mark, pending);
+        } else {
+            unwind::<false>(m, &self.choice, &mut self.trail, &self.mark, pending);
+        }
+        self.seen.clear();
+    }
 }
 
 #[cfg(test)]
