@@ -10,55 +10,56 @@ use thiserror::Error;
 // `prev`/`next` in `items` is below `items.len()`: `reset` and the option builders only ever
 // store indices of nodes and items that exist, and the link operations only copy links from one
 // node (or item) to another. Checked in debug builds.
+//
+// `at!(v, i)` reads `v[i]`, `at!(mut v, i)` is the place `v[i]`; the named forms below say which
+// array of the matrix.
+macro_rules! at {
+    (mut $v:expr, $i:expr) => {{
+        let i = ($i) as usize;
+        debug_assert!(i < $v.len());
+        #[allow(unsafe_code)]
+        unsafe {
+            $v.get_unchecked_mut(i)
+        }
+    }};
+    ($v:expr, $i:expr) => {{
+        let i = ($i) as usize;
+        debug_assert!(i < $v.len());
+        #[allow(unsafe_code)]
+        unsafe {
+            *$v.get_unchecked(i)
+        }
+    }};
+}
+/// The node at an index, as a place.
 macro_rules! nd {
-    ($m:expr, $i:expr) => {{
-        let i = ($i) as usize;
-        debug_assert!(i < $m.nodes.len());
-        #[allow(unsafe_code)]
-        unsafe {
-            $m.nodes.get_unchecked_mut(i)
-        }
-    }};
+    ($m:expr, $i:expr) => {
+        at!(mut $m.nodes, $i)
+    };
 }
+/// The item of the node at an index.
 macro_rules! tp {
-    ($m:expr, $i:expr) => {{
-        let i = ($i) as usize;
-        debug_assert!(i < $m.tops.len());
-        #[allow(unsafe_code)]
-        unsafe {
-            *$m.tops.get_unchecked(i)
-        }
-    }};
+    ($m:expr, $i:expr) => {
+        at!($m.tops, $i)
+    };
 }
+/// An item's entry in the list of items, as a place.
 macro_rules! it {
-    ($m:expr, $i:expr) => {{
-        let i = ($i) as usize;
-        debug_assert!(i < $m.items.len());
-        #[allow(unsafe_code)]
-        unsafe {
-            $m.items.get_unchecked_mut(i)
-        }
-    }};
+    ($m:expr, $i:expr) => {
+        at!(mut $m.items, $i)
+    };
 }
+/// An item's tag, as a place.
 macro_rules! tg {
-    ($m:expr, $i:expr) => {{
-        let i = ($i) as usize;
-        debug_assert!(i < $m.tag.len());
-        #[allow(unsafe_code)]
-        unsafe {
-            $m.tag.get_unchecked_mut(i)
-        }
-    }};
+    ($m:expr, $i:expr) => {
+        at!(mut $m.tag, $i)
+    };
 }
+/// An item's length, as a place.
 macro_rules! ln {
-    ($m:expr, $i:expr) => {{
-        let i = ($i) as usize;
-        debug_assert!(i < $m.len.len());
-        #[allow(unsafe_code)]
-        unsafe {
-            $m.len.get_unchecked_mut(i)
-        }
-    }};
+    ($m:expr, $i:expr) => {
+        at!(mut $m.len, $i)
+    };
 }
 
 /// Calls a link operation in the matrix's mode: `in_mode!(m, cover(i))` is `m.cover::<true>(i)`
@@ -1447,15 +1448,10 @@ impl Matrix {
         found
     }
 
-    /// Node `x`, read without a bounds check (see `nd!`).
+    /// Node `x`, read without a bounds check (see `at!`).
     #[inline(always)]
-    fn node(&self, x: u32) -> &Node {
-        debug_assert!((x as usize) < self.nodes.len());
-        #[allow(unsafe_code)]
-        // SAFETY: as in `nd!`: `x` is a link or index the structure itself holds.
-        unsafe {
-            self.nodes.get_unchecked(x as usize)
-        }
+    fn node(&self, x: u32) -> Node {
+        at!(self.nodes, x)
     }
 
     /// The node of item `item` in the option of node `p`, other than `p` itself, if any.
