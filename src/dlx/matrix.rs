@@ -401,7 +401,8 @@ pub struct Matrix {
 }
 
 /// Where [`Matrix::link_with`] has its caller put options: each [`push`](Self::push) links one
-/// option of width `W` into the arena at once.
+/// option of width `W` into the arena at once, and [`push_each`](Self::push_each) a family of
+/// them.
 pub(crate) struct OptionSink<'m, const W: usize> {
     /// The arena's buffer, with room reserved for `most` more options after its length.
     nodes: *mut Node,
@@ -414,8 +415,44 @@ pub(crate) struct OptionSink<'m, const W: usize> {
     most: usize,
     /// A push past `most` was dropped.
     dropped: bool,
+    /// A push naming an item out of range (this one) was dropped.
+    out_of_range: Option<u32>,
     /// The highest item number (internal numbers are one more).
     last_item: u32,
+}
+
+/// Item numbers (from 0) with their largest, worked out when the table is made: what
+/// [`OptionSink::push_each`] takes, so that it checks a whole family of options with one
+/// comparison per table instead of one per item.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct ItemTable<'t> {
+    items: &'t [u32],
+    /// The largest entry of `items` (0 if none): the fields are private, so every table's
+    /// bound is true.
+    bound: u32,
+}
+
+impl<'t> ItemTable<'t> {
+    /// A table of these item numbers.
+    pub(crate) fn new(items: &'t [u32]) -> Self {
+        ItemTable {
+            items,
+            bound: items.iter().fold(0, |a, &i| a.max(i)),
+        }
+    }
+
+    /// Entry `k`.
+    #[inline(always)]
+    pub(crate) fn get(self, k: usize) -> Option<u32> {
+        self.items.get(k).copied()
+    }
+
+    /// The entries `start..start + count` (`None` if out of range), with the same bound.
+    #[inline(always)]
+    pub(crate) fn part(self, start: usize, count: usize) -> Option<Self> {
+        let items = self.items.get(start..start.checked_add(count)?)?;
+        Some(ItemTable { items, ..self })
+    }
 }
 
 impl<const W: usize> OptionSink<'_, W> {
@@ -426,39 +463,117 @@ impl<const W: usize> OptionSink<'_, W> {
             self.dropped = true;
             return;
         }
+        if let Some(&bad) = items.iter().find(|&&i| i > self.last_item) {
+            self.out_of_range = Some(bad);
+            return;
+        }
         self.count += 1;
         let first = self.spacer + 1;
-        let (nodes, tops) = (self.nodes, self.tops);
-        let len = self.len.as_mut_ptr();
         #[allow(unsafe_code)]
-        // SAFETY: `link_with` reserved room for `most` options of `W + 1` nodes (and tops) after
-        // the arena's length, and this is one of them, so nodes `first..=first + W` are in both
-        // buffers. Every
-        // node read is below `first` (a header, or a node of an earlier option, all written), or
-        // is an item's last node, which is a header or a node written earlier; every item `i` is
-        // clamped to `1..=items_total`, below the length of the arena's headers and of `len`.
-        // Writing into spare capacity and setting the length afterwards skips zeroing the arena
-        // first (about 2% of the 17-clue bench).
+        // SAFETY: there was room for one more option (checked above), and every item is in range.
         unsafe {
             for (j, &item) in items.iter().enumerate() {
-                let (x, i) = (first + j, item.min(self.last_item) as usize + 1);
-                let last = (*nodes.add(i)).up;
-                nodes.add(x).write(Node {
-                    up: last,
-                    down: i as u32,
-                });
-                tops.add(x).write(i as u32);
-                (*nodes.add(last as usize)).down = x as u32;
-                (*nodes.add(i)).up = x as u32;
-                *len.add(i) += 1;
+                self.link_node(first + j, item as usize + 1);
             }
-            (*nodes.add(self.spacer)).down = (first + W - 1) as u32;
+            self.close(first);
+        }
+    }
+
+    /// Links one option for each set bit `k` of `mask`, lowest first: item `first`, then entry
+    /// `k` of each of the `rest` tables (so `R` is `W - 1`). The family is checked as a whole
+    /// (room for all of it, every table long enough and every item in range) and dropped if it
+    /// fails. How the sudoku mapping links a cell's options: one cell item, then the row·symbol,
+    /// column·symbol and box·symbol items of each symbol the cell allows.
+    #[inline(always)]
+    pub(crate) fn push_each<const R: usize>(
+        &mut self,
+        first: u32,
+        rest: [ItemTable<'_>; R],
+        mut mask: u64,
+    ) {
+        let count = mask.count_ones() as usize;
+        if R + 1 != W || count > self.most - self.count {
+            self.dropped = true;
+            return;
+        }
+        let reach = 64 - mask.leading_zeros() as usize;
+        if first > self.last_item
+            || rest
+                .iter()
+                .any(|t| t.bound > self.last_item || t.items.len() < reach)
+        {
+            // The first item out of range, or a table's largest (a short table is a bug of the
+            // caller's: reported as its largest item, which may be in range).
+            let bad = std::iter::once(first)
+                .chain(rest.iter().map(|t| t.bound))
+                .find(|&i| i > self.last_item);
+            self.out_of_range = Some(bad.unwrap_or(first));
+            return;
+        }
+        self.count += count;
+        while mask != 0 {
+            let k = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            let x = self.spacer + 1;
+            #[allow(unsafe_code)]
+            // SAFETY: there was room for `count` more options (checked above), one per bit of
+            // `mask`; every table holds entry `k` (`k < reach`, which no table is shorter than),
+            // and every item is at most `last_item` (each table's bound is its largest entry).
+            unsafe {
+                self.link_node(x, first as usize + 1);
+                for (j, table) in rest.iter().enumerate() {
+                    self.link_node(x + 1 + j, *table.items.get_unchecked(k) as usize + 1);
+                }
+                self.close(x);
+            }
+        }
+    }
+
+    /// Writes node `x` of a new option as the last node of item `i` (internal number).
+    ///
+    /// # Safety
+    ///
+    /// `x` is within the room `link_with` reserved (one of `most` options of `W + 1` nodes after
+    /// the arena's length) and `i` in `1..=items_total`, below the length of the arena's headers
+    /// and of `len`. Every node read is a header or an item's last node, a header or a node
+    /// written earlier. (Writing into spare capacity and setting the length afterwards skips
+    /// zeroing the arena first: about 2% of the 17-clue bench.)
+    #[inline(always)]
+    #[allow(unsafe_code)]
+    unsafe fn link_node(&mut self, x: usize, i: usize) {
+        let (nodes, tops) = (self.nodes, self.tops);
+        // SAFETY: see the function's contract.
+        unsafe {
+            let last = (*nodes.add(i)).up;
+            nodes.add(x).write(Node {
+                up: last,
+                down: i as u32,
+            });
+            tops.add(x).write(i as u32);
+            (*nodes.add(last as usize)).down = x as u32;
+            (*nodes.add(i)).up = x as u32;
+            *self.len.as_mut_ptr().add(i) += 1;
+        }
+    }
+
+    /// Ends the option whose first node is `first` (`W` nodes written by `link_node`) with a
+    /// spacer.
+    ///
+    /// # Safety
+    ///
+    /// As for `link_node`: the option is within the reserved room, and so is its spacer.
+    #[inline(always)]
+    #[allow(unsafe_code)]
+    unsafe fn close(&mut self, first: usize) {
+        // SAFETY: see the function's contract; `self.spacer` is the spacer before the option.
+        unsafe {
+            (*self.nodes.add(self.spacer)).down = (first + W - 1) as u32;
             self.spacer = first + W;
-            nodes.add(self.spacer).write(Node {
+            self.nodes.add(self.spacer).write(Node {
                 up: first as u32,
                 down: 0,
             });
-            tops.add(self.spacer).write(SPACER);
+            self.tops.add(self.spacer).write(SPACER);
         }
     }
 }
@@ -719,10 +834,11 @@ impl Matrix {
             count: 0,
             most,
             dropped: false,
+            out_of_range: None,
             last_item: last_item as u32,
         };
         let result = fill(&mut sink);
-        let (count, dropped) = (sink.count, sink.dropped);
+        let (count, dropped, out_of_range) = (sink.count, sink.dropped, sink.out_of_range);
         #[allow(unsafe_code)]
         // SAFETY: the sink wrote every node and top of its `count` options, `base..base + count
         // * (W + 1)`, within the capacity reserved above (see `OptionSink::push`).
@@ -736,6 +852,13 @@ impl Matrix {
         if dropped {
             return Err(DlxError::TooLarge {
                 what: "the options promised",
+            });
+        }
+        if let Some(item) = out_of_range {
+            return Err(DlxError::ItemOutOfRange {
+                option: option + count,
+                item: item as usize,
+                last: last_item,
             });
         }
         Ok(result)
@@ -1650,6 +1773,54 @@ mod tests {
             m.search().count(u64::MAX),
             one_by_one.search().count(u64::MAX)
         );
+    }
+
+    #[test]
+    fn families_are_linked_like_single_options_and_checked_whole() {
+        // Items 0..=2 head the families; 3..=7 fill the tables.
+        let (rows, cols) = ([3, 4, 5], [6, 7, 6]);
+        let mut m = Matrix::new(8, 0).unwrap();
+        let linked = m.link_with::<3, _>(4, |sink| {
+            let (a, b) = (ItemTable::new(&rows), ItemTable::new(&cols));
+            sink.push_each(0, [a, b], 0b101);
+            sink.push_each(1, [a, b], 0b010);
+            sink.push_each(2, [a, b], 0);
+        });
+        assert_eq!(linked, Ok(()));
+        let mut one_by_one = Matrix::new(8, 0).unwrap();
+        for o in [[0, 3, 6], [0, 5, 6], [1, 4, 7]] {
+            one_by_one.add_option(o).unwrap();
+        }
+        m.check_invariants();
+        assert_eq!(m.snapshot(), one_by_one.snapshot());
+        assert_eq!(m.option_count(), 3);
+
+        // A table entry out of range, a table too short for the mask, and more options than
+        // promised: the family is dropped and the build fails.
+        let mut m = Matrix::new(8, 0).unwrap();
+        let too_big = [3, 9];
+        let out = m.link_with::<3, _>(4, |sink| {
+            sink.push_each(0, [ItemTable::new(&too_big), ItemTable::new(&cols)], 0b1);
+        });
+        assert_eq!(
+            out,
+            Err(DlxError::ItemOutOfRange {
+                option: 0,
+                item: 9,
+                last: 7
+            })
+        );
+        let short = m.link_with::<3, _>(4, |sink| {
+            sink.push_each(0, [ItemTable::new(&rows), ItemTable::new(&cols[..1])], 0b10);
+        });
+        assert!(matches!(short, Err(DlxError::ItemOutOfRange { .. })));
+        let many = m.link_with::<3, _>(1, |sink| {
+            let (a, b) = (ItemTable::new(&rows), ItemTable::new(&cols));
+            sink.push_each(0, [a, b], 0b11);
+        });
+        assert!(matches!(many, Err(DlxError::TooLarge { .. })));
+        assert_eq!(m.option_count(), 0);
+        m.check_invariants();
     }
 
     #[test]

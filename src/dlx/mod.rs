@@ -249,7 +249,12 @@
 //! well formed by construction, links each option the moment it finds it, through a
 //! crate-internal sink that checks them only in debug builds, except for the one check the
 //! unchecked writes rely on, that every item is in range (writing the options down first and
-//! linking them afterwards cost 2,300 instructions more a 17-clue puzzle).
+//! linking them afterwards cost 2,300 instructions more a 17-clue puzzle). It links a cell's
+//! options as one family (one cell item, then entry `v` of three item tables for each symbol
+//! `v` the cell allows), checked once for the family: room for all of it, and each table's
+//! largest entry, worked out once per puzzle, in range. Checking every option (room, and each
+//! item clamped into range) had cost 17-clue 110.1 thousand instructions a puzzle against 106.2
+//! now, serg 78.7 against 77.8 (cachegrind).
 //!
 //! Tried and measured, and not kept: cyclic `right` links instead of spacers (tried twice; the
 //! second time, with a `right` field in 16-byte nodes, it removed the spacer test's mispredictions
@@ -328,5 +333,6 @@
 mod matrix;
 mod search;
 
+pub(crate) use matrix::ItemTable;
 pub use matrix::{DlxError, ItemId, MAX_PRUNE_WIDTH, Matrix, OptionId};
 pub use search::{Event, Outcome, Search, Stats};

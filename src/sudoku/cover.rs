@@ -22,7 +22,7 @@
 
 use std::sync::atomic::AtomicBool;
 
-use crate::dlx::{self, Matrix};
+use crate::dlx::{self, ItemTable, Matrix};
 
 use super::geometry::Geometry;
 use super::grid::Grid;
@@ -156,7 +156,7 @@ impl DlxSolver {
         let tables = &self.tables;
         self.matrix
             .link_with::<4, _>(most, |sink| {
-                tables.each_option(grid, |items| sink.push(items));
+                tables.each_cell(grid, |own, units, free| sink.push_each(own, units, free));
             })
             .map_err(|_| Clashes(Vec::new()))?;
         Ok(&self.matrix)
@@ -362,11 +362,11 @@ impl Tables {
         }
         let all = all_symbols(s);
 
-        // Only entries of open items are ever read, and this writes all of them, so the table
-        // needs room but no clearing.
-        if self.item_of.len() < 4 * n {
-            self.item_of.resize(4 * n, 0);
-        }
+        // Only entries of open items are read, and this writes all of them, but the largest
+        // entry is worked out for the options' links to be written unchecked (see `each_cell`),
+        // so the others are cleared.
+        self.item_of.clear();
+        self.item_of.resize(4 * n, 0);
         // At most 2n items have a meaning (cells, then row·symbols); the rest need no entry.
         if self.meaning.len() < 2 * n {
             self.meaning.resize(2 * n, 0);
@@ -436,30 +436,39 @@ impl Tables {
     /// given, in order: one per empty cell and symbol its row, column and box still allow, with
     /// its four items (cell, row·symbol, column·symbol, box·symbol, in that order, which
     /// [`decode`](Self::decode) relies on).
-    #[inline(always)]
     fn each_option(&self, grid: &Grid, mut each: impl FnMut([u32; 4])) {
+        self.each_cell(grid, |own, [row, col, bx], mut free| {
+            while free != 0 {
+                let v = free.trailing_zeros() as usize;
+                free &= free - 1;
+                if let (Some(row), Some(col), Some(bx)) = (row.get(v), col.get(v), bx.get(v)) {
+                    each([own, row, col, bx]);
+                }
+            }
+        });
+    }
+
+    /// The options of [`each_option`](Self::each_option) a cell at a time: calls
+    /// `each(cell item, units, free)` for every empty cell, where bit `v` of `free` stands for
+    /// the option of symbol `v + 1` and entry `v` of each of `units` (row·symbol, column·symbol,
+    /// box·symbol) for its other items. The tables know their largest entry, so a cell's options
+    /// are linked with one check per table (see [`dlx::ItemTable`]).
+    #[inline(always)]
+    fn each_cell(&self, grid: &Grid, mut each: impl FnMut(u32, [ItemTable<'_>; 3], u64)) {
         let s = grid.geometry().side();
         let all = all_symbols(s);
         let [rows, cols, boxes] = &self.used;
-        let item_of = &self.item_of[..];
-        for ((&value, info), &own) in grid.values().iter().zip(&self.cells).zip(item_of) {
+        let table = ItemTable::new(self.item_of.get(..4 * s * s).unwrap_or_default());
+        for ((&value, info), &own) in grid.values().iter().zip(&self.cells).zip(&self.item_of) {
             if value != 0 {
                 continue;
             }
             let [r, c, b] = info.units.map(|u| u as usize);
-            let mut free = all & !(rows[r] | cols[c] | boxes[b]);
-            let [in_row, in_col, in_box] = info.bases.map(|base| {
-                let base = base as usize;
-                item_of.get(base..base + s).unwrap_or_default()
-            });
-            while free != 0 {
-                let v = free.trailing_zeros() as usize;
-                free &= free - 1;
-                if let (Some(&row), Some(&col), Some(&bx)) =
-                    (in_row.get(v), in_col.get(v), in_box.get(v))
-                {
-                    each([own, row, col, bx]);
-                }
+            let free = all & !(rows[r] | cols[c] | boxes[b]);
+            if let [Some(row), Some(col), Some(bx)] =
+                info.bases.map(|base| table.part(base as usize, s))
+            {
+                each(own, [row, col, bx], free);
             }
         }
     }
