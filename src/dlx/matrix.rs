@@ -43,12 +43,6 @@ macro_rules! tp {
         at!($m.tops, $i)
     };
 }
-/// An item's entry in the list of items, as a place.
-macro_rules! it {
-    ($m:expr, $i:expr) => {
-        at!(mut $m.items, $i)
-    };
-}
 /// An item's tag, as a place.
 macro_rules! tg {
     ($m:expr, $i:expr) => {
@@ -77,7 +71,8 @@ pub(crate) use in_mode;
 
 /// The `top` of a spacer node. Items are numbered from 1, so 0 is never an item.
 pub(crate) const SPACER: u32 = 0;
-/// Entry 0 of the item array heads the circular list of active primary items.
+/// Item number 0, which is no item: what [`Matrix::choose`] returns when every primary item is
+/// covered.
 pub(crate) const ROOT: u32 = 0;
 /// The tag of a covered item: above every length.
 pub(crate) const TAG_COVERED: u8 = u8::MAX;
@@ -179,15 +174,8 @@ impl ItemNumber for u32 {
     }
 }
 
-/// One item's horizontal entry: its neighbours in the list of active items.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct Item {
-    pub(crate) prev: u32,
-    pub(crate) next: u32,
-}
-
 /// Added to the `len` of a covered item, so that the scan for the shortest item (which reads the
-/// `len` array straight through instead of chasing the item list) passes over it. Hiding never
+/// `len` array straight through) passes over it. Hiding never
 /// touches a covered item's `len`: every option that contains it is hidden already.
 pub(crate) const COVERED: u32 = 1 << 31;
 
@@ -429,9 +417,9 @@ pub struct Matrix {
     primary: u32,
     /// Number of primary plus secondary items (`n`).
     items_total: u32,
-    /// Horizontal entries: 0 is the primary root, `1..=n` the items, `n + 1` the secondary root.
-    pub(crate) items: Vec<Item>,
-    /// Active options of each item (index as `items`), plus [`COVERED`] while it is covered.
+    /// Active options of each item (0 is the root, `1..=n` the items), plus [`COVERED`] while it
+    /// is covered. There is no list of the active items: a covered item's tag says so, and the
+    /// search knows that none is left when [`choose`](Self::choose) finds every tag covered.
     pub(crate) len: Vec<u32>,
     /// Each item's length in one byte (index as `len`): the length itself up to [`TAG_CAP`], and
     /// [`TAG_COVERED`] while the item is covered. [`choose`](Self::choose) reads these bytes a
@@ -658,7 +646,7 @@ impl<const W: usize> OptionSink<'_, W> {
 
 /// Everything a search changes, for tests.
 #[cfg(test)]
-pub(crate) type Snapshot = (Vec<Item>, Vec<u32>, Vec<Node>, Vec<u8>);
+pub(crate) type Snapshot = (Vec<u32>, Vec<Node>, Vec<u8>);
 
 impl Matrix {
     /// An empty problem with `primary` primary items (numbered `0..primary`) and `secondary`
@@ -667,7 +655,6 @@ impl Matrix {
         let mut m = Matrix {
             primary: 0,
             items_total: 0,
-            items: Vec::new(),
             len: Vec::new(),
             tag: Vec::new(),
             tags_stale: false,
@@ -701,12 +688,6 @@ impl Matrix {
         self.primary = p;
         self.items_total = n;
 
-        // Items: root 0 heads the primary list 1..=p, root n+1 heads the secondary list p+1..=n.
-        self.items.clear();
-        self.items.extend((0..=n + 1).map(|i| Item {
-            prev: i.wrapping_sub(1),
-            next: i + 1,
-        }));
         self.len.clear();
         self.len.resize(total + 2, 0);
         // Tags are worked out from `len` before a search (`refresh_tags`); they need only room.
@@ -717,15 +698,6 @@ impl Matrix {
         self.narrow = false;
         self.pairs_from = 1;
         self.memo.resize(total + 2, PairMemo::default());
-        let sroot = n + 1;
-        self.items[ROOT as usize].prev = p;
-        self.items[p as usize].next = ROOT;
-        self.items[sroot as usize].prev = if n > p { n } else { sroot };
-        self.items[sroot as usize].next = if n > p { p + 1 } else { sroot };
-        if n > p {
-            self.items[(p + 1) as usize].prev = sroot;
-            self.items[n as usize].next = sroot;
-        }
 
         // Nodes: an unused 0, one empty vertical list per item, and the first spacer.
         self.nodes.clear();
@@ -1093,20 +1065,16 @@ impl Matrix {
     }
 
     /// Chooses the item to branch on (step X3): fewest active options, leftmost on ties. Returns
-    /// [`ROOT`] when no primary item is active.
+    /// [`ROOT`] when no primary item is active (step X2: a solution).
     ///
     /// The scan reads the primary items' one-byte tags straight through, covered ones included
-    /// (their tag is above every length), rather than walking the list of active items: walking
-    /// the list waits for each `next` link to load before it can read the following item, while a
-    /// straight read of a small byte array is a few vector instructions per 64 items. It finds
-    /// the smallest tag block by block, stopping at a block that holds a 0 (an item with no option
-    /// left: nothing beats it), then the first item of that block with it. Only if every active
-    /// item has [`TAG_CAP`] or more options does it read the exact lengths.
+    /// (their tag is above every length): a straight read of a small byte array is a few vector
+    /// instructions per 32 or 64 items, where walking a list of active items would wait for each
+    /// link to load before reading the next. It finds the smallest tag (see [`lowest_avx2`] and
+    /// [`lowest`]), then the first item with it. Only if every active item has [`TAG_CAP`] or
+    /// more options does it read the exact lengths.
     #[inline]
     pub(crate) fn choose(&self) -> u32 {
-        if self.items[ROOT as usize].next == ROOT {
-            return ROOT;
-        }
         let tags = &self.tag[1..=self.primary as usize];
         #[cfg(target_arch = "x86_64")]
         let (best, k) = if tags.len() >= 32 && has_avx2() {
@@ -1120,7 +1088,10 @@ impl Matrix {
         };
         #[cfg(not(target_arch = "x86_64"))]
         let (best, k) = lowest(tags);
-        if u32::from(best) == TAG_CAP {
+        if u32::from(best) >= TAG_CAP {
+            if best == TAG_COVERED {
+                return ROOT;
+            }
             return self.choose_exact();
         }
         k as u32 + 1
@@ -1142,7 +1113,7 @@ impl Matrix {
         best as u32 + 1
     }
 
-    /// Removes item `i` from the active list and hides every option that contains it.
+    /// Covers item `i`: hides every option that contains it and tags it covered.
     /// Returns the number of links changed. `N`: the matrix is [narrow](Self::narrow).
     #[inline(always)]
     pub(crate) fn cover<const N: bool>(&mut self, i: u32) -> u64 {
@@ -1152,9 +1123,6 @@ impl Matrix {
             updates += self.hide::<N>(p);
             p = nd!(self, p).down;
         }
-        let Item { prev, next } = *it!(self, i);
-        it!(self, prev).next = next;
-        it!(self, next).prev = prev;
         if N {
             // Hiding never touches a covered item, so its length at this point is the one to
             // give back when it is uncovered.
@@ -1172,9 +1140,6 @@ impl Matrix {
     /// removed node are never touched, and that is what makes dancing links work.
     #[inline]
     pub(crate) fn uncover<const N: bool>(&mut self, i: u32) {
-        let Item { prev, next } = *it!(self, i);
-        it!(self, prev).next = i;
-        it!(self, next).prev = i;
         let mut p = nd!(self, i).up;
         while p != i {
             self.unhide::<N>(p);
@@ -1724,24 +1689,10 @@ impl Matrix {
     }
 
     /// Checks every link of the structure, like `dlx1.w`'s `sanity()`: every up/down pair agrees,
-    /// every node in an item's list belongs to that item, every `len` equals the length of its
-    /// list, and the item lists are consistent both ways. Panics on the first fault.
+    /// every node in an item's list belongs to that item, and every `len` equals the length of its
+    /// list. Panics on the first fault.
     #[cfg(test)]
     pub(crate) fn check_invariants(&self) {
-        for (root, range) in [
-            (ROOT, 1..=self.primary),
-            (self.items_total + 1, self.primary + 1..=self.items_total),
-        ] {
-            let mut i = self.items[root as usize].next;
-            let mut seen = 0;
-            while i != root {
-                assert!(range.contains(&i), "item {i} in the wrong list");
-                assert_eq!(self.items[self.items[i as usize].next as usize].prev, i);
-                i = self.items[i as usize].next;
-                seen += 1;
-                assert!(seen <= self.items_total, "item list does not close");
-            }
-        }
         for i in 1..=self.items_total {
             let mut count = 0;
             let mut p = self.nodes[i as usize].down;
@@ -1770,7 +1721,7 @@ impl Matrix {
         m.widen();
         m.refresh_tags();
         m.narrow = false;
-        (m.items, m.len, m.nodes, m.tag)
+        (m.len, m.nodes, m.tag)
     }
 }
 

@@ -433,12 +433,6 @@ impl<'a> Search<'a> {
         let event = loop {
             match state {
                 State::Enter => {
-                    // X2
-                    if m.items[ROOT as usize].next == ROOT {
-                        state = State::Leave;
-                        stats.solutions += 1;
-                        break Event::Solution { depth: level };
-                    }
                     if self.watched {
                         countdown -= 1;
                         if countdown == 0 {
@@ -449,8 +443,14 @@ impl<'a> Search<'a> {
                             }
                         }
                     }
-                    // X3, X4
+                    // X3 (and X2: no primary item is left to choose)
                     let i = self.pruner.choose(m, level, &mut stats);
+                    if i == ROOT {
+                        state = State::Leave;
+                        stats.solutions += 1;
+                        break Event::Solution { depth: level };
+                    }
+                    // X4
                     let options = m.length(i) as usize;
                     stats.updates += in_mode!(m, cover(i));
                     item = i;
@@ -576,11 +576,6 @@ impl<'a> Search<'a> {
         let mut hand_over = false;
         let (state, event) = 'run: loop {
             if entering {
-                // X2
-                if m.items[ROOT as usize].next == ROOT {
-                    stats.solutions += 1;
-                    break (State::Leave, Event::Solution { depth: level });
-                }
                 if self.watched {
                     countdown -= 1;
                     if countdown == 0 {
@@ -590,8 +585,13 @@ impl<'a> Search<'a> {
                         }
                     }
                 }
-                // X3, X4
+                // X3 (and X2: no primary item is left to choose)
                 item = self.pruner.choose(m, level, &mut stats);
+                if item == ROOT {
+                    stats.solutions += 1;
+                    break (State::Leave, Event::Solution { depth: level });
+                }
+                // X4
                 stats.updates += m.cover::<N>(item);
                 choice[level] = m.nodes[item as usize].down;
             } else {
@@ -812,6 +812,9 @@ impl Pruner {
     #[inline(always)]
     fn choose(&mut self, m: &mut Matrix, level: usize, stats: &mut Stats) -> u32 {
         let item = self.choose_weighted(m);
+        if item == ROOT {
+            return ROOT;
+        }
         self.mark[level] = (self.trail.len() as u32, self.seen.len() as u32);
         if self.escalate_at != 0 && stats.nodes >= self.escalate_at {
             // A big tree: from here on, the strong rules (see `Search::with_escalation`).
