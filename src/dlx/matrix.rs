@@ -1674,11 +1674,19 @@ impl Matrix {
     }
 
     /// Removes every option of the item of nodes `keep_first` and `keep_second` except theirs.
+    #[inline(always)]
     fn prune_others(&mut self, keep_first: u32, keep_second: u32, trail: &mut Vec<u32>) -> u64 {
-        let b = tp!(self, keep_first);
-        if self.length(b) <= 2 {
+        // Most items met have only those two options: checked here, without a call.
+        if self.length(tp!(self, keep_first)) <= 2 {
             return 0;
         }
+        self.remove_others(keep_first, keep_second, trail)
+    }
+
+    /// [`prune_others`](Self::prune_others) for an item with options to remove.
+    #[inline(never)]
+    fn remove_others(&mut self, keep_first: u32, keep_second: u32, trail: &mut Vec<u32>) -> u64 {
+        let b = tp!(self, keep_first);
         let mut updates = 0;
         let mut r = nd!(self, b).down;
         while r != b {
