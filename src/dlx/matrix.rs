@@ -1700,19 +1700,24 @@ impl Matrix {
         updates
     }
 
-    /// Covers every item of the option of node `x` except `top(x)`, left to right (step X5).
+    /// Covers every item of the option of node `x` except `top(x)`, left to right (step X5):
+    /// right to the spacer, then from the option's first node, as [`hide`](Self::hide) walks.
     #[inline]
     pub(crate) fn cover_others<const N: bool>(&mut self, x: u32) -> u64 {
         let mut updates = 0;
         let mut p = x + 1;
-        while p != x {
-            let (up, top) = (self.nodes[p as usize].up, self.tops[p as usize]);
+        loop {
+            let top = tp!(self, p);
             if top == SPACER {
-                p = up;
-            } else {
-                updates += self.cover::<N>(top);
-                p += 1;
+                break;
             }
+            updates += self.cover::<N>(top);
+            p += 1;
+        }
+        let mut p = nd!(self, p).up;
+        while p != x {
+            updates += self.cover::<N>(tp!(self, p));
+            p += 1;
         }
         updates
     }
@@ -1721,14 +1726,18 @@ impl Matrix {
     #[inline]
     pub(crate) fn uncover_others<const N: bool>(&mut self, x: u32) {
         let mut p = x - 1;
-        while p != x {
-            let (down, top) = (self.nodes[p as usize].down, self.tops[p as usize]);
+        loop {
+            let top = tp!(self, p);
             if top == SPACER {
-                p = down;
-            } else {
-                self.uncover::<N>(top);
-                p -= 1;
+                break;
             }
+            self.uncover::<N>(top);
+            p -= 1;
+        }
+        let mut p = nd!(self, p).down;
+        while p != x {
+            self.uncover::<N>(tp!(self, p));
+            p -= 1;
         }
     }
 
