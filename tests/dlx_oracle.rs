@@ -272,3 +272,177 @@ proptest! {
         prop_assert_eq!(collect(&mut m, false).0, plain);
     }
 }
+
+/// The four items of a row made from `r`: distinct columns below `columns` (at least 4), picked
+/// one after another from those left.
+fn four_of(mut r: u32, columns: u32) -> [usize; 4] {
+    let mut left: Vec<usize> = (0..columns as usize).collect();
+    let mut items = [0; 4];
+    for item in &mut items {
+        let k = r as usize % left.len();
+        r /= left.len() as u32;
+        *item = left.remove(k);
+    }
+    items
+}
+
+/// A row's bit mask.
+fn mask(items: &[usize]) -> u32 {
+    items.iter().fold(0, |m, &i| m | 1 << i)
+}
+
+/// Options of exactly four items, added in bulk, are laid out in blocks of four (no spacers;
+/// see the `dlx` docs); added one by one, with spacers. Both must search alike: the same
+/// solutions, the same nodes and the same number of link updates, whatever the pruning.
+/// `wide`: four more secondary items share 300 options, so the exact lengths are kept.
+fn both_layouts(
+    options: &[[usize; 4]],
+    primary: u32,
+    columns: u32,
+    wide: bool,
+) -> (Matrix, Matrix) {
+    let secondary = (columns - primary) as usize + if wide { 4 } else { 0 };
+    let c = columns as usize;
+    let extra: Vec<[usize; 4]> = if wide {
+        vec![[c, c + 1, c + 2, c + 3]; 300]
+    } else {
+        Vec::new()
+    };
+    let mut blocks = Matrix::new(primary as usize, secondary).unwrap();
+    blocks.add_options(options).unwrap();
+    blocks.add_options(&extra).unwrap();
+    let mut spaced = Matrix::new(primary as usize, secondary).unwrap();
+    for o in options.iter().chain(&extra) {
+        spaced.add_option(o.iter().copied()).unwrap();
+    }
+    (blocks, spaced)
+}
+
+/// Every solution (sorted) and the statistics of one configured search of `m`.
+fn solutions_of(
+    m: &mut Matrix,
+    configure: impl FnOnce(sudoku_dlx::dlx::Search<'_>) -> sudoku_dlx::dlx::Search<'_>,
+) -> (Vec<Vec<usize>>, u64, u64) {
+    let mut all = Vec::new();
+    let mut search = configure(m.search());
+    search.for_each(|solution| {
+        let mut options: Vec<usize> = solution.iter().map(|o| o.index()).collect();
+        options.sort_unstable();
+        all.push(options);
+        ControlFlow::Continue(())
+    });
+    let stats = search.stats();
+    drop(search);
+    all.sort();
+    (all, stats.nodes, stats.updates)
+}
+
+#[test]
+fn every_small_matrix_of_four_item_options_counts_like_brute_force() {
+    let mut checked = 0u64;
+    for (columns, most_rows) in [(4u32, 5u32), (5, 4), (6, 3)] {
+        // Every set of four columns, its items in an order that varies from set to set.
+        let kinds: Vec<[usize; 4]> = (0u32..1 << columns)
+            .filter(|m| m.count_ones() == 4)
+            .enumerate()
+            .map(|(k, m)| {
+                let mut items = [0; 4];
+                let set = (0..columns as usize).filter(|c| m & 1 << c != 0);
+                for (j, c) in set.enumerate() {
+                    items[(j + k) % 4] = c;
+                }
+                items
+            })
+            .collect();
+        let n = kinds.len() as u32;
+        for n_rows in 1..=most_rows {
+            for code in 0..n.pow(n_rows) {
+                let options: Vec<[usize; 4]> = (0..n_rows)
+                    .map(|r| kinds[(code / n.pow(r) % n) as usize])
+                    .collect();
+                let rows: Vec<u32> = options.iter().map(|o| mask(o)).collect();
+                for primary in 0..=columns {
+                    let expected = brute_force(&rows, primary, columns);
+                    let (mut blocks, mut spaced) = both_layouts(&options, primary, columns, false);
+                    for m in [&mut blocks, &mut spaced] {
+                        assert_eq!(
+                            m.search().count(u64::MAX),
+                            expected,
+                            "{options:?}, {primary}"
+                        );
+                        assert_eq!(m.search().with_pruning(true).count(u64::MAX), expected);
+                        assert_eq!(
+                            m.search()
+                                .with_pairs_of_pairs(true)
+                                .with_pruning_width(4)
+                                .with_prune_spacing(1)
+                                .with_conflict_weights(true)
+                                .count(u64::MAX),
+                            expected,
+                            "strongly pruned: {options:?}, {primary}"
+                        );
+                    }
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert!(checked > 20_000, "{checked} matrices checked");
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// Options in blocks of four search exactly as the same options with spacers: the same
+    /// solutions (all exact covers, and all of them when brute force can tell), the same nodes,
+    /// the same updates, plain, pruned, strongly pruned and step by step.
+    #[test]
+    fn blocks_of_four_search_as_spaced_options_do(
+        columns in 6u32..=12,
+        primary_share in 1u32..=12,
+        raw_rows in prop::collection::vec(any::<u32>(), 2..=24),
+        wide in any::<bool>(),
+    ) {
+        let primary = primary_share.min(columns);
+        let options: Vec<[usize; 4]> = raw_rows.iter().map(|&r| four_of(r, columns)).collect();
+        let rows: Vec<u32> = options.iter().map(|o| mask(o)).collect();
+        let (mut blocks, mut spaced) = both_layouts(&options, primary, columns, wide);
+        type Configure = fn(sudoku_dlx::dlx::Search<'_>) -> sudoku_dlx::dlx::Search<'_>;
+        let configurations: [Configure; 4] = [
+            |s| s,
+            |s| s.with_pruning(true),
+            |s| s.with_pruning(true).with_conflict_weights(true),
+            |s| {
+                s.with_pairs_of_pairs(true)
+                    .with_pruning_width(5)
+                    .with_prune_spacing(1)
+                    .with_conflict_weights(true)
+            },
+        ];
+        let (plain, _, _) = solutions_of(&mut spaced, |s| s);
+        for s in &plain {
+            prop_assert!(is_exact_cover(&rows, s, primary), "not an exact cover: {:?}", s);
+        }
+        if rows.len() <= 16 {
+            prop_assert_eq!(plain.len() as u64, brute_force(&rows, primary, columns));
+        }
+        for configure in configurations {
+            let in_blocks = solutions_of(&mut blocks, configure);
+            prop_assert_eq!(&in_blocks, &solutions_of(&mut spaced, configure));
+            prop_assert_eq!(&in_blocks.0, &plain);
+        }
+        // Step by step, and again after all that: the links were restored every time.
+        let mut search = blocks.search().with_pruning(true);
+        let mut stepped = 0;
+        loop {
+            match search.step() {
+                sudoku_dlx::dlx::Event::Solution { .. } => stepped += 1,
+                sudoku_dlx::dlx::Event::Done => break,
+                _ => {}
+            }
+        }
+        drop(search);
+        prop_assert_eq!(stepped, plain.len());
+        prop_assert_eq!(solutions_of(&mut blocks, |s| s).0, plain);
+    }
+}

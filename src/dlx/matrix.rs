@@ -56,14 +56,16 @@ macro_rules! ln {
     };
 }
 
-/// Calls a link operation in the matrix's mode: `in_mode!(m, cover(i))` is `m.cover::<true>(i)`
-/// on a narrow matrix and `m.cover::<false>(i)` otherwise (see [`Matrix::narrow`]).
+/// Calls a link operation in the matrix's modes: `in_mode!(m, cover(i))` is
+/// `m.cover::<N, Q>(i)` with `N` whether the matrix is [narrow](Matrix::narrow) and `Q` whether
+/// it is laid out in [blocks of four](Matrix::quad).
 macro_rules! in_mode {
     ($m:expr, $f:ident($($a:expr),*)) => {
-        if $m.narrow {
-            $m.$f::<true>($($a),*)
-        } else {
-            $m.$f::<false>($($a),*)
+        match ($m.narrow, $m.quad) {
+            (true, true) => $m.$f::<true, true>($($a),*),
+            (true, false) => $m.$f::<true, false>($($a),*),
+            (false, true) => $m.$f::<false, true>($($a),*),
+            (false, false) => $m.$f::<false, false>($($a),*),
         }
     };
 }
@@ -441,6 +443,14 @@ pub struct Matrix {
     /// holds its length from when it was covered. Decided when the tags are worked out, before a
     /// search; adding options brings `len` up to date first ([`widen`](Self::widen)).
     pub(crate) narrow: bool,
+    /// The options are laid out in blocks of four: every option has exactly four items, and
+    /// option `k`'s nodes are `base + 4k .. base + 4k + 4` with `base` a multiple of four, with no
+    /// spacers. The other nodes of node `p`'s option are then `p ^ 1`, `p ^ 2` and `p ^ 3`, so
+    /// hiding an option, and covering its other items, is three steps with no walk and no test
+    /// (see the module docs). The sudoku mapping's options are all four items wide. Decided by
+    /// the first options added: [`link_with`](Self::link_with) with `W = 4` on a matrix with no
+    /// options yet; adding an option of another width lays the matrix out with spacers again.
+    pub(crate) quad: bool,
     /// For each item, what [`prune`](Self::prune) last found out about its two options (see
     /// [`PairMemo`]); entries of an older [`reset`](Self::reset) are told apart by `generation`.
     memo: Vec<PairMemo>,
@@ -492,6 +502,8 @@ pub(crate) struct OptionSink<'m, const W: usize> {
     out_of_range: Option<u32>,
     /// The highest item number (internal numbers are one more).
     last_item: u32,
+    /// The options are written in blocks of four, with no spacers (see [`Matrix::quad`]).
+    quad: bool,
 }
 
 /// Item numbers (from 0) with their largest, worked out when the table is made: what
@@ -638,6 +650,11 @@ impl<const W: usize> OptionSink<'_, W> {
     #[inline(always)]
     #[allow(unsafe_code)]
     unsafe fn close(&mut self, first: usize) {
+        if self.quad {
+            // No spacer: the next option's block follows at once.
+            self.spacer = first + W - 1;
+            return;
+        }
         // SAFETY: see the function's contract; `self.spacer` is the spacer before the option.
         unsafe {
             (*self.nodes.add(self.spacer)).down = (first + W - 1) as u32;
@@ -666,6 +683,7 @@ impl Matrix {
             tag: Vec::new(),
             tags_stale: false,
             narrow: false,
+            quad: false,
             memo: Vec::new(),
             memo_generation: 0,
             pairs_from: 1,
@@ -703,6 +721,7 @@ impl Matrix {
         }
         self.tags_stale = true;
         self.narrow = false;
+        self.quad = false;
         self.pairs_from = 1;
         self.memo.resize(total + 2, PairMemo::default());
 
@@ -776,6 +795,9 @@ impl Matrix {
             return Err(DlxError::TooLarge { what: "the nodes" });
         }
 
+        if self.quad {
+            self.lay_out_spaced();
+        }
         self.link_option(option);
         Ok(OptionId(option as u32))
     }
@@ -879,10 +901,24 @@ impl Matrix {
                 last: usize::MAX,
             });
         };
+        let quad = W == 4 && (self.quad || self.option_start.is_empty());
+        if self.quad && !quad {
+            self.lay_out_spaced();
+        }
+        if quad {
+            self.quad = true;
+            // Blocks start at a multiple of four; the nodes in between are never read.
+            while !self.nodes.len().is_multiple_of(4) {
+                self.nodes.push(Node::default());
+                self.tops.push(SPACER);
+            }
+        }
+        // Nodes an option takes: its own, and a spacer unless in blocks of four.
+        let stride = if quad { W } else { W + 1 };
         let base = self.nodes.len();
         debug_assert_eq!(base, self.tops.len());
-        self.nodes.reserve(most * (W + 1));
-        self.tops.reserve(most * (W + 1));
+        self.nodes.reserve(most * stride);
+        self.tops.reserve(most * stride);
         let mut sink = OptionSink {
             nodes: self.nodes.as_mut_ptr(),
             tops: self.tops.as_mut_ptr(),
@@ -893,18 +929,19 @@ impl Matrix {
             dropped: false,
             out_of_range: None,
             last_item: last_item as u32,
+            quad,
         };
         let result = fill(&mut sink);
         let (count, dropped, out_of_range) = (sink.count, sink.dropped, sink.out_of_range);
         #[allow(unsafe_code)]
         // SAFETY: the sink wrote every node and top of its `count` options, `base..base + count
-        // * (W + 1)`, within the capacity reserved above (see `OptionSink::push`).
+        // * stride`, within the capacity reserved above (see `OptionSink::push`).
         unsafe {
-            self.nodes.set_len(base + count * (W + 1));
-            self.tops.set_len(base + count * (W + 1));
+            self.nodes.set_len(base + count * stride);
+            self.tops.set_len(base + count * stride);
         }
         self.option_start
-            .extend((0..count).map(|k| (base + k * (W + 1)) as u32));
+            .extend((0..count).map(|k| (base + k * stride) as u32));
         self.tags_stale = true;
         if dropped {
             return Err(DlxError::TooLarge {
@@ -948,6 +985,52 @@ impl Matrix {
         };
         self.option_start.push(first as u32);
         self.tags_stale = true;
+    }
+
+    /// Lays the matrix out with spacers again (see [`quad`](Self::quad)): its options are linked
+    /// anew, in the same order, for an option of another width to follow them. Only between
+    /// searches, with `len` up to date.
+    fn lay_out_spaced(&mut self) {
+        self.quad = false;
+        let options: Vec<u32> = self
+            .option_start
+            .iter()
+            .flat_map(|&start| {
+                let start = start as usize;
+                self.tops
+                    .get(start..start + 4)
+                    .unwrap_or_default()
+                    .iter()
+                    .copied()
+            })
+            .collect();
+        let n = self.items_total as usize;
+        self.nodes.truncate(n + 1);
+        for (i, node) in self.nodes.iter_mut().enumerate() {
+            *node = Node {
+                up: i as u32,
+                down: i as u32,
+            };
+        }
+        self.nodes.push(Node { up: 0, down: 0 });
+        self.tops.truncate(n + 1);
+        self.tops.push(SPACER);
+        self.len[1..=n].fill(0);
+        self.option_start.clear();
+        // Nodes moved, so what pruning remembered about them is stale.
+        self.memo_generation = self.memo_generation.wrapping_add(1);
+        if self.memo_generation == 0 {
+            self.memo.fill(PairMemo::default());
+            self.memo_generation = 1;
+        }
+        // `scratch` may hold an option waiting to be added after these.
+        let waiting = std::mem::take(&mut self.scratch);
+        for items in options.chunks_exact(4) {
+            self.scratch.clear();
+            self.scratch.extend_from_slice(items);
+            self.link_option(self.option_start.len());
+        }
+        self.scratch = waiting;
     }
 
     /// Recomputes the tags from `len` after options were added (adding keeps only `len` up to
@@ -1047,7 +1130,9 @@ impl Matrix {
             Some(&start) => self.tops.get(start as usize..).unwrap_or_default(),
             None => &[],
         };
+        let width = if self.quad { 4 } else { usize::MAX };
         tops.iter()
+            .take(width)
             .take_while(|&&top| top != SPACER)
             .map(|&top| ItemId(top - 1))
     }
@@ -1126,11 +1211,11 @@ impl Matrix {
     /// Covers item `i`: hides every option that contains it and tags it covered.
     /// Returns the number of links changed. `N`: the matrix is [narrow](Self::narrow).
     #[inline(always)]
-    pub(crate) fn cover<const N: bool>(&mut self, i: u32) -> u64 {
+    pub(crate) fn cover<const N: bool, const Q: bool>(&mut self, i: u32) -> u64 {
         let mut updates = 0;
         let mut p = nd!(self, i).down;
         while p != i {
-            updates += self.hide::<N>(p);
+            updates += self.hide::<N, Q>(p);
             p = nd!(self, p).down;
         }
         if N {
@@ -1149,10 +1234,10 @@ impl Matrix {
     /// between the very neighbours it was taken from, which still point at it: the links of a
     /// removed node are never touched, and that is what makes dancing links work.
     #[inline]
-    pub(crate) fn uncover<const N: bool>(&mut self, i: u32) {
+    pub(crate) fn uncover<const N: bool, const Q: bool>(&mut self, i: u32) {
         let mut p = nd!(self, i).up;
         while p != i {
-            self.unhide::<N>(p);
+            self.unhide::<N, Q>(p);
             p = nd!(self, p).up;
         }
         if N {
@@ -1171,9 +1256,17 @@ impl Matrix {
     /// Two loops rather than one walk that tests for the spacer at every node: the first needs
     /// no test for `p` (it lies to the left) and the second none for a spacer (none lies between
     /// the first node and `p`), and the count of links changed is the option's width, worked out
-    /// once. (See the `dlx` docs for what it saved.)
+    /// once. (See the `dlx` docs for what it saved.) `Q`: the matrix is in
+    /// [blocks of four](Self::quad), where the other nodes are `p ^ 1`, `p ^ 2`, `p ^ 3`.
     #[inline]
-    fn hide<const N: bool>(&mut self, p: u32) -> u64 {
+    fn hide<const N: bool, const Q: bool>(&mut self, p: u32) -> u64 {
+        if Q {
+            // Blocks of four: the other nodes are `p ^ 1`, `p ^ 2` and `p ^ 3`, no walk at all.
+            for k in 1..4 {
+                self.unlink::<N>(p ^ k, tp!(self, p ^ k));
+            }
+            return 3;
+        }
         let mut q = p + 1;
         loop {
             let top = tp!(self, q);
@@ -1214,7 +1307,13 @@ impl Matrix {
     /// Undoes [`hide`](Self::hide), walking left, the exact reverse: from `p` to the spacer
     /// before the option, then from the option's last node (that spacer's `down`) back to `p`.
     #[inline]
-    fn unhide<const N: bool>(&mut self, p: u32) {
+    fn unhide<const N: bool, const Q: bool>(&mut self, p: u32) {
+        if Q {
+            for k in (1..4).rev() {
+                self.relink::<N>(p ^ k, tp!(self, p ^ k));
+            }
+            return;
+        }
         let mut q = p - 1;
         loop {
             let top = tp!(self, q);
@@ -1234,8 +1333,8 @@ impl Matrix {
     /// Takes the option of node `p` out of every item list, its own included: hides it from its
     /// other items, then unlinks `p`. Returns the number of links changed.
     #[inline]
-    pub(crate) fn remove_option<const N: bool>(&mut self, p: u32) -> u64 {
-        let updates = self.hide::<N>(p);
+    pub(crate) fn remove_option<const N: bool, const Q: bool>(&mut self, p: u32) -> u64 {
+        let updates = self.hide::<N, Q>(p);
         let (Node { up, down }, top) = (*nd!(self, p), tp!(self, p));
         nd!(self, up).down = down;
         nd!(self, down).up = up;
@@ -1245,12 +1344,12 @@ impl Matrix {
 
     /// Undoes [`remove_option`](Self::remove_option), in the reverse order.
     #[inline]
-    pub(crate) fn restore_option<const N: bool>(&mut self, p: u32) {
+    pub(crate) fn restore_option<const N: bool, const Q: bool>(&mut self, p: u32) {
         let (Node { up, down }, top) = (*nd!(self, p), tp!(self, p));
         nd!(self, up).down = p;
         nd!(self, down).up = p;
         self.lengthen::<N>(top);
-        self.unhide::<N>(p);
+        self.unhide::<N, Q>(p);
     }
 
     /// Pruning by pairs (see the module docs): for every active primary item with exactly two
@@ -1379,17 +1478,12 @@ impl Matrix {
             MANY_PAIRS => {
                 // Rare: walk the first option and prune every item the second one shares.
                 let mut updates = 0;
-                let mut q = first + 1;
+                let mut q = self.next_node(first);
                 while q != first {
-                    let (up, top) = (nd!(self, q).up, tp!(self, q));
-                    if top == SPACER {
-                        q = up;
-                        continue;
-                    }
-                    if let Some(q2) = self.node_in(second, top) {
+                    if let Some(q2) = self.node_in(second, tp!(self, q)) {
                         updates += self.prune_others(q, q2, trail);
                     }
-                    q += 1;
+                    q = self.next_node(q);
                 }
                 updates
             }
@@ -1406,19 +1500,15 @@ impl Matrix {
         let mut updates = 0;
         let first = nd!(self, a).down;
         let mut keep = [0u32; MAX_PRUNE_WIDTH];
-        let mut q = first + 1;
+        let mut q = self.next_node(first);
         while q != first {
-            let (up, top) = (self.node(q).up, tp!(self, q));
-            if top == SPACER {
-                q = up;
-                continue;
-            }
-            q += 1;
+            let (here, top) = (q, tp!(self, q));
+            q = self.next_node(q);
             if self.length(top) as usize <= k {
                 // Nothing of `top` could go: all its options are `a`'s.
                 continue;
             }
-            keep[0] = q - 1;
+            keep[0] = here;
             let mut shared = true;
             let mut r = nd!(self, first).down;
             let mut n = 1;
@@ -1446,14 +1536,9 @@ impl Matrix {
         let mut n = 0;
         let mut q = p;
         loop {
-            let (up, top) = (self.node(q).up, tp!(self, q));
-            if top == SPACER {
-                q = up;
-            } else {
-                *out.get_mut(n)? = (top, q);
-                n += 1;
-                q += 1;
-            }
+            *out.get_mut(n)? = (tp!(self, q), q);
+            n += 1;
+            q = self.next_node(q);
             if q == p {
                 return Some(n);
             }
@@ -1495,19 +1580,15 @@ impl Matrix {
                 let mut r = nd!(self, t).down;
                 while r != t {
                     if r != tp {
-                        let mut q = r + 1;
+                        let mut q = self.next_node(r);
                         while q != r {
-                            let (up, top) = (self.node(q).up, tp!(self, q));
-                            if top == SPACER {
-                                q = up;
-                                continue;
-                            }
+                            let top = tp!(self, q);
                             if top != a && top <= self.primary && self.tag[top as usize] == 2 {
                                 // Which option of `top` this is: its first or its second.
                                 let j = u32::from(nd!(self, top).down != q);
                                 partners.push((top, 1 << (2 * pi as u32 + j)));
                             }
-                            q += 1;
+                            q = self.next_node(q);
                         }
                     }
                     r = nd!(self, r).down;
@@ -1633,20 +1714,15 @@ impl Matrix {
     /// (`top(first)`): the two nodes of that item, or [`NO_PAIR`] / [`MANY_PAIRS`].
     fn meeting(&self, first: u32, second: u32) -> (u32, u32) {
         let mut found = (NO_PAIR, NO_PAIR);
-        let mut q = first + 1;
+        let mut q = self.next_node(first);
         while q != first {
-            let (up, top) = (self.node(q).up, tp!(self, q));
-            if top == SPACER {
-                q = up;
-                continue;
-            }
-            if let Some(q2) = self.node_in(second, top) {
+            if let Some(q2) = self.node_in(second, tp!(self, q)) {
                 if found.0 != NO_PAIR {
                     return (MANY_PAIRS, MANY_PAIRS);
                 }
                 found = (q, q2);
             }
-            q += 1;
+            q = self.next_node(q);
         }
         found
     }
@@ -1657,18 +1733,28 @@ impl Matrix {
         at!(self.nodes, x)
     }
 
+    /// The node after `q` in its option, going round: after the last node, the first. In
+    /// [blocks of four](Self::quad) that is arithmetic; otherwise the next node, unless it is
+    /// the spacer, whose `up` is the option's first node.
+    #[inline(always)]
+    fn next_node(&self, q: u32) -> u32 {
+        if self.quad {
+            (q & !3) | ((q + 1) & 3)
+        } else if tp!(self, q + 1) == SPACER {
+            self.node(q + 1).up
+        } else {
+            q + 1
+        }
+    }
+
     /// The node of item `item` in the option of node `p`, other than `p` itself, if any.
     fn node_in(&self, p: u32, item: u32) -> Option<u32> {
-        let mut q = p + 1;
+        let mut q = self.next_node(p);
         while q != p {
-            let (up, top) = (self.node(q).up, tp!(self, q));
-            if top == SPACER {
-                q = up;
-            } else if top == item {
+            if tp!(self, q) == item {
                 return Some(q);
-            } else {
-                q += 1;
             }
+            q = self.next_node(q);
         }
         None
     }
@@ -1701,22 +1787,30 @@ impl Matrix {
     }
 
     /// Covers every item of the option of node `x` except `top(x)`, left to right (step X5):
-    /// right to the spacer, then from the option's first node, as [`hide`](Self::hide) walks.
+    /// right to the spacer, then from the option's first node, as [`hide`](Self::hide) walks (in
+    /// blocks of four, the items of `x ^ 1`, `x ^ 2`, `x ^ 3`: the order changes nothing, see
+    /// the `dlx` docs).
     #[inline]
-    pub(crate) fn cover_others<const N: bool>(&mut self, x: u32) -> u64 {
+    pub(crate) fn cover_others<const N: bool, const Q: bool>(&mut self, x: u32) -> u64 {
         let mut updates = 0;
+        if Q {
+            for k in 1..4 {
+                updates += self.cover::<N, Q>(tp!(self, x ^ k));
+            }
+            return updates;
+        }
         let mut p = x + 1;
         loop {
             let top = tp!(self, p);
             if top == SPACER {
                 break;
             }
-            updates += self.cover::<N>(top);
+            updates += self.cover::<N, Q>(top);
             p += 1;
         }
         let mut p = nd!(self, p).up;
         while p != x {
-            updates += self.cover::<N>(tp!(self, p));
+            updates += self.cover::<N, Q>(tp!(self, p));
             p += 1;
         }
         updates
@@ -1724,19 +1818,25 @@ impl Matrix {
 
     /// Undoes [`cover_others`](Self::cover_others), right to left (step X6).
     #[inline]
-    pub(crate) fn uncover_others<const N: bool>(&mut self, x: u32) {
+    pub(crate) fn uncover_others<const N: bool, const Q: bool>(&mut self, x: u32) {
+        if Q {
+            for k in (1..4).rev() {
+                self.uncover::<N, Q>(tp!(self, x ^ k));
+            }
+            return;
+        }
         let mut p = x - 1;
         loop {
             let top = tp!(self, p);
             if top == SPACER {
                 break;
             }
-            self.uncover::<N>(top);
+            self.uncover::<N, Q>(top);
             p -= 1;
         }
         let mut p = nd!(self, p).down;
         while p != x {
-            self.uncover::<N>(tp!(self, p));
+            self.uncover::<N, Q>(tp!(self, p));
             p -= 1;
         }
     }
@@ -2000,6 +2100,116 @@ mod tests {
             in_mode!(m, uncover(4));
             in_mode!(m, uncover(2));
             assert_eq!(m.snapshot(), before);
+        }
+    }
+
+    /// Options of four items are laid out in blocks of four (no spacers), as long as every
+    /// option is; the links, the read-back and the decoding are those of the same options with
+    /// spacers, and an option of another width lays the matrix out with spacers again.
+    #[test]
+    fn blocks_of_four_are_linked_like_spaced_options_and_undo_exactly() {
+        let options = [
+            [0, 1, 4, 5],
+            [1, 2, 5, 6],
+            [0, 3, 6, 7],
+            [2, 3, 4, 7],
+            [0, 2, 5, 7],
+        ];
+        let mut quad = Matrix::new(4, 4).unwrap();
+        quad.add_options(&options).unwrap();
+        assert!(quad.quad);
+        // Every block starts at a multiple of four.
+        assert!(quad.option_start.iter().all(|&s| s % 4 == 0));
+        let mut spaced = Matrix::new(4, 4).unwrap();
+        for o in &options {
+            spaced.add_option(o.iter().copied()).unwrap();
+        }
+        assert!(!spaced.quad);
+        for m in [&quad, &spaced] {
+            m.check_invariants();
+            for (k, o) in options.iter().enumerate() {
+                let items: Vec<usize> = m
+                    .option_items(OptionId(k as u32))
+                    .map(ItemId::index)
+                    .collect();
+                assert_eq!(items, o);
+                let start = m.option_start[k];
+                for x in start..start + 4 {
+                    assert_eq!(m.option_of(x), OptionId(k as u32));
+                    // Going round an option from any of its nodes visits all four once.
+                    let mut seen = vec![x];
+                    let mut q = m.next_node(x);
+                    while q != x {
+                        seen.push(q);
+                        q = m.next_node(q);
+                    }
+                    seen.sort_unstable();
+                    assert_eq!(seen, (start..start + 4).collect::<Vec<_>>());
+                }
+            }
+        }
+        // Each item's list holds the same options in the same order both ways.
+        let lists = |m: &Matrix| -> Vec<Vec<OptionId>> {
+            (1..=8u32)
+                .map(|i| {
+                    let mut list = Vec::new();
+                    let mut p = m.nodes[i as usize].down;
+                    while p != i {
+                        list.push(m.option_of(p));
+                        p = m.nodes[p as usize].down;
+                    }
+                    list
+                })
+                .collect()
+        };
+        assert_eq!(lists(&quad), lists(&spaced));
+        // Covering, hiding and removing undo exactly, narrow and wide.
+        let before = quad.snapshot();
+        quad.refresh_tags();
+        for narrow in [false, true] {
+            quad.widen();
+            quad.narrow = narrow;
+            for i in 1..=8 {
+                in_mode!(quad, cover(i));
+                quad.check_invariants();
+                in_mode!(quad, uncover(i));
+                assert_eq!(quad.snapshot(), before);
+            }
+            let x = quad.nodes[1].down;
+            let (a, b) = (in_mode!(quad, cover(1)), in_mode!(quad, cover_others(x)));
+            assert_eq!(
+                (a, b),
+                (
+                    in_mode!(spaced, cover(1)),
+                    in_mode!(spaced, cover_others(spaced.nodes[1].down))
+                )
+            );
+            quad.check_invariants();
+            in_mode!(quad, uncover_others(x));
+            in_mode!(quad, uncover(1));
+            in_mode!(spaced, uncover_others(spaced.nodes[1].down));
+            in_mode!(spaced, uncover(1));
+            in_mode!(quad, remove_option(x));
+            quad.check_invariants();
+            in_mode!(quad, restore_option(x));
+            assert_eq!(quad.snapshot(), before);
+        }
+        // More options of four stay in blocks; one of three lays everything out with spacers.
+        quad.add_options(&[[1, 3, 4, 6]]).unwrap();
+        assert!(quad.quad);
+        quad.add_option([0, 2, 6]).unwrap();
+        assert!(!quad.quad);
+        quad.add_options(&[[3, 5, 6, 7]]).unwrap();
+        assert!(!quad.quad);
+        spaced.add_option([1, 3, 4, 6]).unwrap();
+        spaced.add_option([0, 2, 6]).unwrap();
+        spaced.add_options(&[[3, 5, 6, 7]]).unwrap();
+        assert!(!spaced.quad);
+        quad.check_invariants();
+        assert_eq!(quad.snapshot(), spaced.snapshot());
+        for k in 0..quad.option_count() {
+            let o = OptionId(k as u32);
+            assert!(quad.option_items(o).eq(spaced.option_items(o)));
         }
     }
 

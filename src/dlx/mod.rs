@@ -287,10 +287,11 @@
 //! but was no faster), padding nodes to 16 bytes, a third bit set for items of length 2, a chunked
 //! minimum scan of the 32-bit `len` array (slower than the bit sets then, 1.28 s against 1.17 s
 //! on 17-clue; the byte tags read a quarter as much), stopping a cover as soon as an item empties,
-//! and finding an option's nodes by arithmetic when all options have one width (tried twice, the
-//! second time with the byte tags: 19% fewer instructions and half the mispredicted branches
-//! under cachegrind, but 7% slower, 1.11 s against 1.04 s: the division sat on the critical path
-//! that the well-predicted spacer walk keeps off it). For pruning: a 64-bit signature of each
+//! and finding an option's nodes by arithmetic when all options have one width but the spacers
+//! stay (tried three times: 19% fewer instructions and half the mispredicted branches under
+//! cachegrind, but no faster or 7% slower: the division by the stride, five, sat on the critical
+//! path that the well-predicted spacer walk keeps off it; the blocks of four below do the same
+//! with one `xor`). For pruning: a 64-bit signature of each
 //! option's items, to pass over pairs of options with nothing in common without reading them
 //! (it cost the 17-clue build 20,000 instructions a puzzle and saved nothing on serg), reading
 //! the second option's items into a small array once for the test whether two options meet
@@ -329,6 +330,44 @@
 //!   3,000 forum-hardest 0.667 → 0.646 s, serg 0.079 → 0.077 s, 16×16 test3 1.37 → 1.34 s.
 //! * Each item also has its length (`len`, the number of its active options) and its one-byte
 //!   tag in two small arrays of their own, which is what X3 reads.
+//!
+//! ## Blocks of four
+//!
+//! Every option of the sudoku mapping has exactly four items (its cell, row·symbol,
+//! column·symbol and box·symbol). When every option of a matrix has four, the options are laid
+//! out as blocks of four nodes with no spacers, each starting at a multiple of four:
+//!
+//! ```text
+//!  index:   0 .. n   (padding)  4k   4k+1  4k+2  4k+3   4k+4  4k+5  4k+6  4k+7
+//!          ┌───┬───┬─────────┬─────┬─────┬─────┬─────┬─────┬─────┬─────┬─────┐
+//!  nodes:  │ headers │   ...   │ a₀  │ b₀  │ c₀  │ d₀  │ a₁  │ e₁  │ f₁  │ g₁  │
+//!          └───┴───┴─────────┴─────┴─────┴─────┴─────┴─────┴─────┴─────┴─────┘
+//!                               option 0                option 1
+//! ```
+//!
+//! The other three nodes of node `p`'s option are then `p ^ 1`, `p ^ 2` and `p ^ 3`: hiding an
+//! option is three unlinks with no walk, no spacer test and no loop exit to predict, and so is
+//! covering an option's other items (step X5) and undoing both. The order among those three
+//! differs from Knuth's left-to-right for a node inside its option, which changes nothing: the
+//! three hides touch three different lists, and the three covers leave the same matrix in any
+//! order (an option holding two of the items is hidden by whichever cover comes first), so the
+//! search makes the same choices, visits the same nodes and counts the same updates, which
+//! the oracle tests check against the same options laid out with spacers. Building writes no
+//! spacers either. Walks that pruning makes round an option go through
+//! `Matrix::next_node`, which is `(q & !3) | ((q + 1) & 3)` here and the spacer
+//! test otherwise.
+//!
+//! The layout is picked when the first options are added in bulk
+//! ([`Matrix::add_options`], or the sudoku mapping's builder) four items wide; adding an option
+//! of another width lays the matrix out again with spacers. The link operations and the search
+//! loop are compiled for both layouts, as for narrow and wide, and a search picks one when it
+//! starts. Where arithmetic on a stride of five (the spacers kept) had put a multiplication on
+//! the critical path and lost, the `xor` costs one cycle. Instructions a puzzle, spacers → blocks
+//! (cachegrind, `sudoku-dlx bench`): 17-clue 90.3 → 78.2 thousand, serg 67.0 → 59.6, magictour
+//! 329.9 → 245.6, forum-hardest 1,453 → 1,041; time, best of alternating runs (seven, five for
+//! forum-hardest, three for 16×16): 17-clue 0.538 s → 0.494 s, serg 0.076 s → 0.072 s,
+//! magictour 0.060 s → 0.052 s, 5,000 forum-hardest 1.045 s → 0.908 s, 16×16 test3 1.31 s →
+//! 1.16 s. Same trees.
 //!
 //! Cover, hide, uncover and unhide are exactly `dlx1.w`'s; the comments at those functions say why
 //! their walking orders matter. Hide walks an option in two loops (right from the node to the

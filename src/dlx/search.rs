@@ -544,15 +544,16 @@ impl<'a> Search<'a> {
     /// and try that) instead of a dispatch on the state after every move. The dispatch is an
     /// indirect jump whose target changes from move to move, so it was mispredicted most times.
     fn run_fast(&mut self) -> Event {
-        if self.m.narrow {
-            self.run_fast_in::<true>()
-        } else {
-            self.run_fast_in::<false>()
+        match (self.m.narrow, self.m.quad) {
+            (true, true) => self.run_fast_in::<true, true>(),
+            (true, false) => self.run_fast_in::<true, false>(),
+            (false, true) => self.run_fast_in::<false, true>(),
+            (false, false) => self.run_fast_in::<false, false>(),
         }
     }
 
     /// [`run_fast`](Self::run_fast) for a matrix that is [narrow](Matrix::narrow) or not.
-    fn run_fast_in<const N: bool>(&mut self) -> Event {
+    fn run_fast_in<const N: bool, const Q: bool>(&mut self) -> Event {
         // A search driven by `step` may stand between moves; finish the move in progress first.
         // From Try, Retry or Backtrack this takes at most three moves, none of them a solution.
         while !matches!(self.state, State::Enter | State::Leave | State::Done) {
@@ -592,7 +593,7 @@ impl<'a> Search<'a> {
                     break (State::Leave, Event::Solution { depth: level });
                 }
                 // X4
-                stats.updates += m.cover::<N>(item);
+                stats.updates += m.cover::<N, Q>(item);
                 choice[level] = m.nodes[item as usize].down;
             } else {
                 // X8, X6, X7: back up to the nearest level with an option left.
@@ -607,7 +608,7 @@ impl<'a> Search<'a> {
                     }
                     level -= 1;
                     let x = choice[level];
-                    m.uncover_others::<N>(x);
+                    m.uncover_others::<N, Q>(x);
                     item = m.tops[x as usize];
                     let next = m.nodes[x as usize].down;
                     choice[level] = next;
@@ -615,16 +616,16 @@ impl<'a> Search<'a> {
                         alternatives -= 1;
                         break;
                     }
-                    m.uncover::<N>(item);
-                    self.pruner.leave::<N>(m, level);
+                    m.uncover::<N, Q>(item);
+                    self.pruner.leave::<N, Q>(m, level);
                 }
             }
             // X5
             let x = choice[level];
             if x == item {
                 // X7 right after X4: the item had no option.
-                m.uncover::<N>(item);
-                self.pruner.leave::<N>(m, level);
+                m.uncover::<N, Q>(item);
+                self.pruner.leave::<N, Q>(m, level);
                 entering = false;
                 continue;
             }
@@ -632,7 +633,7 @@ impl<'a> Search<'a> {
             if m.nodes[x as usize].down != item {
                 alternatives += 1;
             }
-            stats.updates += m.cover_others::<N>(x);
+            stats.updates += m.cover_others::<N, Q>(x);
             level += 1;
             stats.max_depth = stats.max_depth.max(level);
             entering = true;
@@ -681,11 +682,7 @@ impl<'a> Search<'a> {
         if let Some(pending) = self.pending() {
             let m = &mut *self.m;
             let (choice, pruner) = (&self.choice[..], &mut self.pruner);
-            if m.narrow {
-                unwind::<true>(m, choice, &mut pruner.trail, &pruner.mark, pending);
-            } else {
-                unwind::<false>(m, choice, &mut pruner.trail, &pruner.mark, pending);
-            }
+            unwind_any(m, choice, &mut pruner.trail, &pruner.mark, pending);
             pruner.seen.clear();
         }
         self.level = 0;
@@ -728,13 +725,29 @@ pub(crate) struct Pending {
     pub(crate) top: Top,
 }
 
+/// [`unwind`] in the matrix's modes.
+fn unwind_any(
+    m: &mut Matrix,
+    choice: &[u32],
+    trail: &mut Vec<u32>,
+    mark: &[(u32, u32)],
+    pending: Pending,
+) {
+    match (m.narrow, m.quad) {
+        (true, true) => unwind::<true, true>(m, choice, trail, mark, pending),
+        (true, false) => unwind::<true, false>(m, choice, trail, mark, pending),
+        (false, true) => unwind::<false, true>(m, choice, trail, mark, pending),
+        (false, false) => unwind::<false, false>(m, choice, trail, mark, pending),
+    }
+}
+
 /// Undoes what a search holds (see [`Pending`]), in the exact reverse order of the search's own
 /// moves: at each level from the top down, the other items of its option uncovered (X6), its
 /// item uncovered (X7), then the options pruning removed there put back, newest first. What the
 /// state machine would do from there to level 0 if it tried nothing new, written as a plain loop:
 /// dispatching on the state at every step was an indirect jump mispredicted almost every time
 /// (cachegrind: 180 a puzzle on the 17-clue set).
-pub(crate) fn unwind<const N: bool>(
+pub(crate) fn unwind<const N: bool, const Q: bool>(
     m: &mut Matrix,
     choice: &[u32],
     trail: &mut Vec<u32>,
@@ -745,7 +758,7 @@ pub(crate) fn unwind<const N: bool>(
         let keep = mark.get(level).map_or(0, |&(trail, _)| trail as usize);
         while trail.len() > keep {
             if let Some(p) = trail.pop() {
-                m.restore_option::<N>(p);
+                m.restore_option::<N, Q>(p);
             }
         }
     };
@@ -753,21 +766,21 @@ pub(crate) fn unwind<const N: bool>(
     match pending.top {
         Top::Nothing => {}
         Top::Item(item) => {
-            m.uncover::<N>(item);
+            m.uncover::<N, Q>(item);
             leave(m, level);
         }
         Top::Retry => {
             if let Some(&x) = choice.get(level) {
-                m.uncover_others::<N>(x);
-                m.uncover::<N>(m.tops[x as usize]);
+                m.uncover_others::<N, Q>(x);
+                m.uncover::<N, Q>(m.tops[x as usize]);
             }
             leave(m, level);
         }
     }
     for l in (0..level).rev() {
         if let Some(&x) = choice.get(l) {
-            m.uncover_others::<N>(x);
-            m.uncover::<N>(m.tops[x as usize]);
+            m.uncover_others::<N, Q>(x);
+            m.uncover::<N, Q>(m.tops[x as usize]);
         }
         leave(m, l);
     }
@@ -862,11 +875,11 @@ impl Pruner {
     /// Backing up out of `level` (after step X7): puts back, newest first, the options removed
     /// at that level.
     #[inline(always)]
-    fn leave<const N: bool>(&mut self, m: &mut Matrix, level: usize) {
+    fn leave<const N: bool, const Q: bool>(&mut self, m: &mut Matrix, level: usize) {
         let (trail, seen) = self.mark[level];
         while self.trail.len() > trail as usize {
             if let Some(p) = self.trail.pop() {
-                m.restore_option::<N>(p);
+                m.restore_option::<N, Q>(p);
             }
         }
         self.seen.truncate(seen as usize);
@@ -874,10 +887,11 @@ impl Pruner {
 
     /// [`leave`](Self::leave) in the matrix's mode.
     fn leave_any(&mut self, m: &mut Matrix, level: usize) {
-        if m.narrow {
-            self.leave::<true>(m, level);
-        } else {
-            self.leave::<false>(m, level);
+        match (m.narrow, m.quad) {
+            (true, true) => self.leave::<true, true>(m, level),
+            (true, false) => self.leave::<true, false>(m, level),
+            (false, true) => self.leave::<false, true>(m, level),
+            (false, false) => self.leave::<false, false>(m, level),
         }
     }
 }
@@ -960,11 +974,7 @@ pub(crate) struct Stacks {
 impl Stacks {
     /// Undoes what the search these stacks came from left behind (see [`Pending`]).
     pub(crate) fn unwind(&mut self, m: &mut Matrix, pending: Pending) {
-        if m.narrow {
-            unwind::<true>(m, &self.choice, &mut self.trail, &self.mark, pending);
-        } else {
-            unwind::<false>(m, &self.choice, &mut self.trail, &self.mark, pending);
-        }
+        unwind_any(m, &self.choice, &mut self.trail, &self.mark, pending);
         self.seen.clear();
     }
 }
