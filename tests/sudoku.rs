@@ -137,6 +137,24 @@ fn empty_boards_of_every_shape_up_to_36x36_are_filled() {
     }
 }
 
+/// A board with every cell given, and no clash, is its own one solution (it once read "no
+/// solution": a matrix with no items refused even an empty set of options).
+#[test]
+fn a_complete_board_is_its_own_one_solution() {
+    let mut solver = DlxSolver::new();
+    for (rows, cols) in [(2, 2), (3, 3), (4, 4)] {
+        let g = Geometry::new(rows, cols).unwrap();
+        let empty = Grid::empty(Notation::default_for(g).unwrap());
+        let full = solver.solve(&empty, 1, None).unwrap().first.unwrap();
+        for s in [&mut solver as &mut dyn Solver, &mut Backtracker::new()] {
+            let report = s.solve(&full, 2, None).unwrap();
+            assert_eq!(report.solutions, 1, "{g}");
+            assert_eq!(report.first.as_ref(), Some(&full), "{g}");
+        }
+        assert_eq!(solver.count(&full, 2, None).unwrap().solutions, 1);
+    }
+}
+
 #[test]
 fn clashing_givens_are_reported_not_searched() {
     let mut line = ".".repeat(81);

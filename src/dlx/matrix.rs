@@ -500,8 +500,8 @@ pub(crate) struct OptionSink<'m, const W: usize> {
     dropped: bool,
     /// A push naming an item out of range (this one) was dropped.
     out_of_range: Option<u32>,
-    /// The highest item number (internal numbers are one more).
-    last_item: u32,
+    /// The number of items: every item number is below it (internal numbers are one more).
+    items: u32,
     /// The options are written in blocks of four, with no spacers (see [`Matrix::quad`]).
     quad: bool,
 }
@@ -548,7 +548,7 @@ impl<const W: usize> OptionSink<'_, W> {
             self.dropped = true;
             return;
         }
-        if let Some(&bad) = items.iter().find(|&&i| i > self.last_item) {
+        if let Some(&bad) = items.iter().find(|&&i| i >= self.items) {
             self.out_of_range = Some(bad);
             return;
         }
@@ -582,16 +582,16 @@ impl<const W: usize> OptionSink<'_, W> {
             return;
         }
         let reach = 64 - mask.leading_zeros() as usize;
-        if first > self.last_item
+        if first >= self.items
             || rest
                 .iter()
-                .any(|t| t.bound > self.last_item || t.items.len() < reach)
+                .any(|t| t.bound >= self.items || t.items.len() < reach)
         {
             // The first item out of range, or a table's largest (a short table is a bug of the
             // caller's: reported as its largest item, which may be in range).
             let bad = std::iter::once(first)
                 .chain(rest.iter().map(|t| t.bound))
-                .find(|&i| i > self.last_item);
+                .find(|&i| i >= self.items);
             self.out_of_range = Some(bad.unwrap_or(first));
             return;
         }
@@ -603,7 +603,7 @@ impl<const W: usize> OptionSink<'_, W> {
             #[allow(unsafe_code)]
             // SAFETY: there was room for `count` more options (checked above), one per bit of
             // `mask`; every table holds entry `k` (`k < reach`, which no table is shorter than),
-            // and every item is at most `last_item` (each table's bound is its largest entry).
+            // and every item is below `items` (each table's bound is its largest entry).
             unsafe {
                 self.link_node(x, first as usize + 1);
                 for (j, table) in rest.iter().enumerate() {
@@ -894,13 +894,9 @@ impl Matrix {
                 what: "the options",
             });
         }
-        let Some(last_item) = (self.items_total as usize).checked_sub(1) else {
-            return Err(DlxError::ItemOutOfRange {
-                option,
-                item: 0,
-                last: usize::MAX,
-            });
-        };
+        // A matrix with no items takes no options, but linking none is fine (a sudoku board
+        // with every cell given has no items and one solution, the empty set of options).
+        let last_item = (self.items_total as usize).wrapping_sub(1);
         let quad = W == 4 && (self.quad || self.option_start.is_empty());
         if self.quad && !quad {
             self.lay_out_spaced();
@@ -928,7 +924,7 @@ impl Matrix {
             most,
             dropped: false,
             out_of_range: None,
-            last_item: last_item as u32,
+            items: self.items_total,
             quad,
         };
         let result = fill(&mut sink);
@@ -2211,6 +2207,25 @@ mod tests {
             let o = OptionId(k as u32);
             assert!(quad.option_items(o).eq(spaced.option_items(o)));
         }
+    }
+
+    /// With no items, linking no options is fine (the empty set is the one solution), and any
+    /// option names an item out of range.
+    #[test]
+    fn a_matrix_without_items_links_nothing_and_has_one_solution() {
+        let mut m = Matrix::new(0, 0).unwrap();
+        assert_eq!(m.link_with::<4, _>(0, |_| ()), Ok(()));
+        assert_eq!(m.search().count(2), 1);
+        assert_eq!(
+            m.link_with::<4, _>(1, |sink| sink.push([0, 0, 0, 0])),
+            Err(DlxError::ItemOutOfRange {
+                option: 0,
+                item: 0,
+                last: usize::MAX
+            })
+        );
+        assert_eq!(m.option_count(), 0);
+        assert_eq!(m.search().count(2), 1);
     }
 
     #[test]
