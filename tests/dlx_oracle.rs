@@ -83,6 +83,35 @@ fn is_exact_cover(rows: &[u32], solution: &[usize], primary: u32) -> bool {
     covered & primary_mask == primary_mask
 }
 
+/// Every way of searching `m` counts `expected` solutions: plain (twice: the first search
+/// restored the structure), pruned, strongly pruned and weighted.
+fn every_search_counts(m: &mut Matrix, expected: u64, what: &str) {
+    assert_eq!(m.search().count(u64::MAX), expected, "{what}");
+    assert_eq!(m.search().count(u64::MAX), expected, "again: {what}");
+    assert_eq!(
+        m.search().with_pruning(true).count(u64::MAX),
+        expected,
+        "pruned: {what}"
+    );
+    assert_eq!(
+        m.search()
+            .with_pairs_of_pairs(true)
+            .with_pruning_width(4)
+            .with_prune_spacing(1)
+            .count(u64::MAX),
+        expected,
+        "strongly pruned: {what}"
+    );
+    assert_eq!(
+        m.search()
+            .with_pruning(true)
+            .with_conflict_weights(true)
+            .count(u64::MAX),
+        expected,
+        "weighted: {what}"
+    );
+}
+
 #[test]
 fn every_matrix_up_to_4_by_4_counts_like_brute_force() {
     let mut checked = 0u64;
@@ -95,37 +124,10 @@ fn every_matrix_up_to_4_by_4_counts_like_brute_force() {
                 for primary in 0..=columns {
                     let (mut m, kept) = build(&rows, primary, columns);
                     let expected = brute_force(&kept, primary, columns);
-                    let mut search = m.search();
-                    assert_eq!(
-                        search.count(u64::MAX),
+                    every_search_counts(
+                        &mut m,
                         expected,
-                        "rows {rows:?}, {primary} primary of {columns}"
-                    );
-                    drop(search);
-                    // The structure is restored: a second search finds the same, and so does
-                    // one that prunes.
-                    assert_eq!(m.search().count(u64::MAX), expected);
-                    assert_eq!(
-                        m.search().with_pruning(true).count(u64::MAX),
-                        expected,
-                        "pruned: rows {rows:?}, {primary} primary of {columns}"
-                    );
-                    assert_eq!(
-                        m.search()
-                            .with_pairs_of_pairs(true)
-                            .with_pruning_width(4)
-                            .with_prune_spacing(1)
-                            .count(u64::MAX),
-                        expected,
-                        "strongly pruned: rows {rows:?}, {primary} primary of {columns}"
-                    );
-                    assert_eq!(
-                        m.search()
-                            .with_pruning(true)
-                            .with_conflict_weights(true)
-                            .count(u64::MAX),
-                        expected,
-                        "weighted: rows {rows:?}, {primary} primary of {columns}"
+                        &format!("rows {rows:?}, {primary} primary of {columns}"),
                     );
                     checked += 1;
                 }
@@ -365,22 +367,7 @@ fn every_small_matrix_of_four_item_options_counts_like_brute_force() {
                     let expected = brute_force(&rows, primary, columns);
                     let (mut blocks, mut spaced) = both_layouts(&options, primary, columns, false);
                     for m in [&mut blocks, &mut spaced] {
-                        assert_eq!(
-                            m.search().count(u64::MAX),
-                            expected,
-                            "{options:?}, {primary}"
-                        );
-                        assert_eq!(m.search().with_pruning(true).count(u64::MAX), expected);
-                        assert_eq!(
-                            m.search()
-                                .with_pairs_of_pairs(true)
-                                .with_pruning_width(4)
-                                .with_prune_spacing(1)
-                                .with_conflict_weights(true)
-                                .count(u64::MAX),
-                            expected,
-                            "strongly pruned: {options:?}, {primary}"
-                        );
+                        every_search_counts(m, expected, &format!("{options:?}, {primary}"));
                     }
                     checked += 1;
                 }
