@@ -1,6 +1,7 @@
 //! The dancing-links matrix: building it, and the four link operations the search is made of.
 
 use std::hint::select_unpredictable;
+use std::marker::PhantomData;
 
 use thiserror::Error;
 
@@ -491,7 +492,12 @@ pub(crate) struct OptionSink<'m, const W: usize> {
     nodes: *mut Node,
     /// The buffer of the arena's `tops`, with the same room.
     tops: *mut u32,
-    len: &'m mut Vec<u32>,
+    /// The buffer of the matrix's `len`, one entry per header. (Raw pointers, copied into
+    /// locals while a family is linked, so that the compiler need not load them again after
+    /// every store into the arena.)
+    len: *mut u32,
+    /// The matrix the sink writes into, borrowed for as long as the sink lives.
+    matrix: PhantomData<&'m mut Matrix>,
     /// The spacer the next option follows.
     spacer: usize,
     count: usize,
@@ -558,30 +564,38 @@ impl<const W: usize> OptionSink<'_, W> {
         // SAFETY: there was room for one more option (checked above), and every item is in range.
         unsafe {
             for (j, &item) in items.iter().enumerate() {
-                self.link_node(first + j, item as usize + 1);
+                link_node(
+                    self.nodes,
+                    self.tops,
+                    self.len,
+                    first + j,
+                    item as usize + 1,
+                );
             }
-            self.close(first);
+            self.spacer = close::<W>(self.nodes, self.tops, self.spacer, first, self.quad);
         }
     }
 
     /// Links one option for each set bit `k` of `mask`, lowest first: item `first`, then entry
     /// `k` of each of the `rest` tables (so `R` is `W - 1`). The family is checked as a whole
-    /// (room for all of it, every table long enough and every item in range) and dropped if it
-    /// fails. How the sudoku mapping links a cell's options: one cell item, then the row·symbol,
-    /// column·symbol and box·symbol items of each symbol the cell allows.
+    /// (room for as many options as the highest bit of `mask` allows, every table long enough
+    /// and every item in range) and dropped if it fails. How the sudoku mapping links a cell's
+    /// options: one cell item, then the row·symbol, column·symbol and box·symbol items of each
+    /// symbol the cell allows.
     #[inline(always)]
     pub(crate) fn push_each<const R: usize>(
         &mut self,
         first: u32,
         rest: [ItemTable<'_>; R],
-        mut mask: u64,
+        mask: u64,
     ) {
-        let count = mask.count_ones() as usize;
-        if R + 1 != W || count > self.most - self.count {
+        // Room for `reach` options covers the `mask.count_ones()` this links, without counting
+        // them first (a sudoku's `most` leaves room for every symbol of every cell).
+        let reach = 64 - mask.leading_zeros() as usize;
+        if R + 1 != W || reach > self.most - self.count {
             self.dropped = true;
             return;
         }
-        let reach = 64 - mask.leading_zeros() as usize;
         if first >= self.items
             || rest
                 .iter()
@@ -595,77 +609,119 @@ impl<const W: usize> OptionSink<'_, W> {
             self.out_of_range = Some(bad.unwrap_or(first));
             return;
         }
-        self.count += count;
+        let tables = rest.map(|t| t.items.as_ptr());
+        #[allow(unsafe_code)]
+        // SAFETY: there was room for `reach` more options (checked above), at least one per bit
+        // of `mask`; every table holds entry `k` for every bit `k` (`k < reach`, which no table
+        // is shorter than), and every item is below `items` (each table's bound is its largest
+        // entry).
+        let linked = unsafe {
+            if self.quad {
+                self.link_family::<R, true>(first, tables, mask)
+            } else {
+                self.link_family::<R, false>(first, tables, mask)
+            }
+        };
+        self.count += linked;
+    }
+
+    /// The linking of [`push_each`](Self::push_each), once checked, with the arena's pointers in
+    /// locals and the layout (`Q`: [blocks of four](Matrix::quad)) known at compile time. Returns
+    /// the number of options linked.
+    ///
+    /// # Safety
+    ///
+    /// As for `push_each`, once its checks have passed: room for every option of `mask`, and
+    /// entry `k` of each table, for every bit `k`, an item below `items`.
+    #[inline(always)]
+    #[allow(unsafe_code)]
+    unsafe fn link_family<const R: usize, const Q: bool>(
+        &mut self,
+        first: u32,
+        tables: [*const u32; R],
+        mut mask: u64,
+    ) -> usize {
+        let (nodes, tops, len) = (self.nodes, self.tops, self.len);
+        let own = first as usize + 1;
+        let mut spacer = self.spacer;
+        let mut linked = 0;
         while mask != 0 {
             let k = mask.trailing_zeros() as usize;
             mask &= mask - 1;
-            let x = self.spacer + 1;
-            #[allow(unsafe_code)]
-            // SAFETY: there was room for `count` more options (checked above), one per bit of
-            // `mask`; every table holds entry `k` (`k < reach`, which no table is shorter than),
-            // and every item is below `items` (each table's bound is its largest entry).
+            let x = spacer + 1;
+            // SAFETY: see the function's contract.
             unsafe {
-                self.link_node(x, first as usize + 1);
-                for (j, table) in rest.iter().enumerate() {
-                    self.link_node(x + 1 + j, *table.items.get_unchecked(k) as usize + 1);
+                link_node(nodes, tops, len, x, own);
+                for (j, table) in tables.iter().enumerate() {
+                    link_node(nodes, tops, len, x + 1 + j, *table.add(k) as usize + 1);
                 }
-                self.close(x);
+                spacer = close::<W>(nodes, tops, spacer, x, Q);
             }
+            linked += 1;
         }
+        self.spacer = spacer;
+        linked
     }
+}
 
-    /// Writes node `x` of a new option as the last node of item `i` (internal number).
-    ///
-    /// # Safety
-    ///
-    /// `x` is within the room `link_with` reserved (one of `most` options of `W + 1` nodes after
-    /// the arena's length) and `i` in `1..=items_total`, below the length of the arena's headers
-    /// and of `len`. Every node read is a header or an item's last node, a header or a node
-    /// written earlier. (Writing into spare capacity and setting the length afterwards skips
-    /// zeroing the arena first: about 2% of the 17-clue bench.)
-    #[inline(always)]
-    #[allow(unsafe_code)]
-    unsafe fn link_node(&mut self, x: usize, i: usize) {
-        let (nodes, tops) = (self.nodes, self.tops);
-        // SAFETY: see the function's contract.
-        unsafe {
-            let last = (*nodes.add(i)).up;
-            nodes.add(x).write(Node {
-                up: last,
-                down: i as u32,
-            });
-            tops.add(x).write(i as u32);
-            (*nodes.add(last as usize)).down = x as u32;
-            (*nodes.add(i)).up = x as u32;
-            *self.len.as_mut_ptr().add(i) += 1;
-        }
+/// Writes node `x` of a new option as the last node of item `i` (internal number), in the arena
+/// at `nodes` and `tops`, and counts it in `len`.
+///
+/// # Safety
+///
+/// `x` is within the room `link_with` reserved (one of `most` options of `W + 1` nodes after
+/// the arena's length) and `i` in `1..=items_total`, below the length of the arena's headers
+/// and of `len`. Every node read is a header or an item's last node, a header or a node
+/// written earlier. (Writing into spare capacity and setting the length afterwards skips
+/// zeroing the arena first: about 2% of the 17-clue bench.)
+#[inline(always)]
+#[allow(unsafe_code)]
+unsafe fn link_node(nodes: *mut Node, tops: *mut u32, len: *mut u32, x: usize, i: usize) {
+    // SAFETY: see the function's contract.
+    unsafe {
+        let last = (*nodes.add(i)).up;
+        nodes.add(x).write(Node {
+            up: last,
+            down: i as u32,
+        });
+        tops.add(x).write(i as u32);
+        (*nodes.add(last as usize)).down = x as u32;
+        (*nodes.add(i)).up = x as u32;
+        *len.add(i) += 1;
     }
+}
 
-    /// Ends the option whose first node is `first` (`W` nodes written by `link_node`) with a
-    /// spacer.
-    ///
-    /// # Safety
-    ///
-    /// As for `link_node`: the option is within the reserved room, and so is its spacer.
-    #[inline(always)]
-    #[allow(unsafe_code)]
-    unsafe fn close(&mut self, first: usize) {
-        if self.quad {
-            // No spacer: the next option's block follows at once.
-            self.spacer = first + W - 1;
-            return;
-        }
-        // SAFETY: see the function's contract; `self.spacer` is the spacer before the option.
-        unsafe {
-            (*self.nodes.add(self.spacer)).down = (first + W - 1) as u32;
-            self.spacer = first + W;
-            self.nodes.add(self.spacer).write(Node {
-                up: first as u32,
-                down: 0,
-            });
-            self.tops.add(self.spacer).write(SPACER);
-        }
+/// Ends the option whose first node is `first` (`W` nodes written by `link_node`) and which
+/// follows the spacer `spacer`: with a spacer of its own, or none in [blocks of
+/// four](Matrix::quad) (`quad`). Returns the spacer the next option follows (in blocks of four,
+/// the node before it).
+///
+/// # Safety
+///
+/// As for `link_node`: the option is within the reserved room, and so is its spacer.
+#[inline(always)]
+#[allow(unsafe_code)]
+unsafe fn close<const W: usize>(
+    nodes: *mut Node,
+    tops: *mut u32,
+    spacer: usize,
+    first: usize,
+    quad: bool,
+) -> usize {
+    if quad {
+        // No spacer: the next option's block follows at once.
+        return first + W - 1;
     }
+    // SAFETY: see the function's contract; `spacer` is the spacer before the option.
+    unsafe {
+        (*nodes.add(spacer)).down = (first + W - 1) as u32;
+        nodes.add(first + W).write(Node {
+            up: first as u32,
+            down: 0,
+        });
+        tops.add(first + W).write(SPACER);
+    }
+    first + W
 }
 
 /// Everything a search changes, for tests.
@@ -918,7 +974,8 @@ impl Matrix {
         let mut sink = OptionSink {
             nodes: self.nodes.as_mut_ptr(),
             tops: self.tops.as_mut_ptr(),
-            len: &mut self.len,
+            len: self.len.as_mut_ptr(),
+            matrix: PhantomData,
             spacer: base - 1,
             count: 0,
             most,
