@@ -104,7 +104,8 @@ struct Tables {
     /// Symbols already placed in each row, column and box, as bit sets (bit v-1 for value v).
     used: [Vec<u64>; 3],
     /// Matrix item number of each open item, family by family: cell, row·symbol, column·symbol,
-    /// box·symbol (`4·s²` entries; entries of covered items are unused).
+    /// box·symbol (`4·s²` entries; those of covered items are never read, and each holds some
+    /// item's number or 0).
     item_of: Vec<u32>,
     /// What each item of the matrix stands for, where decoding needs it: the cell of a cell item,
     /// the value of a row·symbol item (others unused).
@@ -409,25 +410,32 @@ impl Tables {
         let cells = items as usize;
 
         // Then each unit's missing symbols, family by family (row·symbols note their symbol).
+        // Every entry of a unit is written, a given symbol's too (with the number the unit's
+        // next missing symbol gets: never read), so that the loop runs `s` times with no branch
+        // on which symbols are missing.
         for (family, used) in self.used.iter().enumerate() {
             let base = (family + 1) * n;
             let item_of = self.item_of.get_mut(base..base + n).unwrap_or_default();
             for (&mask, unit_items) in used.iter().zip(item_of.chunks_exact_mut(s)) {
-                let mut free = all & !mask;
-                while free != 0 {
-                    let v = free.trailing_zeros() as usize;
-                    free &= free - 1;
-                    if let Some(item) = unit_items.get_mut(v) {
-                        *item = items;
-                    }
+                let free = all & !mask;
+                for (v, item) in unit_items.iter_mut().enumerate() {
+                    *item = items;
                     if family == 0
                         && let Some(meaning) = self.meaning.get_mut(items as usize)
                     {
                         *meaning = v as u32 + 1;
                     }
-                    items += 1;
+                    items += ((free >> v) & 1) as u32;
                 }
             }
+        }
+        // The given symbols after the last missing one hold `items`, which is no item: keep
+        // every entry below it (the options are linked unchecked up to the largest entry).
+        for item in self.item_of.iter_mut().rev() {
+            if *item < items {
+                break;
+            }
+            *item = 0;
         }
         Ok((items as usize, cells * s))
     }
@@ -559,6 +567,66 @@ mod tests {
         for o in 0..m.option_count() {
             let (cell, value) = s.decode(dlx::OptionId(o as u32)).unwrap();
             assert!(cell != 0 && (1..=9).contains(&value));
+        }
+    }
+
+    /// Every open item gets one number, all of them below the count, and every entry of the
+    /// tables (a given symbol's too, which the numbering writes without a branch) is below it:
+    /// the fixtures of every size, the empty and a full board, and boards whose last box holds
+    /// its last symbols (the entries after the last open item).
+    #[test]
+    fn open_items_are_numbered_once_and_every_entry_is_an_item() {
+        let mut lines: Vec<String> = [
+            include_str!("../../tests/data/17clue_sample.txt"),
+            include_str!("../../tests/data/16x16_sample.txt"),
+            include_str!("../../tests/data/sizes.txt"),
+            include_str!("../../tests/data/25x25_medium.txt"),
+        ]
+        .iter()
+        .flat_map(|text| text.lines())
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .map(str::to_string)
+        .collect();
+        let full =
+            "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+        let mut last_box = ".".repeat(81);
+        last_box.replace_range(80..81, "9");
+        let mut last_two = ".".repeat(81);
+        last_two.replace_range(70..71, "8");
+        last_two.replace_range(80..81, "9");
+        lines.extend([".".repeat(81), full.to_string(), last_box, last_two]);
+        for line in &lines {
+            let g = Grid::parse_line(line, None).unwrap();
+            let geometry = g.geometry();
+            let (n, side) = (geometry.cells(), geometry.side());
+            let mut t = Tables::default();
+            let (items, most) = t.number(&g).unwrap();
+            assert_eq!(items, open_items(&g), "{line}");
+            let empty: Vec<usize> = (0..n).filter(|&c| g.values()[c] == 0).collect();
+            assert_eq!(most, empty.len() * side);
+            assert!(
+                t.item_of[..4 * n]
+                    .iter()
+                    .all(|&e| (e as usize) < items.max(1))
+            );
+            let mut numbered = vec![0; items];
+            for &cell in &empty {
+                numbered[t.item_of[cell] as usize] += 1;
+            }
+            let unit_of = [Geometry::row_of, Geometry::col_of, Geometry::box_of];
+            for (family, unit_of) in unit_of.iter().enumerate() {
+                for unit in 0..side {
+                    for v in 1..=side as u8 {
+                        let given =
+                            (0..n).any(|c| unit_of(geometry, c) == unit && g.values()[c] == v);
+                        if !given {
+                            let entry = (family + 1) * n + unit * side + usize::from(v) - 1;
+                            numbered[t.item_of[entry] as usize] += 1;
+                        }
+                    }
+                }
+            }
+            assert!(numbered.iter().all(|&k| k == 1), "{line}");
         }
     }
 }
