@@ -467,7 +467,12 @@ pub struct Matrix {
     /// itself, for a spacer [`SPACER`]. Never changes once the node is written.
     pub(crate) tops: Vec<u32>,
     /// Index of the first node of each option, ascending; decodes a node back to its option.
+    /// Empty in [blocks of four](Self::quad), where option `k` starts at `blocks_from + 4k`.
     option_start: Vec<u32>,
+    /// In blocks of four: the number of options, and the first node of the first (a multiple of
+    /// four). Writing a start per option cost 17-clue a thousand instructions a puzzle.
+    blocks: u32,
+    blocks_from: u32,
 
     /// Scratch for validating an option: `stamp[item] == generation` marks an item already seen
     /// in the option being added. Each call to `add_option` takes a new generation, so a rejected
@@ -747,6 +752,8 @@ impl Matrix {
             nodes: Vec::new(),
             tops: Vec::new(),
             option_start: Vec::new(),
+            blocks: 0,
+            blocks_from: 0,
 
             stamp: Vec::new(),
             generation: 0,
@@ -790,6 +797,7 @@ impl Matrix {
         self.tops.push(SPACER);
 
         self.option_start.clear();
+        self.blocks = 0;
 
         // Stamps of earlier problems are all of earlier generations, so they need no clearing
         // (`add_option` only grows the array, and clears it when the generation wraps).
@@ -813,7 +821,7 @@ impl Matrix {
     {
         self.restore();
         self.widen();
-        let option = self.option_start.len();
+        let option = self.option_count();
         if option >= u32::MAX as usize {
             return Err(DlxError::TooLarge {
                 what: "the options",
@@ -886,7 +894,7 @@ impl Matrix {
         &self,
         options: &[[T; W]],
     ) -> Result<(), DlxError> {
-        let first_option = self.option_start.len();
+        let first_option = self.option_count();
         let total = self.items_total as usize;
         for (k, items) in options.iter().enumerate() {
             let option = first_option + k;
@@ -937,7 +945,7 @@ impl Matrix {
     ) -> Result<R, DlxError> {
         self.restore();
         self.widen();
-        let option = self.option_start.len();
+        let option = self.option_count();
         if W == 0 {
             return Err(DlxError::EmptyOption { option });
         }
@@ -953,7 +961,7 @@ impl Matrix {
         // A matrix with no items takes no options, but linking none is fine (a sudoku board
         // with every cell given has no items and one solution, the empty set of options).
         let last_item = (self.items_total as usize).wrapping_sub(1);
-        let quad = W == 4 && (self.quad || self.option_start.is_empty());
+        let quad = W == 4 && (self.quad || option == 0);
         if self.quad && !quad {
             self.lay_out_spaced();
         }
@@ -963,6 +971,9 @@ impl Matrix {
             while !self.nodes.len().is_multiple_of(4) {
                 self.nodes.push(Node::default());
                 self.tops.push(SPACER);
+            }
+            if option == 0 {
+                self.blocks_from = self.nodes.len() as u32;
             }
         }
         // Nodes an option takes: its own, and a spacer unless in blocks of four.
@@ -993,8 +1004,13 @@ impl Matrix {
             self.nodes.set_len(base + count * stride);
             self.tops.set_len(base + count * stride);
         }
-        self.option_start
-            .extend((0..count).map(|k| (base + k * stride) as u32));
+        if quad {
+            // Option `k` starts at `blocks_from + 4k` (the blocks follow one another).
+            self.blocks += count as u32;
+        } else {
+            self.option_start
+                .extend((0..count).map(|k| (base + k * stride) as u32));
+        }
         self.tags_stale = true;
         if dropped {
             return Err(DlxError::TooLarge {
@@ -1044,11 +1060,9 @@ impl Matrix {
     /// anew, in the same order, for an option of another width to follow them. Only between
     /// searches, with `len` up to date.
     fn lay_out_spaced(&mut self) {
-        self.quad = false;
-        let options: Vec<u32> = self
-            .option_start
-            .iter()
-            .flat_map(|&start| {
+        let options: Vec<u32> = (0..self.option_count())
+            .filter_map(|k| self.option_first(k))
+            .flat_map(|start| {
                 let start = start as usize;
                 self.tops
                     .get(start..start + 4)
@@ -1057,6 +1071,8 @@ impl Matrix {
                     .copied()
             })
             .collect();
+        self.quad = false;
+        self.blocks = 0;
         let n = self.items_total as usize;
         self.nodes.truncate(n + 1);
         for (i, node) in self.nodes.iter_mut().enumerate() {
@@ -1174,13 +1190,26 @@ impl Matrix {
 
     /// The number of options added so far.
     pub fn option_count(&self) -> usize {
-        self.option_start.len()
+        if self.quad {
+            self.blocks as usize
+        } else {
+            self.option_start.len()
+        }
+    }
+
+    /// The first node of option `k` (`None` if there is no such option).
+    pub(crate) fn option_first(&self, k: usize) -> Option<u32> {
+        if self.quad {
+            (k < self.blocks as usize).then(|| self.blocks_from + 4 * k as u32)
+        } else {
+            self.option_start.get(k).copied()
+        }
     }
 
     /// The items of an option, in the order they were given.
     pub fn option_items(&self, option: OptionId) -> impl Iterator<Item = ItemId> + '_ {
-        let tops: &[u32] = match self.option_start.get(option.index()) {
-            Some(&start) => self.tops.get(start as usize..).unwrap_or_default(),
+        let tops: &[u32] = match self.option_first(option.index()) {
+            Some(start) => self.tops.get(start as usize..).unwrap_or_default(),
             None => &[],
         };
         let width = if self.quad { 4 } else { usize::MAX };
@@ -1208,6 +1237,9 @@ impl Matrix {
 
     /// The option a (non-spacer, non-header) node belongs to.
     pub(crate) fn option_of(&self, node: u32) -> OptionId {
+        if self.quad {
+            return OptionId(node.saturating_sub(self.blocks_from) / 4);
+        }
         let k = self.option_start.partition_point(|&s| s <= node);
         OptionId(k.saturating_sub(1) as u32)
     }
@@ -2087,7 +2119,7 @@ mod tests {
         assert_eq!(items(OptionId(9)), Vec::<usize>::new());
         assert_eq!((m.primary_items(), m.secondary_items()), (4, 2));
         for o in [o0, o1, o2] {
-            let start = m.option_start[o.index()];
+            let start = m.option_first(o.index()).unwrap();
             for x in start..start + items(o).len() as u32 {
                 assert_eq!(m.option_of(x), o);
             }
@@ -2178,7 +2210,18 @@ mod tests {
         quad.add_options(&options).unwrap();
         assert!(quad.quad);
         // Every block starts at a multiple of four.
-        assert!(quad.option_start.iter().all(|&s| s % 4 == 0));
+        assert!((0..options.len()).all(|k| quad.option_first(k).unwrap().is_multiple_of(4)));
+        // Two batches make the same blocks as one, numbered on from the first.
+        let mut halves = Matrix::new(4, 4).unwrap();
+        halves.add_options(&options[..2]).unwrap();
+        halves.add_options(&options[2..]).unwrap();
+        assert!(halves.quad);
+        assert_eq!(halves.snapshot(), quad.snapshot());
+        assert_eq!(halves.option_count(), options.len());
+        assert_eq!(
+            halves.option_of(halves.option_first(4).unwrap() + 3),
+            OptionId(4)
+        );
         let mut spaced = Matrix::new(4, 4).unwrap();
         for o in &options {
             spaced.add_option(o.iter().copied()).unwrap();
@@ -2192,7 +2235,7 @@ mod tests {
                     .map(ItemId::index)
                     .collect();
                 assert_eq!(items, o);
-                let start = m.option_start[k];
+                let start = m.option_first(k).unwrap();
                 for x in start..start + 4 {
                     assert_eq!(m.option_of(x), OptionId(k as u32));
                     // Going round an option from any of its nodes visits all four once.
