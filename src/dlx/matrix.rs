@@ -1252,9 +1252,10 @@ impl Matrix {
     /// instructions per 32 or 64 items, where walking a list of active items would wait for each
     /// link to load before reading the next. It finds the smallest tag (see [`lowest_avx2`] and
     /// [`lowest`]), then the first item with it. Only if every active item has [`TAG_CAP`] or
-    /// more options does it read the exact lengths.
+    /// more options does it read the exact lengths. Returns the item with its number of options
+    /// (which the scan found, so the search need not look it up again).
     #[inline]
-    pub(crate) fn choose(&self) -> u32 {
+    pub(crate) fn choose(&self) -> (u32, u32) {
         let tags = &self.tag[1..=self.primary as usize];
         #[cfg(target_arch = "x86_64")]
         let (best, k) = if tags.len() >= 32 && has_avx2() {
@@ -1270,17 +1271,17 @@ impl Matrix {
         let (best, k) = lowest(tags);
         if u32::from(best) >= TAG_CAP {
             if best == TAG_COVERED {
-                return ROOT;
+                return (ROOT, 0);
             }
             return self.choose_exact();
         }
-        k as u32 + 1
+        (k as u32 + 1, u32::from(best))
     }
 
     /// [`choose`](Self::choose) from the exact lengths, for items with more than [`TAG_CAP`]
     /// options.
     #[cold]
-    fn choose_exact(&self) -> u32 {
+    fn choose_exact(&self) -> (u32, u32) {
         let lens = &self.len[1..=self.primary as usize];
         let mut best = 0;
         let mut best_len = u32::MAX;
@@ -1290,7 +1291,7 @@ impl Matrix {
                 best_len = len;
             }
         }
-        best as u32 + 1
+        (best as u32 + 1, best_len)
     }
 
     /// Covers item `i`: hides every option that contains it and tags it covered.

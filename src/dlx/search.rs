@@ -824,7 +824,7 @@ impl Pruner {
     /// again if pruning removed anything.
     #[inline(always)]
     fn choose(&mut self, m: &mut Matrix, level: usize, stats: &mut Stats) -> u32 {
-        let item = self.choose_weighted(m);
+        let (item, len) = self.choose_weighted(m);
         if item == ROOT {
             return ROOT;
         }
@@ -837,7 +837,7 @@ impl Pruner {
             self.width = self.escalate_width;
             self.spacing = self.escalate_spacing;
         }
-        if !self.on || m.length(item) < 2 || self.passes * self.spacing > stats.nodes {
+        if !self.on || len < 2 || self.passes * self.spacing > stats.nodes {
             return item;
         }
         self.passes += 1;
@@ -851,24 +851,25 @@ impl Pruner {
         }
         stats.updates += updates;
         stats.pruned += (self.trail.len() - self.mark[level].0 as usize) as u64;
-        self.choose_weighted(m)
+        self.choose_weighted(m).0
     }
 
     /// [`Matrix::choose`], with ties broken by weight if asked for; counts a dead end against
-    /// the item found empty.
+    /// the item found empty. Returns the item and its number of options, as [`Matrix::choose`]
+    /// (a tie broken by weight is between items of the same length).
     #[inline(always)]
-    fn choose_weighted(&mut self, m: &Matrix) -> u32 {
-        let item = m.choose();
+    fn choose_weighted(&mut self, m: &Matrix) -> (u32, u32) {
+        let (item, len) = m.choose();
         if !self.weighted || item == ROOT {
-            return item;
+            return (item, len);
         }
-        match m.length(item) {
+        match len {
             0 => {
                 self.weights.bump(item);
-                item
+                (item, len)
             }
-            1 => item,
-            _ => self.weights.heaviest_like(m, item),
+            1 => (item, len),
+            _ => (self.weights.heaviest_like(m, item), len),
         }
     }
 
@@ -1060,7 +1061,7 @@ mod tests {
         }
         m.refresh_tags();
         let (a, b, c) = (1, 2, 3); // internal numbers of items 0, 1, 2
-        assert_eq!(m.choose(), a);
+        assert_eq!(m.choose(), (a, 2));
         let mut w = Weights::default();
         w.clear(m.primary_items());
         assert_eq!(w.heaviest_like(&m, a), a, "no weights: the leftmost");
