@@ -300,6 +300,31 @@ unsafe fn lowest_avx2(tags: &[u8]) -> (u8, usize) {
     (best, last + (equal.trailing_zeros() as usize).min(LANE - 1))
 }
 
+/// The largest of `items` (0 if none): with AVX2 where the CPU has it, eight at a time with one
+/// instruction, where SSE2 has no unsigned 32-bit maximum and takes five (a 9×9 sudoku's item
+/// tables, 324 entries read once per puzzle: 17-clue 73.4 to 72.5 thousand instructions a
+/// puzzle).
+#[inline]
+fn largest(items: &[u32]) -> u32 {
+    #[cfg(target_arch = "x86_64")]
+    if has_avx2() {
+        /// The same fold, compiled for AVX2.
+        ///
+        /// # Safety
+        ///
+        /// The CPU has AVX2.
+        #[target_feature(enable = "avx2")]
+        #[allow(unsafe_code)]
+        unsafe fn largest_avx2(items: &[u32]) -> u32 {
+            items.iter().fold(0, |a, &i| a.max(i))
+        }
+        #[allow(unsafe_code)]
+        // SAFETY: the CPU has AVX2, just checked.
+        return unsafe { largest_avx2(items) };
+    }
+    items.iter().fold(0, |a, &i| a.max(i))
+}
+
 /// Whether the CPU has AVX2, for [`lowest_avx2`] (the standard library caches the answer).
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
@@ -533,7 +558,7 @@ impl<'t> ItemTable<'t> {
     pub(crate) fn new(items: &'t [u32]) -> Self {
         ItemTable {
             items,
-            bound: items.iter().fold(0, |a, &i| a.max(i)),
+            bound: largest(items),
         }
     }
 
@@ -2391,6 +2416,27 @@ mod tests {
             let tags: Vec<u8> = (0..n).map(|_| next() % 4 + 1).collect();
             let best = *tags.iter().min().unwrap();
             check_scans(&tags, (best, tags.iter().position(|&t| t == best).unwrap()));
+        }
+    }
+
+    #[test]
+    fn the_largest_item_of_a_table_is_found_unsigned() {
+        let mut seed = 99u64;
+        let mut next = || {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (seed >> 32) as u32
+        };
+        for n in 0..=100 {
+            // Values across the whole range, the top bit set in about half of them (a signed
+            // comparison would get those wrong), then small ones.
+            for shift in [0, 20] {
+                let items: Vec<u32> = (0..n).map(|_| next() >> shift).collect();
+                let expected = items.iter().copied().max().unwrap_or(0);
+                assert_eq!(largest(&items), expected, "{items:?}");
+                assert_eq!(ItemTable::new(&items).bound, expected);
+            }
         }
     }
 
