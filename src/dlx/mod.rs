@@ -249,9 +249,9 @@
 //! The four link operations index the arena and the tags without bounds checks. Every link and
 //! every `top` stored in them is an index that [`Matrix::reset`] or the option builders created,
 //! and the link operations only copy links between nodes, so every index is in range; debug
-//! builds (and so the tests) assert it. This, with the bulk option builder below and the vector
-//! scans of the tags, is the crate's only `unsafe` code; it cut the instructions per
-//! forum-hardest puzzle by a sixth.
+//! builds (and so the tests) assert it. This, with the bulk option builder below, the vector
+//! scans of the tags and of an item table, and the comparison of two blocks of four (below), is
+//! the crate's only `unsafe` code; it cut the instructions per forum-hardest puzzle by a sixth.
 //!
 //! There is no list of active items. Knuth keeps one (each item's `prev` and `next`) for X2's
 //! test and X3's walk; here X3 reads the tags, where a covered item's tag says it is covered,
@@ -273,7 +273,25 @@
 //! `v` the cell allows), checked once for the family: room for all of it, and each table's
 //! largest entry, worked out once per puzzle, in range. Checking every option (room, and each
 //! item clamped into range) had cost 17-clue 110.1 thousand instructions a puzzle against 106.2
-//! now, serg 78.7 against 77.8 (cachegrind).
+//! then, serg 78.7 against 77.8 (cachegrind).
+//!
+//! The family's loop keeps the arena's pointers (nodes, tops, lengths) in locals, and is compiled
+//! once for blocks of four and once for spacers: with the lengths behind a `&mut Vec`, the
+//! compiler loaded the vector's buffer again after every store into the arena, and the layout
+//! was tested per option. Room is checked for as many options as the mask's highest bit allows
+//! (baseline x86-64 has no population count instruction, and the sudoku's room allows every
+//! symbol of every cell). 58 instructions an option became 50; 17-clue 78.6 → 75.5 thousand
+//! instructions a puzzle, 0.471 s → 0.458 s (best of seven alternating runs). The largest
+//! entry of the item table is found with AVX2 where the CPU has it (SSE2 has no unsigned 32-bit
+//! maximum): 73.4 → 72.5 thousand. And the sudoku's numbering runs over every symbol of a
+//! unit, writing an entry for the given ones too (never read) and counting up by the symbol's
+//! bit, with no branch on which symbols are missing: 14 fewer mispredicted branches a 17-clue
+//! puzzle under cachegrind's model for 200 more instructions, 0.457 s → 0.450 s, twice.
+//!
+//! In blocks of four, option `k` starts at `blocks_from + 4k`, so no start is written per
+//! option (option numbers from nodes by a shift): 17-clue 75.7 → 74.7 thousand instructions.
+//! The scan for the item to branch on hands back the length it found with the item, which the search had
+//! looked up twice more per node: 74.7 → 73.4 thousand.
 //!
 //! Building the full matrix once per geometry (all 729 options of a 9×9) and applying each
 //! puzzle's givens by covering their options, then copying the saved links back for the next
@@ -309,6 +327,18 @@
 //! without an early exit (4,300 more instructions for 51 fewer mispredictions, 0.572 s both
 //! ways), and `node_in` as three unrolled tests in blocks of four (1–3% fewer instructions,
 //! no change in time).
+//!
+//! Tried in the seventh session, and not kept (cachegrind on 2,000 17-clue puzzles unless
+//! said): remembering the last item whose tag fell to one (or to one or none) and taking it
+//! without the scan, a forced move for free: a zero elsewhere then goes unseen until the scan
+//! comes back, and the trees grew (17-clue 76.9 → 80.0 nodes, magictour 333 → 391; with zeros
+//! too, 77.8 and 368), more instructions on every set; covering an option's other items inlined
+//! into the search loop (72.5 → 73.3 thousand: register spills); sizing the arena's headers
+//! first and writing them in place, with or without the tops in the same loop (72.5 → 74.6:
+//! the inlining around it changed); one item table with three starts instead of three tables
+//! (70.7 → 70.8); numbering the row·symbol items in a loop of their own (no change: the
+//! compiler had split it already); and pruning every 64 or every 1,024 nodes on 9×9 (64: 5%
+//! fewer nodes on magictour and forum-hardest for more instructions; 1,024: the reverse).
 //!
 //! # The layout
 //!
@@ -378,6 +408,14 @@
 //! forum-hardest, three for 16×16): 17-clue 0.538 s → 0.494 s, serg 0.076 s → 0.072 s,
 //! magictour 0.060 s → 0.052 s, 5,000 forum-hardest 1.045 s → 0.908 s, 16×16 test3 1.31 s →
 //! 1.16 s. Same trees.
+//!
+//! Pruning by pairs asks where an item's two options meet. Walking the first option and, for
+//! each of its items, the second took nine tests, each a branch; in blocks of four each option's
+//! items are four consecutive `top`s, so the two blocks are compared all against all with four
+//! SSE2 compares (the second block rotated), the pair that is the item itself is dropped from
+//! the 16-bit mask, and none, one or many pairs are read off it. 17-clue 72.5 → 70.7 thousand
+//! instructions a puzzle, serg 56.6 → 53.0, magictour 236.5 → 232.0, forum-hardest 1,011 → 997;
+//! best of alternating runs, 17-clue 0.444 s → 0.438 s, serg 0.061 s → 0.058 s. Same trees.
 //!
 //! Cover, hide, uncover and unhide are exactly `dlx1.w`'s; the comments at those functions say why
 //! their walking orders matter. Hide walks an option in two loops (right from the node to the
