@@ -2437,15 +2437,21 @@ mod tests {
         }
     }
 
-    #[test]
-    fn both_scans_find_the_first_smallest_tag() {
-        let mut seed = 12345u64;
-        let mut next = || {
+    /// A small linear congruential generator (Knuth's MMIX constants): repeatable test data
+    /// without a dependency.
+    fn lcg(mut seed: u64) -> impl FnMut() -> u64 {
+        move || {
             seed = seed
                 .wrapping_mul(6364136223846793005)
                 .wrapping_add(1442695040888963407);
-            (seed >> 33) as u8
-        };
+            seed
+        }
+    }
+
+    #[test]
+    fn both_scans_find_the_first_smallest_tag() {
+        let mut random = lcg(12345);
+        let mut next = || (random() >> 33) as u8;
         for n in 32..=300 {
             for spread in [2u8, 5, 255] {
                 let tags: Vec<u8> = (0..n).map(|_| next() % spread + 1).collect();
@@ -2467,13 +2473,8 @@ mod tests {
 
     #[test]
     fn options_in_blocks_meet_where_a_comparison_by_hand_says() {
-        let mut seed = 7u64;
-        let mut next = |k: u64| {
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (seed >> 33) % k
-        };
+        let mut random = lcg(7);
+        let mut next = |k: u64| (random() >> 33) % k;
         for _ in 0..200 {
             // Options of four distinct items out of six: pairs of them share one to four items.
             let options: Vec<[usize; 4]> = (0..12)
@@ -2523,13 +2524,8 @@ mod tests {
 
     #[test]
     fn the_largest_item_of_a_table_is_found_unsigned() {
-        let mut seed = 99u64;
-        let mut next = || {
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (seed >> 32) as u32
-        };
+        let mut random = lcg(99);
+        let mut next = || (random() >> 32) as u32;
         for n in 0..=100 {
             // Values across the whole range, the top bit set in about half of them (a signed
             // comparison would get those wrong), then small ones.
