@@ -659,7 +659,8 @@ impl<const W: usize> OptionSink<'_, W> {
 
     /// The linking of [`push_each`](Self::push_each), once checked, with the arena's pointers in
     /// locals and the layout (`Q`: [blocks of four](Matrix::quad)) known at compile time. Returns
-    /// the number of options linked.
+    /// the number of options linked. The item every option of the family shares has its length
+    /// raised once, by that number, rather than once a node.
     ///
     /// # Safety
     ///
@@ -683,7 +684,7 @@ impl<const W: usize> OptionSink<'_, W> {
             let x = spacer + 1;
             // SAFETY: see the function's contract.
             unsafe {
-                link_node(nodes, tops, len, x, own);
+                link_node_uncounted(nodes, tops, x, own);
                 for (j, table) in tables.iter().enumerate() {
                     link_node(nodes, tops, len, x + 1 + j, *table.add(k) as usize + 1);
                 }
@@ -692,6 +693,10 @@ impl<const W: usize> OptionSink<'_, W> {
             linked += 1;
         }
         self.spacer = spacer;
+        // SAFETY: `own` is an item in range (see the function's contract).
+        unsafe {
+            *len.add(own) += linked as u32;
+        }
         linked
     }
 }
@@ -711,6 +716,22 @@ impl<const W: usize> OptionSink<'_, W> {
 unsafe fn link_node(nodes: *mut Node, tops: *mut u32, len: *mut u32, x: usize, i: usize) {
     // SAFETY: see the function's contract.
     unsafe {
+        link_node_uncounted(nodes, tops, x, i);
+        *len.add(i) += 1;
+    }
+}
+
+/// [`link_node`] without counting the node in its item's length, for a caller that counts a
+/// family of nodes of one item at once.
+///
+/// # Safety
+///
+/// As for [`link_node`].
+#[inline(always)]
+#[allow(unsafe_code)]
+unsafe fn link_node_uncounted(nodes: *mut Node, tops: *mut u32, x: usize, i: usize) {
+    // SAFETY: see the function's contract.
+    unsafe {
         let last = (*nodes.add(i)).up;
         nodes.add(x).write(Node {
             up: last,
@@ -719,7 +740,6 @@ unsafe fn link_node(nodes: *mut Node, tops: *mut u32, len: *mut u32, x: usize, i
         tops.add(x).write(i as u32);
         (*nodes.add(last as usize)).down = x as u32;
         (*nodes.add(i)).up = x as u32;
-        *len.add(i) += 1;
     }
 }
 
