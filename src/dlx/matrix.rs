@@ -1301,7 +1301,7 @@ impl Matrix {
     /// [`lowest`]), then the first item with it. Only if every active item has [`TAG_CAP`] or
     /// more options does it read the exact lengths. Returns the item with its number of options
     /// (which the scan found, so the search need not look it up again).
-    #[inline]
+    #[inline(always)]
     pub(crate) fn choose(&self) -> (u32, u32) {
         let tags = &self.tag[1..=self.primary as usize];
         #[cfg(target_arch = "x86_64")]

@@ -543,7 +543,41 @@ impl<'a> Search<'a> {
     /// a level and try its first option; or back up to the nearest level with an option left
     /// and try that) instead of a dispatch on the state after every move. The dispatch is an
     /// indirect jump whose target changes from move to move, so it was mispredicted most times.
+    ///
+    /// Where the CPU has AVX2 and BMI (checked at run time, the answer cached by the standard
+    /// library), the loop runs compiled for them: the scan for the item to branch on then
+    /// inlines into it instead of being called, and bit operations take one instruction
+    /// (measured in the `dlx` docs).
     fn run_fast(&mut self) -> Event {
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("avx2")
+            && std::arch::is_x86_feature_detected!("bmi1")
+            && std::arch::is_x86_feature_detected!("bmi2")
+        {
+            #[allow(unsafe_code)]
+            // SAFETY: the CPU has AVX2, BMI1 and BMI2, just checked.
+            return unsafe { self.run_fast_avx2() };
+        }
+        self.run_fast_portable()
+    }
+
+    /// [`run_fast`](Self::run_fast) compiled for AVX2, BMI1 and BMI2: the same code as
+    /// [`run_fast_portable`](Self::run_fast_portable), which is inlined here.
+    ///
+    /// # Safety
+    ///
+    /// The CPU has AVX2, BMI1 and BMI2.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2,bmi1,bmi2")]
+    #[allow(unsafe_code)]
+    unsafe fn run_fast_avx2(&mut self) -> Event {
+        self.run_fast_portable()
+    }
+
+    /// [`run_fast`](Self::run_fast) for any x86-64 CPU (or another architecture), in the
+    /// matrix's modes.
+    #[inline(always)]
+    fn run_fast_portable(&mut self) -> Event {
         match (self.m.narrow, self.m.quad) {
             (true, true) => self.run_fast_in::<true, true>(),
             (true, false) => self.run_fast_in::<true, false>(),
@@ -553,6 +587,7 @@ impl<'a> Search<'a> {
     }
 
     /// [`run_fast`](Self::run_fast) for a matrix that is [narrow](Matrix::narrow) or not.
+    #[inline(always)]
     fn run_fast_in<const N: bool, const Q: bool>(&mut self) -> Event {
         // A search driven by `step` may stand between moves; finish the move in progress first.
         // From Try, Retry or Backtrack this takes at most three moves, none of them a solution.
@@ -1380,6 +1415,56 @@ mod tests {
             proptest::prop_assert_eq!(s.stats(), fast);
             proptest::prop_assert!(s.is_done());
             drop(s);
+            proptest::prop_assert_eq!(m.snapshot(), before);
+        }
+
+        /// The fast path compiled for AVX2 and BMI (where the CPU has them) and the one compiled
+        /// for any CPU make the same moves, on matrices with enough items (40) for the scan to
+        /// read 32-byte lanes: same solutions in the same order, same statistics, same matrix
+        /// after.
+        #[test]
+        fn the_portable_fast_path_agrees_with_the_one_for_the_cpu(
+            rows in proptest::collection::vec(proptest::collection::vec(0usize..40, 1..6), 1..80),
+            prune in 0u8..5,
+            wide in proptest::bool::ANY,
+        ) {
+            let mut m = Matrix::new(40, 1).unwrap();
+            // Pairs that cover every item once (so there is a solution to find), then the
+            // random options.
+            for i in (0..40).step_by(2) {
+                m.add_option([i, i + 1]).unwrap();
+            }
+            for row in &rows {
+                let mut items = row.clone();
+                items.sort_unstable();
+                items.dedup();
+                m.add_option(items).unwrap();
+            }
+            pad(&mut m, 40, wide);
+            let before = m.snapshot();
+            let run = |m: &mut Matrix, portable: bool| {
+                let mut s = tuned(m.search(), prune);
+                let mut seen = Vec::new();
+                loop {
+                    let event = if portable { s.run_fast_portable() } else { s.run_fast() };
+                    match event {
+                        Event::Solution { .. } => {
+                            s.decode();
+                            seen.push(s.solution().to_vec());
+                            if seen.len() == 1_000 {
+                                break;
+                            }
+                        }
+                        Event::Done | Event::Cancelled => break,
+                        _ => {}
+                    }
+                }
+                (seen, s.stats())
+            };
+            let for_cpu = run(&mut m, false);
+            proptest::prop_assert_eq!(m.snapshot(), before.clone());
+            let portable = run(&mut m, true);
+            proptest::prop_assert_eq!(portable, for_cpu);
             proptest::prop_assert_eq!(m.snapshot(), before);
         }
 
