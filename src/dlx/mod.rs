@@ -340,6 +340,35 @@
 //! compiler had split it already); and pruning every 64 or every 1,024 nodes on 9×9 (64: 5%
 //! fewer nodes on magictour and forum-hardest for more instructions; 1,024: the reverse).
 //!
+//! In the eighth session (cachegrind on 2,000 puzzles; times are the best of six to eight
+//! alternating runs of `sudoku-dlx bench` on the 49,158 17-clue puzzles): the scan's last
+//! reduction to one byte became SSE4.1's `phminposuw` on eight words instead of four shifts and
+//! minimums (17-clue 70.7 → 70.3 thousand instructions, 0.351 → 0.345 s); a family's shared item
+//! is counted in its length once, by the number of options linked (70.3 → 69.5 thousand, the
+//! build alone 0.110 → 0.107 s); and the search loop is compiled a second time for AVX2 and BMI,
+//! picked at run time, so that the AVX2 scan, a `target_feature` function, inlines into it
+//! instead of being called at every node (69.5 → 68.1 thousand, 0.341 → 0.337 s; serg 52.3 →
+//! 51.2, magictour 230 → 225). A proptest runs both compilations and compares every move.
+//!
+//! Tried then, and not kept: taking a forced move without the scan, three more ways. Keeping the
+//! lowest (tag, item) as a running minimum in every unlink put a dependency chain through all of
+//! them (+3% time); noting the last item to fall to 0 or 1 in a slot cost a store per unlink
+//! (+6%); collecting every item at 1 when a scan finds one and taking them one by one, checking
+//! each tag, cost more in collecting than the scans it saved (+11%, and 17-clue 75.5 → 76.3
+//! nodes, since a dead end elsewhere goes unseen meanwhile). The lengths of the row, column and
+//! box items counted by the sudoku mapping with byte counters, one addition per cell instead of
+//! one per node (0.343 → 0.361 s: the counting and the 243 additions to the lengths cost more
+//! than the 1,380 increments they replaced). A node written as one eight-byte store in the build
+//! (+3.7% instructions, −0.6% time). Pairs of pairs at the first branching on 9×9 (17-clue 75.5
+//! → 69.2 nodes, 0.35 → 0.91 s). The item families numbered in other orders (same trees within
+//! 0.3%; magictour 278 → 280–286 nodes). `cover_others` and `uncover_others` inlined into the
+//! loop as well (0.341 → 0.353 s: the loop ran out of registers). Two build settings were
+//! measured and left alone for other reasons: `panic = "abort"` (1.5% faster on 17-clue, but a
+//! panic in a worker thread would then take the window and the player's board down with it,
+//! where now the window reports the lost worker), and the whole binary compiled for x86-64-v3
+//! (2.8% faster, but it would not start on a CPU without AVX2; the loop's run-time choice gets
+//! half of that).
+//!
 //! # The layout
 //!
 //! Everything lives in one flat array of nodes, addressed by `u32` indices (an index is half the
