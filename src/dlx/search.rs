@@ -856,13 +856,34 @@ struct Pruner {
 
 impl Pruner {
     /// Steps X3 and X4's choice, with pruning first where it is on and no item is forced; chooses
-    /// again if pruning removed anything.
+    /// again if pruning removed anything. A forced move or a dead end (an item with one option
+    /// or none), most of the choices, takes the short way here; an item to branch on goes to
+    /// [`branch`](Self::branch).
     #[inline(always)]
     fn choose(&mut self, m: &mut Matrix, level: usize, stats: &mut Stats) -> u32 {
-        let (item, len) = self.choose_weighted(m);
+        let (item, len) = m.choose();
+        if len >= 2 {
+            return self.branch(m, level, stats, item);
+        }
         if item == ROOT {
             return ROOT;
         }
+        if len == 0 && self.weighted {
+            self.weights.bump(item);
+        }
+        self.mark[level] = (self.trail.len() as u32, self.seen.len() as u32);
+        item
+    }
+
+    /// [`choose`](Self::choose) where the shortest item, `item`, has two options or more: the
+    /// tie broken by weight, the escalation, and pruning.
+    #[inline(never)]
+    fn branch(&mut self, m: &mut Matrix, level: usize, stats: &mut Stats, item: u32) -> u32 {
+        let item = if self.weighted {
+            self.weights.heaviest_like(m, item)
+        } else {
+            item
+        };
         self.mark[level] = (self.trail.len() as u32, self.seen.len() as u32);
         if self.escalate_at != 0 && stats.nodes >= self.escalate_at {
             // A big tree: from here on, the strong rules (see `Search::with_escalation`).
@@ -872,7 +893,7 @@ impl Pruner {
             self.width = self.escalate_width;
             self.spacing = self.escalate_spacing;
         }
-        if !self.on || len < 2 || self.passes * self.spacing > stats.nodes {
+        if !self.on || self.passes * self.spacing > stats.nodes {
             return item;
         }
         self.passes += 1;
