@@ -1906,9 +1906,10 @@ impl Matrix {
         (a + i, b + ((i + r) & 3))
     }
 
-    /// Node `x`, read without a bounds check (see `at!`).
+    /// Node `x`, read without a bounds check (see `at!`): for the search, a header or a node
+    /// that the links led it to.
     #[inline(always)]
-    fn node(&self, x: u32) -> Node {
+    pub(crate) fn node(&self, x: u32) -> Node {
         at!(self.nodes, x)
     }
 
