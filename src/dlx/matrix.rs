@@ -1906,10 +1906,9 @@ impl Matrix {
         (a + i, b + ((i + r) & 3))
     }
 
-    /// Node `x`, read without a bounds check (see `at!`): for the search, a header or a node
-    /// that the links led it to.
+    /// Node `x`, read without a bounds check (see `at!`).
     #[inline(always)]
-    pub(crate) fn node(&self, x: u32) -> Node {
+    fn node(&self, x: u32) -> Node {
         at!(self.nodes, x)
     }
 

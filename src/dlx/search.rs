@@ -629,7 +629,7 @@ impl<'a> Search<'a> {
                 }
                 // X4
                 stats.updates += m.cover::<N, Q>(item);
-                choice[level] = m.node(item).down;
+                choice[level] = m.nodes[item as usize].down;
             } else {
                 // X8, X6, X7: back up to the nearest level with an option left.
                 loop {
@@ -645,7 +645,7 @@ impl<'a> Search<'a> {
                     let x = choice[level];
                     m.uncover_others::<N, Q>(x);
                     item = m.tops[x as usize];
-                    let next = m.node(x).down;
+                    let next = m.nodes[x as usize].down;
                     choice[level] = next;
                     if next != item {
                         alternatives -= 1;
@@ -665,7 +665,7 @@ impl<'a> Search<'a> {
                 continue;
             }
             stats.nodes += 1;
-            if m.node(x).down != item {
+            if m.nodes[x as usize].down != item {
                 alternatives += 1;
             }
             stats.updates += m.cover_others::<N, Q>(x);
