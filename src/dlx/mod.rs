@@ -349,6 +349,16 @@
 //! picked at run time, so that the AVX2 scan, a `target_feature` function, inlines into it
 //! instead of being called at every node (69.5 → 68.1 thousand, 0.341 → 0.337 s; serg 52.3 →
 //! 51.2, magictour 230 → 225). A proptest runs both compilations and compares every move.
+//! Choosing then took a short way for a forced move or a dead end (no tie-break by weight, no
+//! escalation or pruning test: those moved to `Pruner::branch`, reached only when the item has
+//! two options or more): 68.1 → 66.2 thousand instructions on 17-clue, 225 → 217 on magictour,
+//! 966 → 935 on forum-hardest, but no change in time (17-clue 0.337 s both ways, 5,000
+//! forum-hardest 0.66 s). Kept for the clearer split; two more cuts that behaved the same were
+//! not, since each added unchecked or vector code that only a measured win would justify: the
+//! loop's own reads of links made unchecked (−0.6% instructions) and the tags worked out from the
+//! lengths sixteen at a time with SSE2 (−1.0%). The search here is bound by its chain of
+//! dependent loads (choose, then the list walks of the covers, each waiting on the last), not by
+//! the number of instructions around them, which an out-of-order core runs alongside.
 //!
 //! Tried then, and not kept: taking a forced move without the scan, three more ways. Keeping the
 //! lowest (tag, item) as a running minimum in every unlink put a dependency chain through all of
@@ -362,7 +372,10 @@
 //! (+3.7% instructions, −0.6% time). Pairs of pairs at the first branching on 9×9 (17-clue 75.5
 //! → 69.2 nodes, 0.35 → 0.91 s). The item families numbered in other orders (same trees within
 //! 0.3%; magictour 278 → 280–286 nodes). `cover_others` and `uncover_others` inlined into the
-//! loop as well (0.341 → 0.353 s: the loop ran out of registers). Two build settings were
+//! loop as well (0.341 → 0.353 s: the loop ran out of registers). The family's item tables
+//! passed as one table with three starts, the updates of a cover in blocks of four counted from
+//! its length before the walk, the headers numbered in a loop of their own and the search's
+//! flags copied into locals all added instructions (1–3%). Two build settings were
 //! measured and left alone for other reasons: `panic = "abort"` (1.5% faster on 17-clue, but a
 //! panic in a worker thread would then take the window and the player's board down with it,
 //! where now the window reports the lost worker), and the whole binary compiled for x86-64-v3
