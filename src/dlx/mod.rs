@@ -382,6 +382,38 @@
 //! (2.8% faster, but it would not start on a CPU without AVX2; the loop's run-time choice gets
 //! half of that).
 //!
+//! Tried in the ninth session, and not kept (cachegrind on the first 2,000 puzzles of 17-clue
+//! and of serg, whole runs; times are the best of six to eight alternating runs of
+//! `sudoku-dlx bench` on the full 17-clue file, on a machine whose runs spread by 10–40%):
+//!
+//! * A template: every option of the geometry (729 on 9×9) laid out once, with fixed item
+//!   numbers, and per puzzle only the options the givens allow linked again, the givens' items
+//!   left out as covered from the start. No item numbering and no `tops` written per puzzle:
+//!   6.6 thousand fewer instructions a 17-clue puzzle (−9.8%), 3.1 thousand fewer on serg,
+//!   same trees; but no faster (0.346 s both ways), because the arena of 729 options, 39 KB,
+//!   no longer fits the 32 KB L1 cache with the rest of the search's data: 332 more L1 misses a
+//!   puzzle than the 177 of the compact matrix (whole runs, cachegrind's 32 KB 8-way model).
+//!   With 16-bit `tops` (29 KB) there were still 237 more, and the time still did not move. The
+//!   template would need 16-bit links as well (4-byte nodes, a generic index type through the
+//!   engine); 16-bit `tops` alone changed nothing (same instructions, 0.350 against 0.346 s).
+//! * Fixed item numbers without the template (the open items not numbered; the givens' items
+//!   left out): the numbering saved about what the longer scans of 324 tags instead of about
+//!   256 cost (17-clue −0.4 thousand instructions a puzzle, serg +1.0), and no faster.
+//! * Covering by counting down the item's length instead of walking to the header, so that the
+//!   loop's exit does not wait on the chain of `down` loads: 17 fewer mispredicted branches a
+//!   17-clue puzzle under cachegrind's model, 0.5 thousand more instructions, and times within
+//!   the noise (17-clue 0.343 against 0.344 s, 10,000 forum-hardest 1.408 against 1.399 s).
+//! * The `down` of each item's last node written once at the end of linking rather than a node
+//!   at a time (one store fewer a node): 1.4 thousand more instructions a 17-clue puzzle, the
+//!   loop over the items costing more than the stores it saved.
+//! * The unit items numbered eight symbols at a time from a table of prefix counts: 1.6
+//!   thousand more instructions (the compiler did not vectorise the widening).
+//! * Pruning at every branching on 9×9 (or every 8 nodes) instead of every 256: 17-clue 76.9 →
+//!   72.5 nodes on the sample and 0.6 thousand fewer instructions, but serg 12.6 (9.5) thousand
+//!   more (its puzzles have many solutions, and the search stops at two); every 32 nodes, 74.9
+//!   nodes and 0.2 thousand more on 17-clue, 3.3 thousand more on serg.
+//! * The whole binary for x86-64-v2 (with `popcnt`): 1.4 thousand more instructions, no faster.
+//!
 //! # The layout
 //!
 //! Everything lives in one flat array of nodes, addressed by `u32` indices (an index is half the
