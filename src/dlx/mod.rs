@@ -395,7 +395,7 @@
 //!   puzzle than the 177 of the compact matrix (whole runs, cachegrind's 32 KB 8-way model).
 //!   With 16-bit `tops` (29 KB) there were still 237 more, and the time still did not move.
 //!   With 16-bit links as well (4-byte nodes; a quick hack good for 9×9 only, to see whether a
-//!   generic index type through the engine would pay): 20 KB, 34 more misses a puzzle than the
+//!   generic index type through the engine would pay): 20 KB, 68 more misses a puzzle than the
 //!   compact matrix with the same small nodes, 3.8 thousand fewer instructions a 17-clue
 //!   puzzle, and 0.335 against 0.338 s, under 1%: not worth the refactor. The small nodes
 //!   alone changed nothing either (same instructions, 0.337 against 0.336 s; nor did 16-bit
