@@ -382,6 +382,19 @@
 //! (2.8% faster, but it would not start on a CPU without AVX2; the loop's run-time choice gets
 //! half of that).
 //!
+//! In the ninth session, building turned out to be bound by its stores, not its instructions.
+//! An option in blocks of four took 23: two a node for its links (the compiler writes `up` and
+//! `down` apart), one a node for its top, the predecessor's `down` and the header's `up` a node,
+//! and three length increments. Each node is now written as one eight-byte word and the four
+//! tops as two, 17 stores an option: 17-clue 0.334 → 0.327 s (best of twelve alternating runs;
+//! 2.9% faster by the geometric mean of the twelve pairs), magictour 1.3% faster, serg and
+//! 16×16 test4 within 1%, although packing the words costs 3.0 thousand more instructions a
+//! 17-clue puzzle (66.1 → 69.1 thousand). Writing only the nodes as words, or only the tops,
+//! got about half of it each. (That is also why a node written as one word looked like nothing
+//! in the eighth session, above: the tops still cost their four stores.) Keeping the cell
+//! item's last node in a register instead of its header's `up` saved a store an option but ran
+//! the loop out of registers (4.4 thousand more instructions, 1% slower).
+//!
 //! Tried in the ninth session, and not kept (cachegrind on the first 2,000 puzzles of 17-clue
 //! and of serg, whole runs; times are the best of six to eight alternating runs of
 //! `sudoku-dlx bench` on the full 17-clue file, on a machine whose runs spread by 10–40%):
