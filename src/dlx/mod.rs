@@ -549,9 +549,22 @@
 //! # Ok::<(), sudoku_dlx::dlx::DlxError>(())
 //! ```
 
+mod build;
+mod choose;
+mod links;
 mod matrix;
+mod node;
+mod prune;
+mod raw;
+mod report;
+mod scratch;
 mod search;
+#[cfg(test)]
+mod testing;
+mod unwind;
 
-pub(crate) use matrix::ItemTable;
-pub use matrix::{DlxError, ItemId, MAX_PRUNE_WIDTH, Matrix, OptionId};
-pub use search::{Event, Outcome, Search, Stats};
+pub(crate) use build::ItemTable;
+pub use matrix::{DlxError, ItemId, Matrix, OptionId};
+pub use prune::MAX_PRUNE_WIDTH;
+pub use report::{Event, Outcome, Stats};
+pub use search::Search;

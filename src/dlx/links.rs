@@ -1,0 +1,440 @@
+//! The link operations the search is made of: cover and uncover an item, hide and unhide an
+//! option, and the walks round an option, in each of the matrix's modes.
+
+use super::matrix::Matrix;
+use super::node::{COVERED, Node, SPACER, TAG_COVERED, tag_of};
+use super::raw::{at, ln, nd, tg, tp};
+
+/// Calls a link operation in the matrix's modes: `in_mode!(m, cover(i))` is
+/// `m.cover::<N, Q>(i)` with `N` whether the matrix is [narrow](Matrix::narrow) and `Q` whether
+/// it is laid out in [blocks of four](Matrix::quad).
+macro_rules! in_mode {
+    ($m:expr, $f:ident($($a:expr),*)) => {
+        match ($m.narrow, $m.quad) {
+            (true, true) => $m.$f::<true, true>($($a),*),
+            (true, false) => $m.$f::<true, false>($($a),*),
+            (false, true) => $m.$f::<false, true>($($a),*),
+            (false, false) => $m.$f::<false, false>($($a),*),
+        }
+    };
+}
+pub(crate) use in_mode;
+
+impl Matrix {
+    /// Item `i` loses an option: in narrow mode one byte decremented, otherwise the exact length
+    /// and the tag worked out from it.
+    #[inline(always)]
+    pub(super) fn shorten<const N: bool>(&mut self, i: u32) {
+        if N {
+            *tg!(self, i) -= 1;
+        } else {
+            let len = *ln!(self, i) - 1;
+            *ln!(self, i) = len;
+            *tg!(self, i) = tag_of(len);
+        }
+    }
+
+    /// Undoes [`shorten`](Self::shorten).
+    #[inline(always)]
+    pub(super) fn lengthen<const N: bool>(&mut self, i: u32) {
+        if N {
+            *tg!(self, i) += 1;
+        } else {
+            let len = *ln!(self, i) + 1;
+            *ln!(self, i) = len;
+            *tg!(self, i) = tag_of(len);
+        }
+    }
+
+    /// Covers item `i`: hides every option that contains it and tags it covered.
+    /// Returns the number of links changed. `N`: the matrix is [narrow](Self::narrow).
+    #[inline(always)]
+    pub(crate) fn cover<const N: bool, const Q: bool>(&mut self, i: u32) -> u64 {
+        let mut updates = 0;
+        let mut p = nd!(self, i).down;
+        while p != i {
+            updates += self.hide::<N, Q>(p);
+            p = nd!(self, p).down;
+        }
+        if N {
+            // Hiding never touches a covered item, so its length at this point is the one to
+            // give back when it is uncovered.
+            *ln!(self, i) = u32::from(*tg!(self, i));
+        } else {
+            *ln!(self, i) += COVERED;
+        }
+        *tg!(self, i) = TAG_COVERED;
+        updates + 1
+    }
+
+    /// Undoes [`cover`](Self::cover). It must run in the exact reverse order: options are unhidden
+    /// bottom to top (the reverse of the top-to-bottom hiding), so that each node is put back
+    /// between the very neighbours it was taken from, which still point at it: the links of a
+    /// removed node are never touched, and that is what makes dancing links work.
+    #[inline]
+    pub(crate) fn uncover<const N: bool, const Q: bool>(&mut self, i: u32) {
+        let mut p = nd!(self, i).up;
+        while p != i {
+            self.unhide::<N, Q>(p);
+            p = nd!(self, p).up;
+        }
+        if N {
+            *tg!(self, i) = *ln!(self, i) as u8;
+        } else {
+            let len = *ln!(self, i) - COVERED;
+            *ln!(self, i) = len;
+            *tg!(self, i) = tag_of(len);
+        }
+    }
+
+    /// Hides the option of node `p` from the lists of its other items (Knuth's `hide`): walks
+    /// right from `p` to the spacer, then from the option's first node (the spacer's `up`) back
+    /// to `p`. Returns the number of links changed.
+    ///
+    /// Two loops rather than one walk that tests for the spacer at every node: the first needs
+    /// no test for `p` (it lies to the left) and the second none for a spacer (none lies between
+    /// the first node and `p`), and the count of links changed is the option's width, worked out
+    /// once. (See the `dlx` docs for what it saved.) `Q`: the matrix is in
+    /// [blocks of four](Self::quad), where the other nodes are `p ^ 1`, `p ^ 2`, `p ^ 3`.
+    #[inline]
+    pub(super) fn hide<const N: bool, const Q: bool>(&mut self, p: u32) -> u64 {
+        if Q {
+            // Blocks of four: the other nodes are `p ^ 1`, `p ^ 2` and `p ^ 3`, no walk at all.
+            for k in 1..4 {
+                self.unlink::<N>(p ^ k, tp!(self, p ^ k));
+            }
+            return 3;
+        }
+        let mut q = p + 1;
+        loop {
+            let top = tp!(self, q);
+            if top == SPACER {
+                break;
+            }
+            self.unlink::<N>(q, top);
+            q += 1;
+        }
+        let (spacer, first) = (q, nd!(self, q).up);
+        let mut q = first;
+        while q != p {
+            self.unlink::<N>(q, tp!(self, q));
+            q += 1;
+        }
+        u64::from(spacer - first - 1)
+    }
+
+    /// Takes node `q` (of item `top`) out of its item's list.
+    #[inline(always)]
+    pub(super) fn unlink<const N: bool>(&mut self, q: u32, top: u32) {
+        let Node { up, down } = *nd!(self, q);
+        nd!(self, up).down = down;
+        nd!(self, down).up = up;
+        self.shorten::<N>(top);
+    }
+
+    /// Puts node `q` (of item `top`) back into its item's list, between the neighbours it was
+    /// taken from.
+    #[inline(always)]
+    pub(super) fn relink<const N: bool>(&mut self, q: u32, top: u32) {
+        let Node { up, down } = *nd!(self, q);
+        nd!(self, up).down = q;
+        nd!(self, down).up = q;
+        self.lengthen::<N>(top);
+    }
+
+    /// Undoes [`hide`](Self::hide), walking left, the exact reverse: from `p` to the spacer
+    /// before the option, then from the option's last node (that spacer's `down`) back to `p`.
+    #[inline]
+    pub(super) fn unhide<const N: bool, const Q: bool>(&mut self, p: u32) {
+        if Q {
+            for k in (1..4).rev() {
+                self.relink::<N>(p ^ k, tp!(self, p ^ k));
+            }
+            return;
+        }
+        let mut q = p - 1;
+        loop {
+            let top = tp!(self, q);
+            if top == SPACER {
+                break;
+            }
+            self.relink::<N>(q, top);
+            q -= 1;
+        }
+        let mut q = nd!(self, q).down;
+        while q != p {
+            self.relink::<N>(q, tp!(self, q));
+            q -= 1;
+        }
+    }
+
+    /// Takes the option of node `p` out of every item list, its own included: hides it from its
+    /// other items, then unlinks `p`. Returns the number of links changed.
+    #[inline]
+    pub(crate) fn remove_option<const N: bool, const Q: bool>(&mut self, p: u32) -> u64 {
+        let updates = self.hide::<N, Q>(p);
+        let (Node { up, down }, top) = (*nd!(self, p), tp!(self, p));
+        nd!(self, up).down = down;
+        nd!(self, down).up = up;
+        self.shorten::<N>(top);
+        updates + 1
+    }
+
+    /// Undoes [`remove_option`](Self::remove_option), in the reverse order.
+    #[inline]
+    pub(crate) fn restore_option<const N: bool, const Q: bool>(&mut self, p: u32) {
+        let (Node { up, down }, top) = (*nd!(self, p), tp!(self, p));
+        nd!(self, up).down = p;
+        nd!(self, down).up = p;
+        self.lengthen::<N>(top);
+        self.unhide::<N, Q>(p);
+    }
+
+    /// Node `x`, read without a bounds check (see `at!`).
+    #[inline(always)]
+    pub(super) fn node(&self, x: u32) -> Node {
+        at!(self.nodes, x)
+    }
+
+    /// The node after `q` in its option, going round: after the last node, the first. In
+    /// [blocks of four](Self::quad) that is arithmetic; otherwise the next node, unless it is
+    /// the spacer, whose `up` is the option's first node.
+    #[inline(always)]
+    pub(super) fn next_node(&self, q: u32) -> u32 {
+        if self.quad {
+            (q & !3) | ((q + 1) & 3)
+        } else if tp!(self, q + 1) == SPACER {
+            self.node(q + 1).up
+        } else {
+            q + 1
+        }
+    }
+
+    /// The node of item `item` in the option of node `p`, other than `p` itself, if any.
+    pub(super) fn node_in(&self, p: u32, item: u32) -> Option<u32> {
+        let mut q = self.next_node(p);
+        while q != p {
+            if tp!(self, q) == item {
+                return Some(q);
+            }
+            q = self.next_node(q);
+        }
+        None
+    }
+
+    /// Covers every item of the option of node `x` except `top(x)`, left to right (step X5):
+    /// right to the spacer, then from the option's first node, as [`hide`](Self::hide) walks (in
+    /// blocks of four, the items of `x ^ 1`, `x ^ 2`, `x ^ 3`: the order changes nothing, see
+    /// the `dlx` docs).
+    #[inline]
+    pub(crate) fn cover_others<const N: bool, const Q: bool>(&mut self, x: u32) -> u64 {
+        let mut updates = 0;
+        if Q {
+            for k in 1..4 {
+                updates += self.cover::<N, Q>(tp!(self, x ^ k));
+            }
+            return updates;
+        }
+        let mut p = x + 1;
+        loop {
+            let top = tp!(self, p);
+            if top == SPACER {
+                break;
+            }
+            updates += self.cover::<N, Q>(top);
+            p += 1;
+        }
+        let mut p = nd!(self, p).up;
+        while p != x {
+            updates += self.cover::<N, Q>(tp!(self, p));
+            p += 1;
+        }
+        updates
+    }
+
+    /// Undoes [`cover_others`](Self::cover_others), right to left (step X6).
+    #[inline]
+    pub(crate) fn uncover_others<const N: bool, const Q: bool>(&mut self, x: u32) {
+        if Q {
+            for k in (1..4).rev() {
+                self.uncover::<N, Q>(tp!(self, x ^ k));
+            }
+            return;
+        }
+        let mut p = x - 1;
+        loop {
+            let top = tp!(self, p);
+            if top == SPACER {
+                break;
+            }
+            self.uncover::<N, Q>(top);
+            p -= 1;
+        }
+        let mut p = nd!(self, p).down;
+        while p != x {
+            self.uncover::<N, Q>(tp!(self, p));
+            p -= 1;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dlx::matrix::{ItemId, OptionId, Snapshot};
+
+    /// Covers each item of `m` in turn, checking the links, and uncovers it, which must give
+    /// back `before` exactly.
+    fn cover_each_and_undo(m: &mut Matrix, before: &Snapshot) {
+        for i in 1..=m.items_total {
+            in_mode!(m, cover(i));
+            m.check_invariants();
+            in_mode!(m, uncover(i));
+            assert_eq!(&m.snapshot(), before);
+        }
+    }
+
+    #[test]
+    fn cover_and_uncover_restore_everything() {
+        let mut m = Matrix::new(4, 1).unwrap();
+        for o in [
+            vec![0, 1],
+            vec![1, 2, 4],
+            vec![0, 3],
+            vec![2, 3, 4],
+            vec![3],
+        ] {
+            m.add_option(o).unwrap();
+        }
+        let before = m.snapshot();
+        m.refresh_tags();
+        // Both ways of keeping the lengths: exact `len` (wide), then the tags alone (narrow).
+        for narrow in [false, true] {
+            m.widen();
+            m.narrow = narrow;
+            cover_each_and_undo(&mut m, &before);
+            in_mode!(m, cover(2));
+            in_mode!(m, cover(4));
+            m.check_invariants();
+            in_mode!(m, uncover(4));
+            in_mode!(m, uncover(2));
+            assert_eq!(m.snapshot(), before);
+        }
+    }
+
+    /// Options of four items are laid out in blocks of four (no spacers), as long as every
+    /// option is; the links, the read-back and the decoding are those of the same options with
+    /// spacers, and an option of another width lays the matrix out with spacers again.
+    #[test]
+    fn blocks_of_four_are_linked_like_spaced_options_and_undo_exactly() {
+        let options = [
+            [0, 1, 4, 5],
+            [1, 2, 5, 6],
+            [0, 3, 6, 7],
+            [2, 3, 4, 7],
+            [0, 2, 5, 7],
+        ];
+        let mut quad = Matrix::new(4, 4).unwrap();
+        quad.add_options(&options).unwrap();
+        assert!(quad.quad);
+        // Every block starts at a multiple of four.
+        assert!((0..options.len()).all(|k| quad.option_first(k).unwrap().is_multiple_of(4)));
+        // Two batches make the same blocks as one, numbered on from the first.
+        let mut halves = Matrix::new(4, 4).unwrap();
+        halves.add_options(&options[..2]).unwrap();
+        halves.add_options(&options[2..]).unwrap();
+        assert!(halves.quad);
+        assert_eq!(halves.snapshot(), quad.snapshot());
+        assert_eq!(halves.option_count(), options.len());
+        assert_eq!(
+            halves.option_of(halves.option_first(4).unwrap() + 3),
+            OptionId(4)
+        );
+        let mut spaced = Matrix::new(4, 4).unwrap();
+        for o in &options {
+            spaced.add_option(o.iter().copied()).unwrap();
+        }
+        assert!(!spaced.quad);
+        for m in [&quad, &spaced] {
+            m.check_invariants();
+            for (k, o) in options.iter().enumerate() {
+                let items: Vec<usize> = m
+                    .option_items(OptionId(k as u32))
+                    .map(ItemId::index)
+                    .collect();
+                assert_eq!(items, o);
+                let start = m.option_first(k).unwrap();
+                for x in start..start + 4 {
+                    assert_eq!(m.option_of(x), OptionId(k as u32));
+                    // Going round an option from any of its nodes visits all four once.
+                    let mut seen = vec![x];
+                    let mut q = m.next_node(x);
+                    while q != x {
+                        seen.push(q);
+                        q = m.next_node(q);
+                    }
+                    seen.sort_unstable();
+                    assert_eq!(seen, (start..start + 4).collect::<Vec<_>>());
+                }
+            }
+        }
+        // Each item's list holds the same options in the same order both ways.
+        let lists = |m: &Matrix| -> Vec<Vec<OptionId>> {
+            (1..=8u32)
+                .map(|i| {
+                    let mut list = Vec::new();
+                    let mut p = m.nodes[i as usize].down;
+                    while p != i {
+                        list.push(m.option_of(p));
+                        p = m.nodes[p as usize].down;
+                    }
+                    list
+                })
+                .collect()
+        };
+        assert_eq!(lists(&quad), lists(&spaced));
+        // Covering, hiding and removing undo exactly, narrow and wide.
+        let before = quad.snapshot();
+        quad.refresh_tags();
+        for narrow in [false, true] {
+            quad.widen();
+            quad.narrow = narrow;
+            cover_each_and_undo(&mut quad, &before);
+            let x = quad.nodes[1].down;
+            let (a, b) = (in_mode!(quad, cover(1)), in_mode!(quad, cover_others(x)));
+            assert_eq!(
+                (a, b),
+                (
+                    in_mode!(spaced, cover(1)),
+                    in_mode!(spaced, cover_others(spaced.nodes[1].down))
+                )
+            );
+            quad.check_invariants();
+            in_mode!(quad, uncover_others(x));
+            in_mode!(quad, uncover(1));
+            in_mode!(spaced, uncover_others(spaced.nodes[1].down));
+            in_mode!(spaced, uncover(1));
+            in_mode!(quad, remove_option(x));
+            quad.check_invariants();
+            in_mode!(quad, restore_option(x));
+            assert_eq!(quad.snapshot(), before);
+        }
+        // More options of four stay in blocks; one of three lays everything out with spacers.
+        quad.add_options(&[[1, 3, 4, 6]]).unwrap();
+        assert!(quad.quad);
+        quad.add_option([0, 2, 6]).unwrap();
+        assert!(!quad.quad);
+        quad.add_options(&[[3, 5, 6, 7]]).unwrap();
+        assert!(!quad.quad);
+        spaced.add_option([1, 3, 4, 6]).unwrap();
+        spaced.add_option([0, 2, 6]).unwrap();
+        spaced.add_options(&[[3, 5, 6, 7]]).unwrap();
+        assert!(!spaced.quad);
+        quad.check_invariants();
+        assert_eq!(quad.snapshot(), spaced.snapshot());
+        for k in 0..quad.option_count() {
+            let o = OptionId(k as u32);
+            assert!(quad.option_items(o).eq(spaced.option_items(o)));
+        }
+    }
+}

@@ -1,0 +1,726 @@
+//! Pruning inside the search: the rules that remove options no solution can use (pairs, wider
+//! locked sets, pairs of pairs), and the [`Pruner`] that decides when a search applies them.
+
+use super::links::in_mode;
+use super::matrix::Matrix;
+use super::node::ROOT;
+use super::raw::{nd, tp};
+use super::report::Stats;
+use super::scratch::{MANY_PAIRS, NO_PAIR, PairMemo, Weights};
+
+/// Pruning passes are rationed to one per this many nodes of the search on average (the first
+/// is always made). A pass pays where the tree below it is big and costs where it is small:
+/// on the serg set (puzzles with several solutions, two found in about 60 nodes) unrationed
+/// pruning made the search 39% slower and rationed 18%, while on the first 1,465 puzzles of the
+/// 17-clue set rationing costs little of the gain: 86.8 nodes a puzzle instead of 82.9 (131.4
+/// without pruning).
+pub(super) const PRUNE_SPACING: u64 = 32;
+
+/// The most options an item may have for the wider pruning rule to look at it (see
+/// [`Search::with_pruning_width`](super::Search::with_pruning_width)).
+pub const MAX_PRUNE_WIDTH: usize = 8;
+
+/// Up to eight bytes as one word (missing bytes are 0).
+#[inline(always)]
+fn word(bytes: &[u8]) -> u64 {
+    let mut word = [0u8; 8];
+    match <[u8; 8]>::try_from(bytes) {
+        Ok(all) => word = all,
+        Err(_) => word[..bytes.len()].copy_from_slice(bytes),
+    }
+    u64::from_le_bytes(word)
+}
+
+/// The bytes of `tags` (at most eight) that equal 2, as the high bit of each byte of a word.
+#[inline(always)]
+fn twos(tags: &[u8]) -> u64 {
+    const LOW: u64 = 0x0101_0101_0101_0101;
+    const SEVENS: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    // Bytes equal to 2 become 0, and exactly the zero bytes get their high bit set (no carry
+    // crosses a byte: each sum is at most 0xfe).
+    let x = word(tags) ^ (LOW * 2);
+    !(((x & SEVENS) + SEVENS) | x | SEVENS)
+}
+
+impl Matrix {
+    /// Pruning by pairs (see the module docs): for every active primary item with exactly two
+    /// options left, if both options also contain some other item `b`, then whichever of them
+    /// covers the first item covers `b` too, so every other option of `b` can be in no solution
+    /// and is removed. Each removed option's node is pushed on `trail`, for the search to put back
+    /// in reverse order when it backs up past this point. Returns the number of links changed.
+    ///
+    /// `before`, if given, holds the primary items' tags at the last pruning on the search's
+    /// current path: items that had two options then were looked at then and are skipped.
+    ///
+    /// With `pairs_of_pairs`, every item that has come down to two options is also paired with
+    /// the other items of two options its options meet (see
+    /// [`prune_two_pairs`](Self::prune_two_pairs)).
+    ///
+    /// With `width` above 2 the first rule is applied to items with up to `width` options too:
+    /// if every option of item `a` contains item `b`, the other options of `b` go (on a sudoku: a
+    /// symbol whose places in a box all lie in one row, or in a row all in one box).
+    pub(crate) fn prune(
+        &mut self,
+        trail: &mut Vec<u32>,
+        before: Option<&[u8]>,
+        pairs_of_pairs: bool,
+        width: u8,
+    ) -> u64 {
+        let mut updates = self.prune_pairs(trail, before);
+        if width > 2 {
+            updates += self.prune_changed(before, |m, a, tag| {
+                if (3..=width).contains(&tag) {
+                    m.prune_wide(a, tag as usize, trail)
+                } else {
+                    0
+                }
+            });
+        }
+        if pairs_of_pairs {
+            updates += self.prune_changed(before, |m, a, tag| {
+                if tag == 2 {
+                    m.prune_two_pairs(a, trail)
+                } else {
+                    0
+                }
+            });
+        }
+        updates
+    }
+
+    /// Calls `rule(self, a, tag)` for every primary item `a` whose tag differs from its tag in
+    /// `before` (every item if there is none), and adds up what it returns. Eight items whose
+    /// tags are all unchanged are passed over with one comparison.
+    pub(super) fn prune_changed(
+        &mut self,
+        before: Option<&[u8]>,
+        mut rule: impl FnMut(&mut Self, u32, u8) -> u64,
+    ) -> u64 {
+        let mut updates = 0;
+        let primary = self.primary as usize;
+        let mut base = 1;
+        while base <= primary {
+            let end = (base + 8).min(primary + 1);
+            if let Some(b) = before
+                && word(&b[base - 1..end - 1]) == word(&self.tag[base..end])
+            {
+                base = end;
+                continue;
+            }
+            for a in base..end {
+                let tag = self.tag[a];
+                if before.is_none_or(|b| b[a - 1] != tag) {
+                    updates += rule(self, a as u32, tag);
+                }
+            }
+            base = end;
+        }
+        updates
+    }
+
+    /// The pairs part of [`prune`](Self::prune).
+    pub(super) fn prune_pairs(&mut self, trail: &mut Vec<u32>, before: Option<&[u8]>) -> u64 {
+        let mut updates = 0;
+        let primary = self.primary as usize;
+        // The tags of the items that can pair, eight at a time.
+        let mut base = self.pairs_from as usize;
+        while base <= primary {
+            let end = (base + 8).min(primary + 1);
+            let now = twos(&self.tag[base..end]);
+            let then = before.map_or(0, |b| twos(&b[base - 1..end - 1]));
+            let mut twos = now & !then;
+            while twos != 0 {
+                let a = base + (twos.trailing_zeros() / 8) as usize;
+                twos &= twos - 1;
+                // An earlier removal in this pass may have changed it.
+                if self.tag[a] == 2 {
+                    updates += self.prune_item(a as u32, trail);
+                }
+            }
+            base = end;
+        }
+        updates
+    }
+
+    /// [`prune`](Self::prune) for one item `a` with two options.
+    pub(super) fn prune_item(&mut self, a: u32, trail: &mut Vec<u32>) -> u64 {
+        let first = nd!(self, a).down;
+        let second = nd!(self, first).down;
+        let memo = self.memo[a as usize];
+        let (meet_first, meet_second) = if memo.generation == self.memo_generation
+            && memo.first == first
+            && memo.second == second
+            && memo.meet_first != MANY_PAIRS
+        {
+            (memo.meet_first, memo.meet_second)
+        } else {
+            let (meet_first, meet_second) = self.meeting(first, second);
+            self.memo[a as usize] = PairMemo {
+                generation: self.memo_generation,
+                first,
+                second,
+                meet_first,
+                meet_second,
+            };
+            (meet_first, meet_second)
+        };
+        match meet_first {
+            NO_PAIR => 0,
+            MANY_PAIRS => {
+                // Rare: walk the first option and prune every item the second one shares.
+                let mut updates = 0;
+                let mut q = self.next_node(first);
+                while q != first {
+                    if let Some(q2) = self.node_in(second, tp!(self, q)) {
+                        updates += self.prune_others(q, q2, trail);
+                    }
+                    q = self.next_node(q);
+                }
+                updates
+            }
+            _ => self.prune_others(meet_first, meet_second, trail),
+        }
+    }
+
+    /// [`prune`](Self::prune) for one item `a` with `k` options (3 to [`MAX_PRUNE_WIDTH`]): every
+    /// item that all of them contain loses its other options.
+    pub(super) fn prune_wide(&mut self, a: u32, k: usize, trail: &mut Vec<u32>) -> u64 {
+        if k > MAX_PRUNE_WIDTH {
+            return 0;
+        }
+        let mut updates = 0;
+        let first = nd!(self, a).down;
+        let mut keep = [0u32; MAX_PRUNE_WIDTH];
+        let mut q = self.next_node(first);
+        while q != first {
+            let (here, top) = (q, tp!(self, q));
+            q = self.next_node(q);
+            if self.length(top) as usize <= k {
+                // Nothing of `top` could go: all its options are `a`'s.
+                continue;
+            }
+            keep[0] = here;
+            let mut shared = true;
+            let mut r = nd!(self, first).down;
+            let mut n = 1;
+            while r != a {
+                match self.node_in(r, top) {
+                    Some(x) if n < k => keep[n] = x,
+                    _ => {
+                        shared = false;
+                        break;
+                    }
+                }
+                n += 1;
+                r = nd!(self, r).down;
+            }
+            if shared {
+                updates += self.prune_except(top, &keep[..k], trail);
+            }
+        }
+        updates
+    }
+
+    /// The items of the option of node `p`, each with its node, into `out`; `None` if it has more
+    /// than `out` holds.
+    pub(super) fn nodes_of(&self, p: u32, out: &mut [(u32, u32)]) -> Option<usize> {
+        let mut n = 0;
+        let mut q = p;
+        loop {
+            *out.get_mut(n)? = (tp!(self, q), q);
+            n += 1;
+            q = self.next_node(q);
+            if q == p {
+                return Some(n);
+            }
+        }
+    }
+
+    /// The pairs-of-pairs rule for an item `a` with two options: for every item `b` with two
+    /// options that meets `a`'s options through a third item, the combinations of one option of
+    /// `a` and one of `b` that do not clash are worked out; an item covered by every such
+    /// combination loses its other options (on a sudoku, naked and hidden pairs).
+    ///
+    /// The walk that finds the partners also sees which combinations clash: an option `r` of
+    /// item `t` (from option `aₚ` of `a`) that holds `b` is `b`'s option `bⱼ`, and it clashes
+    /// with `aₚ` in `t`. When `b` is in neither option of `a`, that is every clash there is (a
+    /// clash is a shared item, and the walk goes through each one), so a partner with three or
+    /// four combinations left is passed over without reading its options again: most partners
+    /// are, and reading them was most of the time the rule took. A partner in an option of `a`
+    /// is passed over too: one combination is then that option alone, and what it shares with
+    /// the other is, on a sudoku, what the pair rule finds anyway (skipping them changed the
+    /// 16×16 test3 trees by 0.01%).
+    pub(super) fn prune_two_pairs(&mut self, a: u32, trail: &mut Vec<u32>) -> u64 {
+        let a1 = nd!(self, a).down;
+        let a2 = nd!(self, a1).down;
+        let mut partners = std::mem::take(&mut self.partners);
+        partners.clear();
+        let mut items = [(0u32, 0u32); 16];
+        let mut own = [0u32; 32];
+        let mut owned = 0;
+        for (pi, p) in [a1, a2].into_iter().enumerate() {
+            let Some(n) = self.nodes_of(p, &mut items) else {
+                continue;
+            };
+            for &(t, tp) in &items[..n] {
+                own[owned] = t;
+                owned += 1;
+                if t == a {
+                    continue;
+                }
+                let mut r = nd!(self, t).down;
+                while r != t {
+                    if r != tp {
+                        let mut q = self.next_node(r);
+                        while q != r {
+                            let top = tp!(self, q);
+                            if top != a && top <= self.primary && self.tag[top as usize] == 2 {
+                                // Which option of `top` this is: its first or its second.
+                                let j = u32::from(nd!(self, top).down != q);
+                                partners.push((top, 1 << (2 * pi as u32 + j)));
+                            }
+                            q = self.next_node(q);
+                        }
+                    }
+                    r = nd!(self, r).down;
+                }
+            }
+        }
+        partners.sort_unstable();
+        let mut updates = 0;
+        let mut k = 0;
+        while k < partners.len() {
+            let b = partners[k].0;
+            let mut clashes = 0u32;
+            while k < partners.len() && partners[k].0 == b {
+                clashes |= partners[k].1;
+                k += 1;
+            }
+            let left = 4 - clashes.count_ones();
+            if (1..=2).contains(&left) && !own[..owned].contains(&b) {
+                updates += self.prune_pair_with(a, b, trail);
+            }
+        }
+        self.partners = partners;
+        updates
+    }
+
+    /// [`prune_two_pairs`](Self::prune_two_pairs) for items `a` and `b`. Of the four
+    /// combinations of an option of each, only those that do not clash can be in a solution
+    /// (an option holding both counts once). Four or three of them teach nothing the pair rule
+    /// does not (what they all cover is what both options of `a`, or both of `b`, cover), so
+    /// only one or two are looked into: with one, both items are forced; with two, as in a naked
+    /// or hidden pair, what both cover goes from everywhere else.
+    pub(super) fn prune_pair_with(&mut self, a: u32, b: u32, trail: &mut Vec<u32>) -> u64 {
+        if self.tag[a as usize] != 2 || self.tag[b as usize] != 2 {
+            return 0;
+        }
+        let a1 = nd!(self, a).down;
+        let a2 = nd!(self, a1).down;
+        let b1 = nd!(self, b).down;
+        let b2 = nd!(self, b1).down;
+        let options = [a1, a2, b1, b2];
+        // The items of the four options with their nodes, one after another.
+        const MOST: usize = 16;
+        let mut items = [(0u32, 0u32); 4 * MOST];
+        let mut start = [0usize; 5];
+        for (k, &p) in options.iter().enumerate() {
+            let at = start[k];
+            let Some(n) = self.nodes_of(p, &mut items[at..at + MOST]) else {
+                return 0;
+            };
+            start[k + 1] = at + n;
+        }
+        let of = |k: usize| start[k]..start[k + 1];
+        // The combinations that can be: (option of a, option of b or none when it is the same).
+        let mut combos = [(0usize, None::<usize>); 4];
+        let mut count = 0;
+        for i in 0..2 {
+            for j in 2..4 {
+                let (ia, ib) = (&items[of(i)], &items[of(j)]);
+                if ia.iter().any(|&(_, q)| q == options[j]) {
+                    combos[count] = (i, None);
+                } else if ia.iter().all(|&(t, _)| ib.iter().all(|&(u, _)| u != t)) {
+                    combos[count] = (i, Some(j));
+                } else {
+                    continue;
+                }
+                count += 1;
+            }
+        }
+        if count != 1 && count != 2 {
+            return 0;
+        }
+        let covers = |c: usize, x: u32| {
+            let (i, j) = combos[c];
+            items[of(i)]
+                .iter()
+                .chain(j.map_or(&[][..], |j| &items[of(j)]))
+                .find(|&&(t, _)| t == x)
+                .map(|&(_, q)| q)
+        };
+        let (i0, j0) = combos[0];
+        let mut first = [(0u32, 0u32); 2 * MOST];
+        let mut n = 0;
+        for &entry in items[of(i0)]
+            .iter()
+            .chain(j0.map_or(&[][..], |j| &items[of(j)]))
+        {
+            first[n] = entry;
+            n += 1;
+        }
+        let mut updates = 0;
+        for &(x, node) in &first[..n] {
+            if x == a || x == b || self.length(x) as usize <= count {
+                continue;
+            }
+            let mut keep = [node, 0];
+            if count == 2 {
+                match covers(1, x) {
+                    Some(q) => keep[1] = q,
+                    None => continue,
+                }
+            }
+            updates += self.prune_except(x, &keep[..count], trail);
+        }
+        updates
+    }
+
+    /// Removes every option of item `b` except those of the nodes in `keep`.
+    pub(super) fn prune_except(&mut self, b: u32, keep: &[u32], trail: &mut Vec<u32>) -> u64 {
+        let mut updates = 0;
+        let mut r = nd!(self, b).down;
+        while r != b {
+            // A removed node keeps its own links, so the walk goes on from it.
+            if !keep.contains(&r) {
+                updates += in_mode!(self, remove_option(r));
+                trail.push(r);
+            }
+            r = nd!(self, r).down;
+        }
+        updates
+    }
+
+    /// Where the options of nodes `first` and `second` meet in an item other than their own
+    /// (`top(first)`): the two nodes of that item, or [`NO_PAIR`] / [`MANY_PAIRS`].
+    pub(super) fn meeting(&self, first: u32, second: u32) -> (u32, u32) {
+        #[cfg(target_arch = "x86_64")]
+        if self.quad {
+            return self.meeting_in_blocks(first, second);
+        }
+        let mut found = (NO_PAIR, NO_PAIR);
+        let mut q = self.next_node(first);
+        while q != first {
+            if let Some(q2) = self.node_in(second, tp!(self, q)) {
+                if found.0 != NO_PAIR {
+                    return (MANY_PAIRS, MANY_PAIRS);
+                }
+                found = (q, q2);
+            }
+            q = self.next_node(q);
+        }
+        found
+    }
+
+    /// [`meeting`](Self::meeting) in [blocks of four](Self::quad), without a walk or a branch
+    /// per node: the two blocks' items are compared all against all, four at a time (SSE2, which
+    /// every x86-64 processor has), and the one pair that is the two nodes' own item is dropped.
+    #[cfg(target_arch = "x86_64")]
+    #[inline(always)]
+    pub(super) fn meeting_in_blocks(&self, first: u32, second: u32) -> (u32, u32) {
+        use std::arch::x86_64::{
+            __m128i, _mm_castsi128_ps, _mm_cmpeq_epi32, _mm_loadu_si128, _mm_movemask_ps,
+            _mm_shuffle_epi32,
+        };
+        let (a, b) = (first & !3, second & !3);
+        debug_assert!(a.max(b) as usize + 4 <= self.tops.len());
+        let tops = self.tops.as_ptr();
+        #[allow(unsafe_code)]
+        // SAFETY: in blocks of four every option is four nodes from a multiple of four, all within
+        // the arena, and `first` and `second` are nodes of options, so both loads are in bounds;
+        // SSE2 is part of every x86-64 processor.
+        let all = unsafe {
+            let ta = _mm_loadu_si128(tops.add(a as usize).cast());
+            let tb = _mm_loadu_si128(tops.add(b as usize).cast());
+            let equal = |rotated: __m128i| {
+                _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(ta, rotated))) as u32
+            };
+            // Bit 4r + i: item i of the first block is item (i + r) mod 4 of the second.
+            equal(tb)
+                | equal(_mm_shuffle_epi32::<0b00_11_10_01>(tb)) << 4
+                | equal(_mm_shuffle_epi32::<0b01_00_11_10>(tb)) << 8
+                | equal(_mm_shuffle_epi32::<0b10_01_00_11>(tb)) << 12
+        };
+        let own = 1 << ((second.wrapping_sub(first) & 3) * 4 + (first & 3));
+        let others = all & !own;
+        if others == 0 {
+            return (NO_PAIR, NO_PAIR);
+        }
+        if others & (others - 1) != 0 {
+            return (MANY_PAIRS, MANY_PAIRS);
+        }
+        let bit = others.trailing_zeros();
+        let (r, i) = (bit / 4, bit % 4);
+        (a + i, b + ((i + r) & 3))
+    }
+
+    /// Removes every option of the item of nodes `keep_first` and `keep_second` except theirs.
+    #[inline(always)]
+    pub(super) fn prune_others(
+        &mut self,
+        keep_first: u32,
+        keep_second: u32,
+        trail: &mut Vec<u32>,
+    ) -> u64 {
+        // Most items met have only those two options: checked here, without a call.
+        if self.length(tp!(self, keep_first)) <= 2 {
+            return 0;
+        }
+        self.remove_others(keep_first, keep_second, trail)
+    }
+
+    /// [`prune_others`](Self::prune_others) for an item with options to remove.
+    #[inline(never)]
+    pub(super) fn remove_others(
+        &mut self,
+        keep_first: u32,
+        keep_second: u32,
+        trail: &mut Vec<u32>,
+    ) -> u64 {
+        let b = tp!(self, keep_first);
+        let mut updates = 0;
+        let mut r = nd!(self, b).down;
+        while r != b {
+            // A removed node keeps its own links, so the walk goes on from it.
+            if r != keep_first && r != keep_second {
+                updates += in_mode!(self, remove_option(r));
+                trail.push(r);
+            }
+            r = nd!(self, r).down;
+        }
+        updates
+    }
+}
+
+/// Pruning by pairs for a search (see [`Search::with_pruning`]): the options it removed, to put
+/// back when the search backs up, and what it saw last time, so as to look only at what changed.
+pub(super) struct Pruner {
+    pub(super) on: bool,
+    /// Apply the pairs-of-pairs rule as well.
+    pub(super) pairs_of_pairs: bool,
+    /// The most options an item may have for the first rule to look at it (2: pairs only).
+    pub(super) width: u8,
+    /// At most one pass per this many nodes.
+    pub(super) spacing: u64,
+    /// After this many nodes (0: never), switch to pairs of pairs, `escalate_width` and
+    /// `escalate_spacing`.
+    pub(super) escalate_at: u64,
+    pub(super) escalate_width: u8,
+    pub(super) escalate_spacing: u64,
+    /// Pruning passes made so far.
+    pub(super) passes: u64,
+    /// Break ties of the shortest items by `weights` (see [`Search::with_conflict_weights`]).
+    pub(super) weighted: bool,
+    pub(super) weights: Weights,
+    /// The nodes of the options removed, in order.
+    pub(super) trail: Vec<u32>,
+    /// A stack of copies of the primary items' tags, one taken at each pruning on the current
+    /// path, before it. An item that had two options at the last pruning on this path was looked
+    /// at then (and going deeper only takes options away, so it still has the same two), so only
+    /// items that have come down to two since need a look: this cut the time pruning takes on
+    /// the hardest puzzles several times over.
+    pub(super) seen: Vec<u8>,
+    /// `mark[l]`: the lengths of `trail` and `seen` when level `l` was entered; backing up out of
+    /// level `l` goes back to them.
+    pub(super) mark: Vec<(u32, u32)>,
+}
+
+impl Pruner {
+    /// Steps X3 and X4's choice, with pruning first where it is on and no item is forced; chooses
+    /// again if pruning removed anything. A forced move or a dead end (an item with one option
+    /// or none), most of the choices, takes the short way here; an item to branch on goes to
+    /// [`branch`](Self::branch).
+    #[inline(always)]
+    pub(super) fn choose(&mut self, m: &mut Matrix, level: usize, stats: &mut Stats) -> u32 {
+        let (item, len) = m.choose();
+        if len >= 2 {
+            return self.branch(m, level, stats, item);
+        }
+        if item == ROOT {
+            return ROOT;
+        }
+        if len == 0 && self.weighted {
+            self.weights.bump(item);
+        }
+        self.mark[level] = (self.trail.len() as u32, self.seen.len() as u32);
+        item
+    }
+
+    /// [`choose`](Self::choose) where the shortest item, `item`, has two options or more: the
+    /// tie broken by weight, the escalation, and pruning.
+    #[inline(never)]
+    pub(super) fn branch(
+        &mut self,
+        m: &mut Matrix,
+        level: usize,
+        stats: &mut Stats,
+        item: u32,
+    ) -> u32 {
+        let item = if self.weighted {
+            self.weights.heaviest_like(&m.tag, item)
+        } else {
+            item
+        };
+        self.mark[level] = (self.trail.len() as u32, self.seen.len() as u32);
+        if self.escalate_at != 0 && stats.nodes >= self.escalate_at {
+            // A big tree: from here on, the strong rules (see `Search::with_escalation`).
+            self.escalate_at = 0;
+            self.on = true;
+            self.pairs_of_pairs = true;
+            self.width = self.escalate_width;
+            self.spacing = self.escalate_spacing;
+        }
+        if !self.on || self.passes * self.spacing > stats.nodes {
+            return item;
+        }
+        self.passes += 1;
+        let primary = m.primary_items();
+        let start = self.seen.len();
+        self.seen.extend_from_slice(&m.tag[1..=primary]);
+        let before = self.seen.get(start.wrapping_sub(primary)..start);
+        let updates = m.prune(&mut self.trail, before, self.pairs_of_pairs, self.width);
+        if updates == 0 {
+            return item;
+        }
+        stats.updates += updates;
+        stats.pruned += (self.trail.len() - self.mark[level].0 as usize) as u64;
+        self.choose_weighted(m).0
+    }
+
+    /// [`Matrix::choose`], with ties broken by weight if asked for; counts a dead end against
+    /// the item found empty. Returns the item and its number of options, as [`Matrix::choose`]
+    /// (a tie broken by weight is between items of the same length).
+    #[inline(always)]
+    pub(super) fn choose_weighted(&mut self, m: &Matrix) -> (u32, u32) {
+        let (item, len) = m.choose();
+        if !self.weighted || item == ROOT {
+            return (item, len);
+        }
+        match len {
+            0 => {
+                self.weights.bump(item);
+                (item, len)
+            }
+            1 => (item, len),
+            _ => (self.weights.heaviest_like(&m.tag, item), len),
+        }
+    }
+
+    /// Backing up out of `level` (after step X7): puts back, newest first, the options removed
+    /// at that level.
+    #[inline(always)]
+    pub(super) fn leave<const N: bool, const Q: bool>(&mut self, m: &mut Matrix, level: usize) {
+        let (trail, seen) = self.mark[level];
+        while self.trail.len() > trail as usize {
+            if let Some(p) = self.trail.pop() {
+                m.restore_option::<N, Q>(p);
+            }
+        }
+        self.seen.truncate(seen as usize);
+    }
+
+    /// [`leave`](Self::leave) in the matrix's mode.
+    pub(super) fn leave_any(&mut self, m: &mut Matrix, level: usize) {
+        match (m.narrow, m.quad) {
+            (true, true) => self.leave::<true, true>(m, level),
+            (true, false) => self.leave::<true, false>(m, level),
+            (false, true) => self.leave::<false, true>(m, level),
+            (false, false) => self.leave::<false, false>(m, level),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dlx::testing::lcg;
+
+    /// A naked pair: cells A and B can only hold X or Y, so C (which could also hold Z) loses
+    /// X and Y. Pairs alone see nothing here; pairs of pairs remove exactly those two options,
+    /// and putting them back restores the matrix.
+    #[test]
+    fn pairs_of_pairs_find_a_naked_pair() {
+        let (a, b, c, x, y, z) = (0, 1, 2, 3, 4, 5);
+        let mut m = Matrix::new(6, 0).unwrap();
+        for o in [[a, x], [a, y], [b, x], [b, y], [c, x], [c, y], [c, z]] {
+            m.add_option(o).unwrap();
+        }
+        m.refresh_tags();
+        let before = m.snapshot();
+        let mut trail = Vec::new();
+        assert_eq!(m.prune(&mut trail, None, false, 2), 0);
+        assert!(trail.is_empty());
+
+        assert!(m.prune(&mut trail, None, true, 2) > 0);
+        m.check_invariants();
+        let mut removed: Vec<usize> = trail.iter().map(|&p| m.option_of(p).index()).collect();
+        removed.sort();
+        assert_eq!(removed, vec![4, 5], "C keeps only Z");
+        assert_eq!(m.length(c as u32 + 1), 1);
+        while let Some(p) = trail.pop() {
+            in_mode!(m, restore_option(p));
+        }
+        assert_eq!(m.snapshot(), before);
+    }
+
+    #[test]
+    fn options_in_blocks_meet_where_a_comparison_by_hand_says() {
+        let mut random = lcg(7);
+        let mut next = |k: u64| (random() >> 33) % k;
+        for _ in 0..200 {
+            // Options of four distinct items out of six: pairs of them share one to four items.
+            let options: Vec<[usize; 4]> = (0..12)
+                .map(|_| {
+                    let mut items = [0usize; 4];
+                    let mut k = 0;
+                    while k < 4 {
+                        let i = next(6) as usize;
+                        if !items[..k].contains(&i) {
+                            items[k] = i;
+                            k += 1;
+                        }
+                    }
+                    items
+                })
+                .collect();
+            let mut m = Matrix::new(6, 0).unwrap();
+            m.add_options(&options).unwrap();
+            assert!(m.quad);
+            for item in 1..=6u32 {
+                let mut nodes = Vec::new();
+                let mut p = m.nodes[item as usize].down;
+                while p != item {
+                    nodes.push(p);
+                    p = m.nodes[p as usize].down;
+                }
+                for &first in &nodes {
+                    for &second in nodes.iter().filter(|&&q| q != first) {
+                        let (a, b) = (first & !3, second & !3);
+                        let pairs: Vec<(u32, u32)> = (0..16)
+                            .map(|k| (a + k / 4, b + k % 4))
+                            .filter(|&(q, q2)| {
+                                q != first && m.tops[q as usize] == m.tops[q2 as usize]
+                            })
+                            .collect();
+                        let expected = match pairs[..] {
+                            [] => (NO_PAIR, NO_PAIR),
+                            [one] => one,
+                            _ => (MANY_PAIRS, MANY_PAIRS),
+                        };
+                        assert_eq!(m.meeting(first, second), expected, "{options:?}");
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,78 @@
+//! What a search reports: its statistics, the moves of the step mode, and how it ended.
+
+use super::matrix::{ItemId, OptionId};
+
+/// What one search has done so far.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Options tried (step X5): the nodes of the search tree.
+    pub nodes: u64,
+    /// Links changed by covering: one per node hidden plus one per item taken out of its list
+    /// (Knuth's "updates"; uncovering restores as many again).
+    pub updates: u64,
+    /// The deepest level reached: the most options on the stack at once.
+    pub max_depth: usize,
+    /// Solutions found.
+    pub solutions: u64,
+    /// Options removed by pruning (see [`Search::with_pruning`]); their links are counted in
+    /// `updates`.
+    pub pruned: u64,
+}
+
+/// One move of the search, as [`Search::step`] reports it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Event {
+    /// Step X3/X4: at `level`, the search chose `item` to branch on and covered it; `options` of
+    /// its options were still active.
+    Chose {
+        /// The level (number of options on the stack).
+        level: usize,
+        /// The item chosen.
+        item: ItemId,
+        /// How many options it had left: the number of branches.
+        options: usize,
+    },
+    /// Step X5: at `level`, `option` was tried: its other items are covered and the search goes
+    /// one level down.
+    Tried {
+        /// The level the option was tried at.
+        level: usize,
+        /// The option.
+        option: OptionId,
+    },
+    /// Step X6: at `level`, `option` was taken back: its items are uncovered again.
+    Undone {
+        /// The level the option was tried at.
+        level: usize,
+        /// The option.
+        option: OptionId,
+    },
+    /// Step X7: every option of the item chosen at `level` has been tried; it is uncovered.
+    Backtracked {
+        /// The level.
+        level: usize,
+        /// The item uncovered.
+        item: ItemId,
+    },
+    /// Step X2: every primary item is covered; the `depth` options on the stack form a solution,
+    /// which [`Search::solution`] decodes.
+    Solution {
+        /// The number of options in the solution.
+        depth: usize,
+    },
+    /// The whole tree has been searched (step X8 at level 0). Every later call says so again.
+    Done,
+    /// The cancel flag was seen set. The matrix is already restored.
+    Cancelled,
+}
+
+/// How a search that visits solutions ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    /// Every solution was visited.
+    Exhausted,
+    /// The visitor, or the limit, stopped the search.
+    Stopped,
+    /// The cancel flag stopped the search.
+    Cancelled,
+}

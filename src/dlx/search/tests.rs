@@ -1,0 +1,495 @@
+//! The search's unit tests.
+
+use super::*;
+use crate::dlx::scratch::Weights;
+
+/// Knuth's example from "Dancing Links": items a..g, the six options of the paper.
+/// A search with no pruning (0), pruning by pairs (1), pairs escalating to every rule after
+/// 3 nodes with conflict weights (2), conflict weights alone (3), or every rule at every
+/// branching (4).
+fn tuned(s: Search<'_>, level: u8) -> Search<'_> {
+    match level {
+        0 => s,
+        1 => s.with_pruning(true),
+        2 => s
+            .with_pruning(true)
+            .with_escalation(3, 4, 1)
+            .with_conflict_weights(true),
+        3 => s.with_conflict_weights(true),
+        _ => s
+            .with_pairs_of_pairs(true)
+            .with_pruning_width(4)
+            .with_prune_spacing(1),
+    }
+}
+
+/// With `wide`, gives secondary item `item` 300 options of its own: they are in no solution,
+/// but an item that long makes the matrix keep exact lengths beside the tags (not
+/// [narrow](Matrix::narrow)), so the tests run the link operations both ways.
+fn pad(m: &mut Matrix, item: usize, wide: bool) {
+    if wide {
+        for _ in 0..300 {
+            m.add_option([item]).unwrap();
+        }
+    }
+}
+
+#[test]
+fn options_added_after_a_narrow_search_are_counted_right() {
+    let mut m = knuth();
+    assert_eq!(m.search().restore_lazily().count(u64::MAX), 1);
+    assert!(m.narrow);
+    // Restores what the lazy search left, brings the lengths up to date, and adds.
+    m.add_option([0, 3]).unwrap(); // {a d} again: a second solution
+    m.check_invariants();
+    assert_eq!(m.search().count(u64::MAX), 2);
+    m.reset(3, 1).unwrap();
+    m.add_option([0, 1]).unwrap();
+    m.add_option([2]).unwrap();
+    pad(&mut m, 3, true);
+    let mut s = m.search();
+    assert_eq!(s.count(u64::MAX), 1);
+    assert!(!s.matrix().narrow);
+    drop(s);
+    m.check_invariants();
+}
+
+fn knuth() -> Matrix {
+    let mut m = Matrix::new(7, 0).unwrap();
+    for o in [
+        vec![2, 4, 5],
+        vec![0, 3, 6],
+        vec![1, 2, 5],
+        vec![0, 3],
+        vec![1, 6],
+        vec![3, 4, 6],
+    ] {
+        m.add_option(o).unwrap();
+    }
+    m
+}
+
+/// Ties between the shortest items go to the one found empty most often; longer items are
+/// never preferred; clearing forgets every weight.
+#[test]
+fn conflict_weights_break_ties_and_only_ties() {
+    let mut m = Matrix::new(4, 0).unwrap();
+    // Items 0 and 1 have two options each, item 2 three, item 3 four.
+    for o in [vec![0, 3], vec![0, 2], vec![1, 3], vec![1, 2], vec![2, 3]] {
+        m.add_option(o).unwrap();
+    }
+    m.refresh_tags();
+    let (a, b, c) = (1, 2, 3); // internal numbers of items 0, 1, 2
+    assert_eq!(m.choose(), (a, 2));
+    let mut w = Weights::default();
+    w.clear(m.primary_items());
+    assert_eq!(w.heaviest_like(&m.tag, a), a, "no weights: the leftmost");
+    w.bump(c);
+    w.bump(c);
+    assert_eq!(
+        w.heaviest_like(&m.tag, a),
+        a,
+        "a heavier but longer item is not chosen"
+    );
+    w.bump(b);
+    assert_eq!(w.heaviest_like(&m.tag, a), b, "the heavier of two as short");
+    w.bump(a);
+    assert_eq!(w.heaviest_like(&m.tag, a), a, "equal weights: the leftmost");
+    w.clear(m.primary_items());
+    assert!(w.weight.iter().all(|&x| x == 0) && w.heavy.is_empty());
+}
+
+#[test]
+fn knuths_example_has_one_solution() {
+    let mut m = knuth();
+    let before = m.snapshot();
+    let mut s = m.search();
+    let mut sol: Vec<usize> = s.first().unwrap().iter().map(|o| o.index()).collect();
+    sol.sort_unstable();
+    assert_eq!(sol, [0, 3, 4]);
+    assert_eq!(s.next_solution(), None);
+    assert!(s.is_done());
+    let stats = s.stats();
+    assert_eq!(stats.solutions, 1);
+    assert_eq!(stats.max_depth, 3);
+    assert!(stats.nodes >= 3 && stats.updates > 0);
+    drop(s);
+    assert_eq!(m.snapshot(), before);
+    m.check_invariants();
+}
+
+#[test]
+fn step_mode_reports_every_move_and_agrees_with_the_fast_path() {
+    let mut m = knuth();
+    let before = m.snapshot();
+    let fast = {
+        let mut s = m.search();
+        let n = s.count(u64::MAX);
+        (n, s.stats())
+    };
+    let mut s = m.search();
+    let (mut tried, mut undone, mut chose, mut back, mut sols) = (0, 0, 0, 0, 0);
+    let mut depth: i64 = 0;
+    loop {
+        match s.step() {
+            Event::Chose { level, options, .. } => {
+                assert_eq!(level as i64, depth);
+                assert!(options <= 6);
+                chose += 1;
+            }
+            Event::Tried { level, .. } => {
+                assert_eq!(level as i64, depth);
+                depth += 1;
+                tried += 1;
+            }
+            Event::Undone { level, .. } => {
+                depth -= 1;
+                assert_eq!(level as i64, depth);
+                undone += 1;
+            }
+            Event::Backtracked { .. } => back += 1,
+            Event::Solution { depth: d } => {
+                assert_eq!(d as i64, depth);
+                assert_eq!(s.solution().len(), d);
+                sols += 1;
+            }
+            Event::Done => break,
+            Event::Cancelled => unreachable!(),
+        }
+    }
+    assert_eq!(s.step(), Event::Done);
+    assert_eq!(depth, 0);
+    assert_eq!(tried, undone);
+    assert_eq!(chose, back);
+    assert_eq!((sols, s.stats()), (fast.0, fast.1));
+    drop(s);
+    assert_eq!(m.snapshot(), before);
+}
+
+#[test]
+fn dropping_or_abandoning_mid_search_restores_the_matrix() {
+    let mut m = knuth();
+    let before = m.snapshot();
+    for stop_after in 0..40 {
+        let mut s = m.search();
+        for _ in 0..stop_after {
+            s.step();
+        }
+        if stop_after % 2 == 0 {
+            s.abandon();
+            assert!(s.is_done());
+        }
+        drop(s);
+        assert_eq!(m.snapshot(), before, "after {stop_after} steps");
+    }
+}
+
+#[test]
+fn a_node_limit_stops_the_search_soon_after_and_restores_the_matrix() {
+    let mut m = Matrix::new(12, 0).unwrap();
+    for i in 0..12 {
+        m.add_option([i]).unwrap();
+        m.add_option([i]).unwrap();
+    }
+    let before = m.snapshot();
+    let mut s = m.search().with_node_limit(1000);
+    let found = s.count(u64::MAX);
+    assert!(s.is_cancelled());
+    assert!((1..4096).contains(&found));
+    let nodes = s.stats().nodes;
+    assert!((1000..1000 + u64::from(CANCEL_CHECK_INTERVAL)).contains(&nodes));
+    drop(s);
+    assert_eq!(m.snapshot(), before);
+    let mut s = m.search().with_node_limit(u64::MAX);
+    assert_eq!(s.count(u64::MAX), 4096);
+    assert!(!s.is_cancelled());
+}
+
+#[test]
+fn a_set_cancel_flag_stops_the_search_and_restores_the_matrix() {
+    // Every option is {i} for two copies of each item: 2^12 solutions.
+    let mut m = Matrix::new(12, 0).unwrap();
+    for i in 0..12 {
+        m.add_option([i]).unwrap();
+        m.add_option([i]).unwrap();
+    }
+    let before = m.snapshot();
+    let flag = AtomicBool::new(true);
+    let mut s = m.search().with_cancel(&flag);
+    assert_eq!(s.count(u64::MAX) as u32, 0);
+    assert!(s.is_cancelled());
+    assert_eq!(
+        s.for_each(|_| ControlFlow::Continue(())),
+        Outcome::Cancelled
+    );
+    drop(s);
+    assert_eq!(m.snapshot(), before);
+
+    let flag = AtomicBool::new(false);
+    let mut s = m.search().with_cancel(&flag);
+    assert_eq!(s.count(100), 100);
+    flag.store(true, Ordering::Relaxed);
+    assert!(s.count(u64::MAX) < 4096);
+    assert!(s.is_cancelled());
+    drop(s);
+    assert_eq!(m.snapshot(), before);
+    assert_eq!(m.search().count(u64::MAX), 4096);
+}
+
+#[test]
+fn secondary_items_are_covered_at_most_once() {
+    // Primary 0, 1; secondary 2. Options {0,2}, {1,2}, {0}, {1}.
+    let mut m = Matrix::new(2, 1).unwrap();
+    for o in [vec![0, 2], vec![1, 2], vec![0], vec![1]] {
+        m.add_option(o).unwrap();
+    }
+    let mut all = Vec::new();
+    let mut s = m.search();
+    let outcome = s.for_each(|sol| {
+        let mut v: Vec<usize> = sol.iter().map(|o| o.index()).collect();
+        v.sort_unstable();
+        all.push(v);
+        ControlFlow::Continue(())
+    });
+    assert_eq!(outcome, Outcome::Exhausted);
+    all.sort();
+    assert_eq!(all, [vec![0, 3], vec![1, 2], vec![2, 3]]);
+}
+
+#[test]
+fn no_primary_items_means_one_empty_solution() {
+    let mut m = Matrix::new(0, 2).unwrap();
+    m.add_option([0]).unwrap();
+    let mut s = m.search();
+    assert_eq!(s.next_solution(), Some(&[][..]));
+    assert_eq!(s.next_solution(), None);
+}
+
+#[test]
+fn for_each_can_stop() {
+    let mut m = Matrix::new(3, 0).unwrap();
+    for i in 0..3 {
+        m.add_option([i]).unwrap();
+        m.add_option([i]).unwrap();
+    }
+    let before = m.snapshot();
+    let mut seen = 0;
+    let mut s = m.search();
+    let outcome = s.for_each(|_| {
+        seen += 1;
+        if seen == 3 {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    });
+    assert_eq!((outcome, seen), (Outcome::Stopped, 3));
+    assert_eq!(s.count(u64::MAX), 5);
+    drop(s);
+    assert_eq!(m.snapshot(), before);
+}
+
+#[test]
+fn pruning_removes_what_no_solution_uses_and_puts_it_back() {
+    // Items c a b x y (0..5). Item a's two options both contain b, so b's third option,
+    // {b, c}, can be in no solution. The plain search branches on c first and tries {b, c}
+    // in vain; the pruned one removes it before branching, and c is forced.
+    let mut m = Matrix::new(5, 0).unwrap();
+    for o in [
+        vec![1, 2, 3],
+        vec![1, 2, 4],
+        vec![2, 0],
+        vec![0],
+        vec![3],
+        vec![4],
+    ] {
+        m.add_option(o).unwrap();
+    }
+    let before = m.snapshot();
+    let plain = {
+        let mut s = m.search();
+        (s.count(u64::MAX), s.stats())
+    };
+    assert_eq!(m.snapshot(), before);
+    let mut s = m.search().with_pruning(true);
+    assert_eq!(s.count(u64::MAX), plain.0);
+    assert!(s.stats().pruned >= 1, "{:?}", s.stats());
+    assert!(
+        s.stats().nodes < plain.1.nodes,
+        "{:?} {:?}",
+        s.stats(),
+        plain.1
+    );
+    drop(s);
+    assert_eq!(m.snapshot(), before);
+    m.check_invariants();
+    // Lazily: the removed option comes back when the matrix is next used.
+    let mut s = m.search().with_pruning(true).restore_lazily();
+    assert_eq!(s.count(u64::MAX), plain.0);
+    drop(s);
+    m.restore();
+    assert_eq!(m.snapshot(), before);
+}
+
+proptest::proptest! {
+    /// Any number of moves, then a drop, a cancel or an abandon: the links are as before.
+    #[test]
+    fn any_interrupted_search_restores_the_matrix(
+        rows in proptest::collection::vec(1u32..64, 1..14),
+        secondary in 0usize..3,
+        steps in 0usize..300,
+        how in 0u8..3,
+        prune in 0u8..5,
+        wide in proptest::bool::ANY,
+    ) {
+        let mut m = Matrix::new(6 - secondary, secondary + 1).unwrap();
+        for row in &rows {
+            m.add_option((0..6).filter(|c| row & (1 << c) != 0)).unwrap();
+        }
+        pad(&mut m, 6, wide);
+        let before = m.snapshot();
+        let flag = AtomicBool::new(false);
+        let mut s = tuned(m.search().with_cancel(&flag), prune);
+        for _ in 0..steps {
+            s.step();
+        }
+        match how {
+            0 => {}
+            1 => s.abandon(),
+            _ => {
+                flag.store(true, Ordering::Relaxed);
+                // Reaches the flag within CANCEL_CHECK_INTERVAL entries.
+                let n = s.count(u64::MAX);
+                proptest::prop_assert!(n < u64::MAX);
+            }
+        }
+        drop(s);
+        proptest::prop_assert_eq!(m.snapshot(), before);
+        m.check_invariants();
+    }
+
+    /// Stepping some moves and then running the rest on the fast path makes exactly the
+    /// moves one fast run makes: same solutions, same statistics, same matrix afterwards.
+    #[test]
+    fn stepping_then_running_fast_agrees_with_a_fast_run(
+        rows in proptest::collection::vec(1u32..256, 1..20),
+        steps in 0usize..200,
+        prune in 0u8..5,
+        wide in proptest::bool::ANY,
+    ) {
+        let mut m = Matrix::new(8, 1).unwrap();
+        for row in &rows {
+            m.add_option((0..8).filter(|c| row & (1 << c) != 0)).unwrap();
+        }
+        pad(&mut m, 8, wide);
+        let before = m.snapshot();
+        let (all, fast) = {
+            let mut s = tuned(m.search(), prune);
+            (s.count(u64::MAX), s.stats())
+        };
+        let mut s = tuned(m.search(), prune);
+        let mut found = 0;
+        for _ in 0..steps {
+            if let Event::Solution { .. } = s.step() {
+                found += 1;
+            }
+        }
+        found += s.count(u64::MAX);
+        proptest::prop_assert_eq!(found, all);
+        proptest::prop_assert_eq!(s.stats(), fast);
+        proptest::prop_assert!(s.is_done());
+        drop(s);
+        proptest::prop_assert_eq!(m.snapshot(), before);
+    }
+
+    /// The fast path compiled for AVX2 and BMI (where the CPU has them) and the one compiled
+    /// for any CPU make the same moves, on matrices with enough items (40) for the scan to
+    /// read 32-byte lanes: same solutions in the same order, same statistics, same matrix
+    /// after.
+    #[test]
+    fn the_portable_fast_path_agrees_with_the_one_for_the_cpu(
+        rows in proptest::collection::vec(proptest::collection::vec(0usize..40, 1..6), 1..80),
+        prune in 0u8..5,
+        wide in proptest::bool::ANY,
+    ) {
+        let mut m = Matrix::new(40, 1).unwrap();
+        // Pairs that cover every item once (so there is a solution to find), then the
+        // random options.
+        for i in (0..40).step_by(2) {
+            m.add_option([i, i + 1]).unwrap();
+        }
+        for row in &rows {
+            let mut items = row.clone();
+            items.sort_unstable();
+            items.dedup();
+            m.add_option(items).unwrap();
+        }
+        pad(&mut m, 40, wide);
+        let before = m.snapshot();
+        let run = |m: &mut Matrix, portable: bool| {
+            let mut s = tuned(m.search(), prune);
+            let mut seen = Vec::new();
+            loop {
+                let event = if portable { s.run_fast_portable() } else { s.run_fast() };
+                match event {
+                    Event::Solution { .. } => {
+                        s.decode();
+                        seen.push(s.solution().to_vec());
+                        if seen.len() == 1_000 {
+                            break;
+                        }
+                    }
+                    Event::Done | Event::Cancelled => break,
+                    _ => {}
+                }
+            }
+            (seen, s.stats())
+        };
+        let for_cpu = run(&mut m, false);
+        proptest::prop_assert_eq!(m.snapshot(), before.clone());
+        let portable = run(&mut m, true);
+        proptest::prop_assert_eq!(portable, for_cpu);
+        proptest::prop_assert_eq!(m.snapshot(), before);
+    }
+
+    /// A lazily restoring search counts what an eager one counts, whatever the limit, and
+    /// leaves the matrix as it found it once the deferred undoing has run; a second search
+    /// (which runs it) agrees, and a reset throws it away.
+    #[test]
+    fn a_lazy_search_counts_the_same_and_restores_later(
+        rows in proptest::collection::vec(1u32..256, 1..20),
+        limit in 1u64..6,
+        cancel_after in proptest::option::of(0usize..40),
+        prune in 0u8..5,
+        wide in proptest::bool::ANY,
+    ) {
+        let mut m = Matrix::new(8, 1).unwrap();
+        for row in &rows {
+            m.add_option((0..8).filter(|c| row & (1 << c) != 0)).unwrap();
+        }
+        pad(&mut m, 8, wide);
+        let before = m.snapshot();
+        let eager = m.search().count(limit);
+        let lazy = tuned(m.search(), prune).restore_lazily().count(limit);
+        proptest::prop_assert_eq!(lazy, eager);
+        let again = m.search().count(limit);
+        proptest::prop_assert_eq!(again, eager);
+        m.restore();
+        proptest::prop_assert_eq!(m.snapshot(), before.clone());
+        m.check_invariants();
+
+        if let Some(steps) = cancel_after {
+            let mut s = tuned(m.search(), prune).restore_lazily();
+            for _ in 0..steps {
+                s.step();
+            }
+            drop(s);
+            m.restore();
+            proptest::prop_assert_eq!(m.snapshot(), before);
+        }
+        let _ = m.search().restore_lazily().count(u64::MAX);
+        m.reset(2, 0).unwrap();
+        m.add_option([0, 1]).unwrap();
+        proptest::prop_assert_eq!(m.search().count(u64::MAX), 1);
+    }
+}
