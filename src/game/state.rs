@@ -1,0 +1,469 @@
+//! The [`Game`] type: the board and everything known about it (where each value came from,
+//! pencil marks, clashes, the selection, the solution as far as worked out, the hint on show,
+//! the history and the clock), with the game's constructors and read-only accessors, and the
+//! edits every command is made of.
+
+use std::time::{Duration, Instant};
+
+use crate::sudoku::hint;
+use crate::sudoku::{Geometry, Grid, Notation, Unit};
+
+use super::cell::Origin;
+use super::history::{CellState, Change, Clock, Edit, History, Snapshot, Step};
+use super::status::Status;
+
+/// What is known of the puzzle's own solution (of the givens alone), which checking and hints
+/// compare the player's entries with.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Answer {
+    /// Not found yet, or being found.
+    Pending,
+    /// The puzzle has exactly this solution.
+    Unique(Grid),
+    /// The givens admit no solution.
+    NoSolution,
+    /// The givens admit several solutions (the empty board, for one).
+    Many,
+    /// The search was stopped before it finished.
+    Unknown,
+}
+
+/// A hint on show: the cells to highlight, and the move a second press makes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Hint {
+    /// The cells of the item the hint is about (a cell, or a whole row, column or box).
+    pub cells: Vec<usize>,
+    /// The unit, when the hint is about one.
+    pub unit: Option<Unit>,
+    /// The cell the hint is about most: the forced cell, or the wrong entry.
+    pub focus: Option<usize>,
+    /// The forced move, `(cell, value)`, that pressing hint again fills in.
+    pub fill: Option<(usize, u8)>,
+}
+
+/// The state of one game.
+#[derive(Debug, Clone)]
+pub struct Game {
+    /// Every value on the board: givens, entries and solver output.
+    pub(super) board: Grid,
+    /// Where each cell's value came from.
+    pub(super) origin: Vec<Origin>,
+    /// Pencil marks of each cell, bit `v-1` for value `v`; drawn only while the cell is empty.
+    pub(super) notes: Vec<u64>,
+    /// The selected cell: the last one hovered or moved to.
+    pub(super) selected: Option<usize>,
+    /// True when a puzzle (givens) was loaded.
+    pub(super) loaded: bool,
+    /// A solve is under way.
+    pub(super) solving: bool,
+    /// Counts changes of the board, so that a late solve result can tell it is stale.
+    pub(super) generation: u64,
+    /// Cells in a clash, recomputed whenever the board changes.
+    pub(super) clashes: Vec<bool>,
+    /// Entries found wrong by the last check, until they change.
+    pub(super) wrong: Vec<bool>,
+    pub(super) status: Status,
+    /// How many solutions the givens and entries have, as far as known.
+    pub(super) uniqueness: Uniqueness,
+    /// The position (givens and entries) that `uniqueness` is about, or is being counted for.
+    pub(super) counted: Option<Grid>,
+    /// The puzzle's own solution, as far as known.
+    pub(super) answer: Answer,
+    /// The givens `answer` is about, or is being found for.
+    pub(super) answered: Option<Grid>,
+    /// Typed symbols write notes instead of values.
+    pub(super) notes_mode: bool,
+    /// The hint on show, until the board changes.
+    pub(super) hint: Option<Hint>,
+    pub(super) history: History,
+    pub(super) clock: Clock,
+}
+
+/// How many solutions the givens and entries allow, counted in the background up to 2.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Uniqueness {
+    /// Not counted yet, or being counted.
+    Checking,
+    /// Two values clash, or the search found no completion.
+    None,
+    /// Exactly one solution.
+    One,
+    /// More than one solution.
+    Many,
+    /// The count was stopped before it finished (the board changed, or it took too long).
+    Unknown,
+}
+
+impl Game {
+    /// An empty board of the given notation (geometry and symbols).
+    pub fn new(notation: Notation) -> Self {
+        let board = Grid::empty(notation);
+        let cells = board.geometry().cells();
+        let geometry = board.geometry();
+        Game {
+            board,
+            origin: vec![Origin::Empty; cells],
+            notes: vec![0; cells],
+            selected: None,
+            loaded: false,
+            solving: false,
+            generation: 0,
+            clashes: vec![false; cells],
+            wrong: vec![false; cells],
+            status: Status::info(format!(
+                "Empty {geometry} board: hover a cell and type a symbol"
+            )),
+            uniqueness: Uniqueness::Checking,
+            counted: None,
+            answer: Answer::Pending,
+            answered: None,
+            notes_mode: false,
+            hint: None,
+            history: History::default(),
+            clock: Clock::default(),
+        }
+    }
+
+    /// A game of `puzzle` with the player's saved `entries` written in (where the puzzle's cells
+    /// are empty; entries of another size are ignored).
+    pub fn with_entries(puzzle: Grid, entries: Option<&Grid>) -> Self {
+        let mut game = Game::new(puzzle.notation().clone());
+        game.restore(Self::snapshot_of(puzzle, entries));
+        game.status = Status::info(format!(
+            "Puzzle with {} givens: hover a cell and type a symbol",
+            game.givens().filled()
+        ));
+        game
+    }
+
+    /// A game whose givens are the filled cells of `puzzle`.
+    pub fn with_puzzle(puzzle: Grid) -> Self {
+        Game::with_entries(puzzle, None)
+    }
+
+    /// Puts another puzzle (and saved entries) on the board, as one undoable step: undo brings
+    /// back the game that was there, entries, notes and time included.
+    pub fn load(&mut self, puzzle: Grid, entries: Option<&Grid>) {
+        let next = Self::snapshot_of(puzzle, entries);
+        let before = self.snapshot();
+        // A solve under way was for the old board; the window stops its worker.
+        self.solving = false;
+        self.restore(next);
+        self.history.push(Step {
+            label: "loading a puzzle".into(),
+            edit: Edit::Whole(Box::new(before)),
+        });
+    }
+
+    pub(super) fn snapshot_of(puzzle: Grid, entries: Option<&Grid>) -> Snapshot {
+        let cells = puzzle.geometry().cells();
+        let mut origin: Vec<Origin> = puzzle
+            .values()
+            .iter()
+            .map(|&v| if v == 0 { Origin::Empty } else { Origin::Given })
+            .collect();
+        let mut board = puzzle;
+        if let Some(entries) = entries.filter(|e| e.geometry() == board.geometry()) {
+            for (cell, &v) in entries.values().iter().enumerate() {
+                if v != 0 && origin[cell] == Origin::Empty {
+                    board.set(cell, v);
+                    origin[cell] = Origin::Entry;
+                }
+            }
+        }
+        Snapshot {
+            board,
+            origin,
+            notes: vec![0; cells],
+            loaded: true,
+            elapsed: Duration::ZERO,
+        }
+    }
+
+    /// The whole game as undo of a load would bring it back.
+    pub(super) fn snapshot(&self) -> Snapshot {
+        Snapshot {
+            board: self.board.clone(),
+            origin: self.origin.clone(),
+            notes: self.notes.clone(),
+            loaded: self.loaded,
+            elapsed: self.clock.elapsed(Instant::now()),
+        }
+    }
+
+    /// Replaces the whole game by a snapshot (keeping the history, the notes mode and the
+    /// selection where it still fits).
+    pub(super) fn restore(&mut self, s: Snapshot) {
+        let cells = s.board.geometry().cells();
+        self.board = s.board;
+        self.origin = s.origin;
+        self.notes = s.notes;
+        self.origin.resize(cells, Origin::Empty);
+        self.notes.resize(cells, 0);
+        self.loaded = s.loaded;
+        self.clock = Clock::stopped_at(s.elapsed);
+        self.wrong = vec![false; cells];
+        self.selected = self.selected.filter(|&c| c < cells);
+        self.refresh();
+    }
+
+    /// The givens alone.
+    pub fn givens(&self) -> Grid {
+        self.only(Origin::Given)
+    }
+
+    /// The player's entries alone.
+    pub fn entries(&self) -> Grid {
+        self.only(Origin::Entry)
+    }
+
+    pub(super) fn only(&self, origin: Origin) -> Grid {
+        let mut grid = self.board.clone();
+        for (cell, &o) in self.origin.iter().enumerate() {
+            if o != origin {
+                grid.set(cell, 0);
+            }
+        }
+        grid
+    }
+
+    /// How many solutions the givens and entries have, as far as counted.
+    pub fn uniqueness(&self) -> Uniqueness {
+        self.uniqueness
+    }
+
+    /// What is known of the puzzle's own solution.
+    pub fn answer(&self) -> &Answer {
+        &self.answer
+    }
+
+    /// Replaces the status line (the window uses it for messages such as a file that failed).
+    pub fn set_status(&mut self, text: impl Into<String>, problem: bool) {
+        self.status = Status {
+            text: text.into(),
+            problem,
+        };
+    }
+
+    /// The board, every value on it.
+    pub fn board(&self) -> &Grid {
+        &self.board
+    }
+
+    /// The geometry of the board.
+    pub fn geometry(&self) -> Geometry {
+        self.board.geometry()
+    }
+
+    /// The value in a cell (0 when empty).
+    pub fn value(&self, cell: usize) -> u8 {
+        self.board.get(cell)
+    }
+
+    /// Where a cell's value came from.
+    pub fn origin(&self, cell: usize) -> Origin {
+        self.origin.get(cell).copied().unwrap_or(Origin::Empty)
+    }
+
+    /// The pencil marks of a cell, bit `v-1` for value `v`.
+    pub fn notes(&self, cell: usize) -> u64 {
+        self.notes.get(cell).copied().unwrap_or(0)
+    }
+
+    /// True if the cell's value equals another in its row, column or box.
+    pub fn is_clash(&self, cell: usize) -> bool {
+        self.clashes.get(cell).copied().unwrap_or(false)
+    }
+
+    /// True if the last check found this entry different from the solution (until it changes).
+    pub fn is_wrong(&self, cell: usize) -> bool {
+        self.wrong.get(cell).copied().unwrap_or(false)
+    }
+
+    /// The selected cell.
+    pub fn selected(&self) -> Option<usize> {
+        self.selected
+    }
+
+    /// True when a puzzle was loaded (its givens survive a reset).
+    pub fn has_puzzle(&self) -> bool {
+        self.loaded
+    }
+
+    /// True while a solve is under way.
+    pub fn is_solving(&self) -> bool {
+        self.solving
+    }
+
+    /// True while typed symbols write notes.
+    pub fn notes_mode(&self) -> bool {
+        self.notes_mode
+    }
+
+    /// The hint on show.
+    pub fn hint(&self) -> Option<&Hint> {
+        self.hint.as_ref()
+    }
+
+    /// Steps that undo can take back.
+    pub fn can_undo(&self) -> usize {
+        self.history.undo.len()
+    }
+
+    /// Steps that redo can do again.
+    pub fn can_redo(&self) -> usize {
+        self.history.redo.len()
+    }
+
+    /// The status line.
+    pub fn status(&self) -> &Status {
+        &self.status
+    }
+
+    /// Time played on this puzzle up to `now`.
+    pub fn elapsed(&self, now: Instant) -> Duration {
+        self.clock.elapsed(now)
+    }
+
+    /// True while the clock runs.
+    pub fn clock_running(&self) -> bool {
+        self.clock.is_running()
+    }
+
+    /// True when every cell is filled by the player (and the givens) without a clash: the
+    /// puzzle is done.
+    pub fn is_complete(&self) -> bool {
+        self.board.is_full()
+            && !self.clashes.contains(&true)
+            && !self.origin.contains(&Origin::Solver)
+    }
+
+    /// Runs or pauses the clock: it runs while the window has focus and a loaded puzzle is
+    /// still being played (not full, not solved by the solver).
+    pub fn tick(&mut self, focused: bool, now: Instant) {
+        let playing = self.loaded && !self.board.is_full() && !self.solving;
+        self.clock.run(focused && playing, now);
+    }
+
+    /// The name and state of a cell for screen readers: "row 3, column 4: 5, given".
+    pub fn cell_label(&self, cell: usize) -> String {
+        let g = self.geometry();
+        let place = format!("row {}, column {}", g.row_of(cell) + 1, g.col_of(cell) + 1);
+        let value = self.value(cell);
+        if value == 0 {
+            let notes = self.notes(cell);
+            if notes != 0 {
+                let marks: String = hint::values_of(notes)
+                    .map(|v| self.board.alphabet().symbol(v))
+                    .collect();
+                return format!("{place}: empty, notes {marks}");
+            }
+            return format!("{place}: empty");
+        }
+        let symbol = self.board.alphabet().symbol(value);
+        let how = match self.origin(cell) {
+            Origin::Given => "given",
+            Origin::Entry => "your entry",
+            Origin::Solver => "solved",
+            Origin::Empty => "empty",
+        };
+        let clash = if self.is_clash(cell) { ", clash" } else { "" };
+        let wrong = if self.is_wrong(cell) { ", wrong" } else { "" };
+        format!("{place}: {symbol}, {how}{clash}{wrong}")
+    }
+
+    pub(super) fn state(&self, cell: usize) -> CellState {
+        CellState {
+            value: self.board.get(cell),
+            origin: self.origin(cell),
+            notes: self.notes(cell),
+        }
+    }
+
+    pub(super) fn set_state(&mut self, cell: usize, s: CellState) {
+        if cell < self.origin.len() {
+            self.board.set(cell, s.value);
+            self.origin[cell] = s.origin;
+            self.notes[cell] = s.notes;
+            self.wrong[cell] = false;
+        }
+    }
+
+    /// Makes the changes as one undoable step called `label`. Returns false if nothing changed.
+    pub(super) fn commit(&mut self, label: String, changes: Vec<(usize, CellState)>) -> bool {
+        let changes: Vec<Change> = changes
+            .into_iter()
+            .filter(|&(cell, after)| cell < self.origin.len() && self.state(cell) != after)
+            .map(|(cell, after)| Change {
+                cell: cell as u32,
+                before: self.state(cell),
+                after,
+            })
+            .collect();
+        if changes.is_empty() {
+            return false;
+        }
+        for c in &changes {
+            self.set_state(c.cell as usize, c.after);
+        }
+        self.history.push(Step {
+            label,
+            edit: Edit::Cells(changes),
+        });
+        self.refresh();
+        true
+    }
+
+    /// The changes that put `value` in `cell` as an entry, and take it out of the notes of the
+    /// cell's row, column and box.
+    pub(super) fn placing(&self, cell: usize, value: u8) -> Vec<(usize, CellState)> {
+        let mut changes = vec![(
+            cell,
+            CellState {
+                value,
+                origin: if value == 0 {
+                    Origin::Empty
+                } else {
+                    Origin::Entry
+                },
+                notes: self.notes(cell),
+            },
+        )];
+        if value != 0 {
+            let g = self.geometry();
+            let bit = 1u64 << (value - 1);
+            for unit in [
+                Unit::Row(g.row_of(cell)),
+                Unit::Column(g.col_of(cell)),
+                Unit::Box(g.box_of(cell)),
+            ] {
+                for peer in g.unit_cells(unit) {
+                    if peer != cell && self.notes(peer) & bit != 0 {
+                        let mut s = self.state(peer);
+                        s.notes &= !bit;
+                        changes.push((peer, s));
+                    }
+                }
+            }
+        }
+        changes
+    }
+
+    /// Recomputes what depends on the board, and marks it changed.
+    pub(super) fn refresh(&mut self) {
+        self.generation += 1;
+        self.clashes = self.board.clash_mask();
+        self.hint = None;
+    }
+
+    /// The board the solver should see: givens and entries, without earlier solver output.
+    pub fn puzzle(&self) -> Grid {
+        let mut grid = self.board.clone();
+        for (cell, &origin) in self.origin.iter().enumerate() {
+            if origin == Origin::Solver {
+                grid.set(cell, 0);
+            }
+        }
+        grid
+    }
+}

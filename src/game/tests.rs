@@ -1,0 +1,547 @@
+//! The game's unit tests: every rule, without a window.
+
+#![allow(clippy::unwrap_used)]
+use super::*;
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+use crate::sudoku::{Grid, Notation, Unit};
+
+fn classic() -> Grid {
+    Grid::parse_line(
+        "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
+        None,
+    )
+    .unwrap()
+}
+
+fn solve_now(game: &mut Game) {
+    let job = game.start_solve().unwrap();
+    let outcome = job.run(None);
+    game.finish_solve(outcome);
+}
+
+#[test]
+fn entries_go_where_selected_and_givens_stay() {
+    let mut game = Game::with_puzzle(classic());
+    game.apply(Command::Enter(5));
+    assert!(game.status().text.contains("Hover"));
+    game.apply(Command::Select(0));
+    game.apply(Command::Enter(4));
+    assert_eq!((game.value(0), game.origin(0)), (4, Origin::Entry));
+    game.apply(Command::Select(2));
+    game.apply(Command::Enter(9));
+    assert_eq!((game.value(2), game.origin(2)), (3, Origin::Given));
+    assert!(game.status().problem && game.status().text.contains("r1c3"));
+    game.apply(Command::Select(0));
+    game.apply(Command::Clear);
+    assert_eq!((game.value(0), game.origin(0)), (0, Origin::Empty));
+    assert_eq!(game.cell_label(2), "row 1, column 3: 3, given");
+    assert_eq!(game.cell_label(0), "row 1, column 1: empty");
+}
+
+#[test]
+fn clashes_are_marked_while_they_stand() {
+    let mut game = Game::with_puzzle(classic());
+    game.apply(Command::Select(0));
+    game.apply(Command::Enter(3)); // row 1 has a given 3 at r1c3
+    assert!(game.is_clash(0) && game.is_clash(2));
+    assert!(game.status().problem);
+    assert!(game.cell_label(0).ends_with("your entry, clash"));
+    game.apply(Command::Clear);
+    assert!(!game.is_clash(0) && !game.is_clash(2));
+}
+
+#[test]
+fn the_selection_moves_and_stops_at_the_edges() {
+    let mut game = Game::new(Notation::default());
+    game.apply(Command::Move { rows: 1, cols: 0 });
+    assert_eq!(game.selected(), Some(0));
+    game.apply(Command::Move { rows: -1, cols: -1 });
+    assert_eq!(game.selected(), Some(0));
+    game.apply(Command::Move { rows: 2, cols: 3 });
+    assert_eq!(game.selected(), Some(21));
+    game.apply(Command::Select(80));
+    game.apply(Command::Move { rows: 1, cols: 1 });
+    assert_eq!(game.selected(), Some(80));
+    game.apply(Command::Select(81));
+    assert_eq!(game.selected(), Some(80));
+}
+
+#[test]
+fn solving_fills_the_empty_cells_and_reset_takes_it_back() {
+    let mut game = Game::with_puzzle(classic());
+    game.apply(Command::Select(0));
+    game.apply(Command::Enter(4));
+    solve_now(&mut game);
+    assert!(game.status().text.starts_with("Solved: unique solution"));
+    assert!(game.board().is_full());
+    assert_eq!(game.origin(0), Origin::Entry);
+    assert_eq!(game.origin(1), Origin::Solver);
+    game.board().verify_solution_of(&classic()).unwrap();
+    game.apply(Command::Reset);
+    assert_eq!(game.board(), &classic());
+    assert!(!game.is_solving());
+}
+
+#[test]
+fn no_solution_leaves_the_board_as_it_was() {
+    let mut game = Game::with_puzzle(classic());
+    // r1c1 may hold 4 or 5 by the rules; 5 clashes with nothing but admits no completion.
+    game.apply(Command::Select(0));
+    game.apply(Command::Enter(5));
+    let before = game.board().clone();
+    solve_now(&mut game);
+    assert_eq!(
+        game.status().text.split(" · ").next(),
+        Some("No solution: the entries admit no completion")
+    );
+    assert_eq!(game.board(), &before);
+    assert_eq!(game.origin(0), Origin::Entry);
+
+    game.apply(Command::Enter(3));
+    assert!(game.start_solve().is_none());
+    assert_eq!(
+        game.status().text,
+        "No solution: r1c1 and r1c3 both hold 3 (row 1)"
+    );
+    assert!(!game.is_solving());
+}
+
+#[test]
+fn an_empty_board_has_many_solutions_and_a_stale_result_is_dropped() {
+    let mut game = Game::new(Notation::default());
+    solve_now(&mut game);
+    assert!(
+        game.status()
+            .text
+            .starts_with("Solved: more than one solution, showing one")
+    );
+    assert!(game.board().is_full());
+    game.apply(Command::Reset);
+    assert_eq!(game.board().filled(), 0);
+    assert_eq!(game.status().text, "Reset: the board is empty");
+
+    let job = game.start_solve().unwrap();
+    assert!(game.start_solve().is_none());
+    game.apply(Command::Select(0));
+    game.apply(Command::Enter(1));
+    game.finish_solve(job.run(None));
+    assert_eq!(game.board().filled(), 1);
+    assert!(game.status().text.contains("changed while solving"));
+}
+
+#[test]
+fn uniqueness_is_counted_when_givens_or_entries_change() {
+    let mut game = Game::with_puzzle(classic());
+    let job = game.start_count().unwrap();
+    assert_eq!(game.uniqueness(), Uniqueness::Checking);
+    assert!(game.start_count().is_none()); // nothing changed
+    game.finish_count(&job.run(None));
+    assert_eq!(game.uniqueness(), Uniqueness::One);
+    // Solving adds solver output only: no new count.
+    solve_now(&mut game);
+    assert!(game.start_count().is_none());
+    game.apply(Command::Reset);
+    // An entry with no completion: counted as none.
+    game.apply(Command::Select(0));
+    game.apply(Command::Enter(5));
+    let job = game.start_count().unwrap();
+    game.finish_count(&job.run(None));
+    assert_eq!(game.uniqueness(), Uniqueness::None);
+    // A clash needs no count.
+    game.apply(Command::Enter(3));
+    assert!(game.start_count().is_none());
+    assert_eq!(game.uniqueness(), Uniqueness::None);
+    // A stale answer is dropped; the empty board has many.
+    let mut empty = Game::new(Notation::default());
+    let job = empty.start_count().unwrap();
+    empty.apply(Command::Select(0));
+    empty.apply(Command::Enter(1));
+    empty.finish_count(&job.run(None));
+    assert_eq!(empty.uniqueness(), Uniqueness::Checking);
+    let job = empty.start_count().unwrap();
+    empty.finish_count(&job.run(None));
+    assert_eq!(empty.uniqueness(), Uniqueness::Many);
+    // A cancelled count says unknown.
+    empty.apply(Command::Enter(2));
+    let job = empty.start_count().unwrap();
+    empty.finish_count(&job.run(Some(&AtomicBool::new(true))));
+    assert_eq!(empty.uniqueness(), Uniqueness::Unknown);
+}
+
+#[test]
+fn saved_entries_come_back_and_givens_and_entries_split() {
+    let mut entries = Grid::empty(Notation::default());
+    entries.set(0, 4); // r1c1 is empty in the puzzle
+    entries.set(2, 9); // r1c3 is a given: ignored
+    let game = Game::with_entries(classic(), Some(&entries));
+    assert_eq!((game.value(0), game.origin(0)), (4, Origin::Entry));
+    assert_eq!((game.value(2), game.origin(2)), (3, Origin::Given));
+    assert_eq!(game.givens(), classic());
+    assert_eq!(game.entries().filled(), 1);
+    assert_eq!(game.entries().get(0), 4);
+}
+
+#[test]
+fn a_cancelled_solve_changes_nothing() {
+    let mut game = Game::new(Notation::default());
+    let job = game.start_solve().unwrap();
+    let flag = AtomicBool::new(true);
+    game.finish_solve(job.run(Some(&flag)));
+    assert_eq!(game.board().filled(), 0);
+    assert!(game.status().text.starts_with("Solving cancelled"));
+}
+
+fn answered(puzzle: Grid) -> Game {
+    let mut game = Game::with_puzzle(puzzle);
+    let job = game.start_answer().unwrap();
+    game.finish_answer(job.run(None));
+    assert!(matches!(game.answer(), Answer::Unique(_)));
+    game
+}
+
+/// The board, origins and notes: what undo must put back exactly.
+fn cells(game: &Game) -> Vec<(u8, Origin, u64)> {
+    (0..game.geometry().cells())
+        .map(|c| (game.value(c), game.origin(c), game.notes(c)))
+        .collect()
+}
+
+#[test]
+fn notes_toggle_fill_and_give_way_to_a_placed_symbol() {
+    let mut game = Game::with_puzzle(classic());
+    game.apply(Command::Select(0));
+    game.apply(Command::Note(4));
+    game.apply(Command::Note(5));
+    assert_eq!(game.notes(0), 0b11000);
+    assert_eq!(game.cell_label(0), "row 1, column 1: empty, notes 45");
+    game.apply(Command::Note(5));
+    assert_eq!(game.notes(0), 0b01000);
+    // Notes mode: typing writes notes.
+    game.apply(Command::ToggleNotesMode);
+    game.apply(Command::Enter(7));
+    assert_eq!((game.value(0), game.notes(0)), (0, 0b1001000));
+    game.apply(Command::ToggleNotesMode);
+    // A cell with a value takes no notes.
+    game.apply(Command::Select(2));
+    game.apply(Command::Note(1));
+    assert!(game.status().problem && game.notes(2) == 0);
+    // Fill every candidate, then place a 4 at r1c1: 4 leaves the notes of its peers.
+    game.apply(Command::FillNotes);
+    assert_eq!(game.notes(0), 0b11000); // r1c1 can be 4 or 5
+    assert!(game.notes(1) & 0b1000 != 0); // r1c2 had a 4 candidate
+    let far = (0..81)
+        .find(|&c| c / 9 > 2 && c % 9 > 2 && game.notes(c) & 0b1000 != 0)
+        .unwrap();
+    game.apply(Command::Select(0));
+    game.apply(Command::Enter(4));
+    assert_eq!(game.notes(1) & 0b1000, 0);
+    assert_eq!(game.notes(9) & 0b1000, 0); // r2c1, same column
+    assert_ne!(game.notes(far) & 0b1000, 0); // not a peer: kept
+    // Clearing an empty cell clears its notes.
+    game.apply(Command::Select(1));
+    game.apply(Command::Clear);
+    assert_eq!(game.notes(1), 0);
+}
+
+#[test]
+fn every_command_undoes_and_redoes_exactly() {
+    let mut game = Game::with_puzzle(classic());
+    let mut states = vec![cells(&game)];
+    let steps = [
+        Command::Select(0),
+        Command::Enter(4),
+        Command::Select(1),
+        Command::Note(5),
+        Command::Note(8),
+        Command::FillNotes,
+        Command::Select(3),
+        Command::Enter(9),
+        Command::Clear,
+        Command::Reset,
+    ];
+    for command in steps {
+        let before = game.can_undo();
+        game.apply(command);
+        if game.can_undo() > before {
+            states.push(cells(&game));
+        }
+    }
+    // A solve is a step too.
+    solve_now(&mut game);
+    states.push(cells(&game));
+    // Loading another puzzle is a step, and may change the size.
+    let small = Grid::parse_line("1...........4...", None).unwrap();
+    game.load(small.clone(), None);
+    assert_eq!(game.geometry().side(), 4);
+    let last = cells(&game);
+    assert_eq!(game.can_undo(), states.len());
+    for want in states.iter().rev() {
+        game.apply(Command::Undo);
+        assert_eq!(&cells(&game), want, "{}", game.status().text);
+    }
+    assert_eq!(game.status().text, "Undid r1c1 = 4");
+    game.apply(Command::Undo);
+    assert_eq!(game.status().text, "Nothing to undo");
+    for want in states.iter().skip(1) {
+        game.apply(Command::Redo);
+        assert_eq!(&cells(&game), want);
+    }
+    game.apply(Command::Redo);
+    assert_eq!(cells(&game), last);
+    assert_eq!(game.givens(), small);
+    game.apply(Command::Redo);
+    assert_eq!(game.status().text, "Nothing to redo");
+    // A new change after an undo drops what could be redone.
+    game.apply(Command::Undo);
+    game.apply(Command::Undo);
+    assert_eq!(game.can_redo(), 2);
+    game.apply(Command::Select(1));
+    game.apply(Command::Enter(5));
+    assert_eq!(game.can_redo(), 0);
+}
+
+#[test]
+fn a_hint_names_the_forced_move_and_a_second_press_fills_it() {
+    let mut game = answered(classic());
+    game.apply(Command::Hint);
+    let hint = game.hint().unwrap().clone();
+    let (cell, value) = hint.fill.unwrap();
+    assert!(hint.cells.contains(&cell));
+    assert_eq!(hint.focus, Some(cell));
+    assert!(game.status().text.ends_with("Hint again fills it in"));
+    let Answer::Unique(solution) = game.answer().clone() else {
+        unreachable!()
+    };
+    assert_eq!(solution.get(cell), value);
+    game.apply(Command::Hint);
+    assert_eq!(
+        (game.value(cell), game.origin(cell)),
+        (value, Origin::Entry)
+    );
+    assert!(game.hint().is_none());
+    // Undo takes the filled hint back.
+    game.apply(Command::Undo);
+    assert_eq!(game.value(cell), 0);
+}
+
+#[test]
+fn hints_for_a_naked_single_a_hidden_single_and_no_single() {
+    // Naked single: r5c5 sees 1-4 in its row and 5-8 in its column.
+    let mut cells = vec![b'.'; 81];
+    for (k, c) in [0, 1, 7, 8].iter().enumerate() {
+        cells[4 * 9 + c] = b'1' + k as u8;
+    }
+    for (k, r) in [0, 1, 7, 8].iter().enumerate() {
+        cells[r * 9 + 4] = b'5' + k as u8;
+    }
+    let mut game =
+        Game::with_puzzle(Grid::parse_line(std::str::from_utf8(&cells).unwrap(), None).unwrap());
+    game.apply(Command::Hint);
+    assert!(game.status().text.starts_with("r5c5 can only be 9"));
+    assert_eq!(game.hint().unwrap().fill, Some((40, 9)));
+
+    // Hidden single: row 1 holds 1 to 8.
+    let mut game =
+        Game::with_puzzle(Grid::parse_line(&format!("12345678.{}", ".".repeat(72)), None).unwrap());
+    game.apply(Command::Hint);
+    assert!(
+        game.status()
+            .text
+            .starts_with("In row 1, 9 fits only at r1c9")
+    );
+    assert_eq!(game.hint().unwrap().unit, Some(Unit::Row(0)));
+    assert_eq!(game.hint().unwrap().cells.len(), 9);
+
+    // No single on an empty board: the tightest item is named.
+    let mut game = Game::new(Notation::default());
+    game.apply(Command::Hint);
+    assert!(
+        game.status().text.starts_with("No forced move."),
+        "{}",
+        game.status().text
+    );
+    assert!(game.hint().unwrap().fill.is_none());
+    // Hint again does not fill anything.
+    game.apply(Command::Hint);
+    assert_eq!(game.board().filled(), 0);
+}
+
+#[test]
+fn a_wrong_entry_is_named_before_any_hint_and_check_marks_it() {
+    let mut game = answered(classic());
+    // r1c1 may hold 4 or 5 by the rules; the solution has 4.
+    game.apply(Command::Select(0));
+    game.apply(Command::Enter(5));
+    game.apply(Command::Select(1));
+    game.apply(Command::Enter(8));
+    game.apply(Command::Hint);
+    assert_eq!(
+        game.status().text,
+        "r1c1: your 5 is not in the solution; clear it before going on"
+    );
+    assert_eq!(game.hint().unwrap().focus, Some(0));
+    assert!(game.hint().unwrap().fill.is_none());
+    game.apply(Command::Check);
+    assert!(game.is_wrong(0) && !game.is_wrong(1));
+    assert_eq!(
+        game.status().text,
+        "1 of your 2 entries differ from the solution: r1c1"
+    );
+    assert!(game.cell_label(0).ends_with(", wrong"));
+    // Changing the entry lifts the mark.
+    game.apply(Command::Select(0));
+    game.apply(Command::Enter(4));
+    assert!(!game.is_wrong(0));
+    game.apply(Command::Check);
+    assert_eq!(
+        game.status().text,
+        "All 2 of your entries agree with the solution"
+    );
+    // A clash comes first of all.
+    game.apply(Command::Select(3));
+    game.apply(Command::Enter(3));
+    game.apply(Command::Hint);
+    assert!(
+        game.status().text.contains("both hold 3"),
+        "{}",
+        game.status().text
+    );
+}
+
+#[test]
+fn check_needs_a_single_solution() {
+    let mut game = Game::with_puzzle(classic());
+    let job = game.start_answer().unwrap();
+    game.apply(Command::Check);
+    assert!(game.status().text.starts_with("Still working out"));
+    game.finish_answer(job.run(None));
+    assert!(game.start_answer().is_none());
+    let mut empty = Game::new(Notation::default());
+    assert!(empty.start_answer().is_none());
+    empty.apply(Command::Check);
+    assert!(empty.status().text.contains("several solutions"));
+}
+
+#[test]
+fn filling_the_board_says_solved_with_the_time_and_stops_the_clock() {
+    let mut game = answered(classic());
+    let Answer::Unique(solution) = game.answer().clone() else {
+        unreachable!()
+    };
+    let t0 = Instant::now();
+    game.tick(true, t0);
+    assert!(game.clock_running());
+    game.tick(false, t0 + Duration::from_secs(3));
+    assert!(!game.clock_running());
+    assert_eq!(
+        game.elapsed(t0 + Duration::from_secs(60)),
+        Duration::from_secs(3)
+    );
+    game.tick(true, Instant::now());
+    for cell in 0..81 {
+        if game.value(cell) == 0 {
+            game.apply(Command::Select(cell));
+            game.apply(Command::Enter(solution.get(cell)));
+        }
+    }
+    assert!(game.is_complete());
+    assert!(
+        game.status()
+            .text
+            .starts_with("Solved! Every cell is filled and right, in 0:0")
+    );
+    assert!(!game.clock_running());
+    game.tick(true, Instant::now());
+    assert!(!game.clock_running());
+}
+
+#[test]
+fn keyboard_moves_jump_to_empty_cells() {
+    let mut game = Game::with_puzzle(classic());
+    game.apply(Command::Select(0));
+    // r1: . . 3 . 2 . 6 . .
+    game.apply(Command::Jump { rows: 0, cols: 1 });
+    assert_eq!(game.selected(), Some(1));
+    game.apply(Command::Jump { rows: 0, cols: 1 });
+    assert_eq!(game.selected(), Some(3));
+    game.apply(Command::NextEmpty { forward: true });
+    assert_eq!(game.selected(), Some(5));
+    game.apply(Command::NextEmpty { forward: false });
+    assert_eq!(game.selected(), Some(3));
+    game.apply(Command::Select(0));
+    game.apply(Command::NextEmpty { forward: false });
+    assert_eq!(game.selected(), Some(80)); // wraps round
+    game.apply(Command::Select(8));
+    game.apply(Command::Jump { rows: 0, cols: 1 }); // nothing to the right
+    assert_eq!(game.selected(), Some(8));
+}
+
+#[test]
+fn a_saved_game_comes_back_whole() {
+    let mut game = Game::with_puzzle(classic());
+    game.apply(Command::Select(0));
+    game.apply(Command::Enter(4));
+    game.apply(Command::Select(1));
+    game.apply(Command::Note(5));
+    game.apply(Command::FillNotes);
+    game.apply(Command::ToggleNotesMode);
+    game.load(Grid::parse_line("1...........4...", None).unwrap(), None);
+    game.apply(Command::Select(1));
+    game.apply(Command::Enter(2));
+    game.apply(Command::Undo);
+    let now = Instant::now();
+    let saved = game.to_saved(now);
+    let text = toml::to_string(&saved).unwrap();
+    let back: save::SavedGame = toml::from_str(&text).unwrap();
+    assert_eq!(back, saved);
+    let mut restored = Game::from_saved(&back).unwrap();
+    assert_eq!(cells(&restored), cells(&game));
+    assert_eq!(restored.givens(), game.givens());
+    assert!(restored.notes_mode());
+    assert_eq!(
+        (restored.can_undo(), restored.can_redo()),
+        (game.can_undo(), game.can_redo())
+    );
+    assert!(restored.status().text.starts_with("Welcome back"));
+    // The history works across the load, back to the 9×9 game with its notes.
+    restored.apply(Command::Redo);
+    assert_eq!(restored.notes(1), 0b10); // notes mode: the 2 went in as a note
+    restored.apply(Command::Undo);
+    restored.apply(Command::Undo);
+    assert_eq!(restored.geometry().side(), 9);
+    assert_eq!((restored.value(0), restored.origin(0)), (4, Origin::Entry));
+    assert_ne!(restored.notes(3), 0);
+}
+
+#[test]
+fn a_damaged_save_is_refused_with_a_reason() {
+    let game = Game::with_puzzle(classic());
+    let good = game.to_saved(Instant::now());
+    let mut bad = good.clone();
+    bad.current.board.pop();
+    assert!(Game::from_saved(&bad).unwrap_err().starts_with("board:"));
+    let mut bad = good.clone();
+    bad.current.origins = bad.current.origins.replace('g', "e");
+    assert!(Game::from_saved(&bad).is_ok()); // givens as entries: odd but whole
+    bad.current.origins = bad.current.origins.replacen('.', "e", 1);
+    assert!(Game::from_saved(&bad).unwrap_err().starts_with("origins:"));
+    let mut bad = good.clone();
+    bad.current.notes = "zz".into();
+    assert!(Game::from_saved(&bad).unwrap_err().starts_with("notes:"));
+    let mut bad = good.clone();
+    bad.undo.push(save::SavedStep {
+        label: "x".into(),
+        cells: vec!["81:0:.:0>1:e:0".into()],
+        whole: None,
+    });
+    assert!(Game::from_saved(&bad).unwrap_err().contains("bad cell"));
+    let mut bad = good;
+    bad.version = 99;
+    assert!(
+        Game::from_saved(&bad)
+            .unwrap_err()
+            .starts_with("version 99")
+    );
+}
