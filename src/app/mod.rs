@@ -2,6 +2,9 @@
 //! the long work (solving, counting solutions, generating) on worker threads so the window never
 //! waits for it.
 
+pub mod board;
+pub mod dialog;
+
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -12,13 +15,13 @@ use egui::RichText;
 
 use crate::autosave::{self, Restored};
 use crate::config::{Config, Keys, Theme};
-use crate::dialog::{Choice, FileDialog, Purpose};
 use crate::game::history::format_clock;
 use crate::game::{AnswerOutcome, Command, CountOutcome, Game, SolveOutcome, Uniqueness};
 use crate::library::{self, Collection};
 use crate::sudoku::formats::{self, Entry, FileError};
 use crate::sudoku::{GenerateError, Generated, Generator, Grade, Grid, Notation, Symmetry};
-use crate::ui::{self, Action, BoardLayout, Palette};
+use board::{Action, BoardLayout, Palette};
+use dialog::{Choice, FileDialog, Purpose};
 
 /// How often the game is saved while it changes or the clock runs.
 const AUTOSAVE_EVERY: Duration = Duration::from_secs(5);
@@ -304,7 +307,7 @@ impl App {
                 self.help = false;
             }
         } else if self.dialog.is_none() {
-            ui::keyboard(&ctx, &self.game, &self.keys, &mut actions);
+            board::keyboard(&ctx, &self.game, &self.keys, &mut actions);
         }
         for path in ctx.input(|i| {
             i.raw
@@ -330,7 +333,7 @@ impl App {
             dark,
         );
         egui::CentralPanel::default().show(ui, |ui| {
-            self.layout = Some(ui::board(ui, &self.game, &palette, &mut actions));
+            self.layout = Some(board::board(ui, &self.game, &palette, &mut actions));
         });
         if self.help {
             let keys = self.keys;
