@@ -4,12 +4,12 @@
 
 use std::sync::Arc;
 
-use egui::{
-    Align2, Color32, FontId, Galley, Key, Modifiers, Pos2, Rect, Sense, Stroke, StrokeKind, Vec2,
-};
+use egui::{Align2, Color32, FontId, Galley, Pos2, Rect, Sense, Stroke, StrokeKind, Vec2};
 
-use crate::config::{Colors, KeyName, KeySpec, Keys, Rgba};
+use crate::config::{Colors, Rgba};
 use crate::game::{Command, Game, Origin};
+
+use super::action::Action;
 use crate::sudoku::Alphabet;
 use crate::sudoku::hint::values_of;
 
@@ -50,41 +50,6 @@ impl Glyphs {
         let rect = Align2::CENTER_CENTER.anchor_size(at, galley.size());
         painter.galley(rect.min, Arc::clone(galley), colour);
     }
-}
-
-/// What the player asked for this frame.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Action {
-    /// A change to the game.
-    Game(Command),
-    /// Solve the board (on the worker thread).
-    Solve,
-    /// Stop a solve, or the making of a puzzle, under way.
-    Cancel,
-    /// Close the window.
-    Quit,
-    /// The next puzzle of the collection.
-    Next,
-    /// The previous puzzle of the collection.
-    Previous,
-    /// A puzzle picked from a collection.
-    Pick(crate::app::Place),
-    /// Show the file dialog to open a puzzle file.
-    Open,
-    /// Show the file dialog to save the game.
-    Save,
-    /// Open this puzzle file (chosen in the dialog, or dropped on the window).
-    OpenPath(std::path::PathBuf),
-    /// Save the game to this file.
-    SaveTo(std::path::PathBuf),
-    /// Copy the board to the clipboard as one line.
-    Copy,
-    /// Text pasted from the clipboard: a puzzle to load.
-    Paste(String),
-    /// Make a new puzzle of this grade, of the board's size.
-    Generate(crate::sudoku::Grade),
-    /// Show or hide the overlay of every key.
-    Help,
 }
 
 /// The colours of the board, from the config's colours for the theme in use.
@@ -350,115 +315,4 @@ pub fn board(
         painter.rect_stroke(rect.shrink(1.0), 0.0, edge, StrokeKind::Inside);
     }
     layout
-}
-
-/// The egui key a configured key stands for.
-pub fn egui_key(spec: KeySpec) -> Option<Key> {
-    match spec.key {
-        KeyName::Char(c) => Key::from_name(&c.to_string()),
-        KeyName::Space => Some(Key::Space),
-        KeyName::Enter => Some(Key::Enter),
-        KeyName::Escape => Some(Key::Escape),
-        KeyName::Tab => Some(Key::Tab),
-        KeyName::Backspace => Some(Key::Backspace),
-        KeyName::Delete => Some(Key::Delete),
-        KeyName::F(n) => Key::from_name(&format!("F{n}")),
-    }
-}
-
-/// True if a key press with these modifiers is the configured key.
-pub fn is_key(spec: KeySpec, key: Key, modifiers: Modifiers) -> bool {
-    egui_key(spec) == Some(key) && modifiers.command == spec.ctrl
-}
-
-/// Turns this frame's keyboard input into actions: command keys, symbols (typed text, so the
-/// keyboard layout is respected; letters in either case), clearing and moving keys. A symbol
-/// typed with Alt held, or in notes mode, is a pencil mark.
-pub fn keyboard(ctx: &egui::Context, game: &Game, keys: &Keys, actions: &mut Vec<Action>) {
-    let alphabet = game.board().alphabet().clone();
-    ctx.input(|input| {
-        // The text of a key press follows its key event: Alt on the key makes the text a note.
-        let mut alt = input.modifiers.alt;
-        for event in &input.events {
-            match event {
-                egui::Event::Key {
-                    key,
-                    pressed: true,
-                    modifiers,
-                    ..
-                } => {
-                    alt = modifiers.alt;
-                    actions.extend(key_action(keys, *key, *modifiers));
-                }
-                egui::Event::Copy => actions.push(Action::Copy),
-                egui::Event::Paste(text) => actions.push(Action::Paste(text.clone())),
-                egui::Event::Text(text) => {
-                    for c in text.chars() {
-                        if let Some(value) = alphabet.value(c) {
-                            actions.push(Action::Game(if alt {
-                                Command::Note(value)
-                            } else {
-                                Command::Enter(value)
-                            }));
-                        } else if alphabet.is_empty_marker(c) {
-                            actions.push(Action::Game(Command::Clear));
-                        } else if c == '?' {
-                            actions.push(Action::Help);
-                        }
-                    }
-                }
-                _ => {}
-            }
-        }
-    });
-}
-
-/// The action of one key press, if it has one.
-fn key_action(keys: &Keys, key: Key, modifiers: Modifiers) -> Option<Action> {
-    let game = |c: Command| Some(Action::Game(c));
-    let configured = [
-        (keys.quit, Action::Quit),
-        (keys.solve, Action::Solve),
-        (keys.reset, Action::Game(Command::Reset)),
-        (keys.next, Action::Next),
-        (keys.previous, Action::Previous),
-        (keys.notes, Action::Game(Command::ToggleNotesMode)),
-        (keys.fill_notes, Action::Game(Command::FillNotes)),
-        (keys.hint, Action::Game(Command::Hint)),
-        (keys.check, Action::Game(Command::Check)),
-    ];
-    if let Some((_, action)) = configured
-        .into_iter()
-        .find(|(spec, _)| is_key(*spec, key, modifiers))
-    {
-        return Some(action);
-    }
-    let step = match key {
-        Key::ArrowUp => Some((-1, 0)),
-        Key::ArrowDown => Some((1, 0)),
-        Key::ArrowLeft => Some((0, -1)),
-        Key::ArrowRight => Some((0, 1)),
-        _ => None,
-    };
-    if let Some((rows, cols)) = step {
-        return game(if modifiers.command {
-            Command::Jump { rows, cols }
-        } else {
-            Command::Move { rows, cols }
-        });
-    }
-    match key {
-        Key::Z if modifiers.command && modifiers.shift => game(Command::Redo),
-        Key::Z if modifiers.command => game(Command::Undo),
-        Key::Y if modifiers.command => game(Command::Redo),
-        Key::O if modifiers.command => Some(Action::Open),
-        Key::S if modifiers.command => Some(Action::Save),
-        Key::F1 => Some(Action::Help),
-        Key::Tab => game(Command::NextEmpty {
-            forward: !modifiers.shift,
-        }),
-        Key::Escape => Some(Action::Cancel),
-        Key::Backspace | Key::Delete => game(Command::Clear),
-        _ => None,
-    }
 }

@@ -1,0 +1,47 @@
+//! What the player asked of the window this frame, as the board, the keys and the menus report it.
+
+use crate::game::Command;
+
+/// What the player asked for this frame.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Action {
+    /// A change to the game.
+    Game(Command),
+    /// Solve the board (on the worker thread).
+    Solve,
+    /// Stop a solve, or the making of a puzzle, under way.
+    Cancel,
+    /// Close the window.
+    Quit,
+    /// The next puzzle of the collection.
+    Next,
+    /// The previous puzzle of the collection.
+    Previous,
+    /// A puzzle picked from a collection.
+    Pick(crate::app::Place),
+    /// Show the file dialog to open a puzzle file.
+    Open,
+    /// Show the file dialog to save the game.
+    Save,
+    /// Open this puzzle file (chosen in the dialog, or dropped on the window).
+    OpenPath(std::path::PathBuf),
+    /// Save the game to this file.
+    SaveTo(std::path::PathBuf),
+    /// Copy the board to the clipboard as one line.
+    Copy,
+    /// Text pasted from the clipboard: a puzzle to load.
+    Paste(String),
+    /// Make a new puzzle of this grade, of the board's size.
+    Generate(crate::sudoku::Grade),
+    /// Show or hide the overlay of every key.
+    Help,
+}
+
+/// Where the puzzle on the board came from, so `n` and `p` can step through its collection.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Place {
+    /// The collection, an index into [`App::collections`].
+    pub collection: usize,
+    /// The puzzle within it.
+    pub puzzle: usize,
+}

@@ -1,0 +1,172 @@
+//! The window's long work, each job on a worker thread: solving, counting the solutions of the
+//! position, finding the puzzle's own solution, and making a new puzzle. Started from the
+//! frame, polled every frame, stopped with Esc or when the board changes under it.
+
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+use crate::sudoku::{GenerateError, Generator, Grade, Symmetry};
+
+use super::window::App;
+use super::worker::{Making, Worker};
+
+impl App {
+    pub(super) fn generate(&mut self, ctx: &egui::Context, grade: Grade) {
+        if let Some(old) = self.making.take() {
+            old.worker.stop();
+        }
+        let notation = self.game.board().notation().clone();
+        let what = format!("{grade} {}", notation.geometry);
+        self.seed = self.seed.wrapping_add(1);
+        let seed = self.seed;
+        let job = move |flag: &AtomicBool| {
+            Generator::new(notation, grade, Symmetry::Rotational).generate(seed, 0, Some(flag))
+        };
+        match Worker::spawn("sudoku-generator", ctx, job) {
+            Ok(worker) => {
+                self.game
+                    .set_status(format!("Making a new {what} puzzle… (Esc cancels)"), false);
+                self.making = Some(Making { worker, what });
+            }
+            Err(e) => self
+                .game
+                .set_status(format!("Could not start the generator thread: {e}"), true),
+        }
+    }
+
+    pub(super) fn start_solve(&mut self, ctx: &egui::Context) {
+        let Some(job) = self.game.start_solve() else {
+            return;
+        };
+        match Worker::spawn("sudoku-solver", ctx, move |flag| job.run(Some(flag))) {
+            Ok(worker) => self.worker = Some(worker),
+            Err(e) => self
+                .game
+                .abandon_solve(&format!("Could not start the solver thread: {e}")),
+        }
+    }
+
+    /// Counts the solutions of the givens and entries whenever they change, one count at a time
+    /// (a count for a board that has changed since is stopped).
+    pub(super) fn start_count(&mut self, ctx: &egui::Context) {
+        // A job comes only when the givens or entries differ from those last counted, so a count
+        // still running is for an old board: stop it.
+        let Some(job) = self.game.start_count() else {
+            return;
+        };
+        if let Some(old) = self.counter.take() {
+            old.stop();
+        }
+        match Worker::spawn("sudoku-counter", ctx, move |flag| job.run(Some(flag))) {
+            Ok(worker) => self.counter = Some(worker),
+            Err(_) => self.game.abandon_count(),
+        }
+    }
+
+    /// Works out the puzzle's own solution whenever the givens change, for checking and hints.
+    pub(super) fn start_answer(&mut self, ctx: &egui::Context) {
+        let Some(job) = self.game.start_answer() else {
+            return;
+        };
+        if let Some(old) = self.answer.take() {
+            old.stop();
+        }
+        match Worker::spawn("sudoku-answer", ctx, move |flag| job.run(Some(flag))) {
+            Ok(worker) => self.answer = Some(worker),
+            Err(_) => self.game.abandon_answer(),
+        }
+    }
+
+    pub(super) fn stop_all(&self) {
+        if let Some(worker) = &self.worker {
+            worker.stop();
+        }
+        if let Some(counter) = &self.counter {
+            counter.stop();
+        }
+        if let Some(answer) = &self.answer {
+            answer.stop();
+        }
+        if let Some(making) = &self.making {
+            making.worker.stop();
+        }
+    }
+
+    pub(super) fn poll_workers(&mut self, ctx: &egui::Context) {
+        let mut busy = false;
+        if let Some(worker) = &self.worker {
+            match worker.poll() {
+                Ok(outcome) => {
+                    self.worker = None;
+                    self.game.finish_solve(outcome);
+                }
+                Err(true) => busy = true,
+                Err(false) => {
+                    self.worker = None;
+                    self.game.abandon_solve(
+                        "The solver stopped without an answer; the board is unchanged",
+                    );
+                }
+            }
+        }
+        if let Some(counter) = &self.counter {
+            match counter.poll() {
+                Ok(outcome) => {
+                    self.counter = None;
+                    self.game.finish_count(&outcome);
+                }
+                Err(true) => busy = true,
+                Err(false) => {
+                    self.counter = None;
+                    self.game.abandon_count();
+                }
+            }
+        }
+        if let Some(answer) = &self.answer {
+            match answer.poll() {
+                Ok(outcome) => {
+                    self.answer = None;
+                    self.game.finish_answer(outcome);
+                }
+                Err(true) => busy = true,
+                Err(false) => {
+                    self.answer = None;
+                    self.game.abandon_answer();
+                }
+            }
+        }
+        if let Some(making) = &self.making {
+            match making.worker.poll() {
+                Ok(result) => {
+                    let what = making.what.clone();
+                    self.making = None;
+                    match result {
+                        Ok(made) => {
+                            let note = format!(
+                                "A new {what} puzzle ({} givens; needs {})",
+                                made.puzzle.filled(),
+                                made.rating.hardest().map_or("nothing", |t| t.name())
+                            );
+                            self.load(made.puzzle, None, note);
+                            self.place = None;
+                        }
+                        Err(GenerateError::Cancelled) => self
+                            .game
+                            .set_status(format!("Making a {what} puzzle was cancelled"), false),
+                        Err(e) => self.game.set_status(format!("No new puzzle: {e}"), true),
+                    }
+                }
+                Err(true) => busy = true,
+                Err(false) => {
+                    self.making = None;
+                    self.game
+                        .set_status("The generator stopped without a puzzle", true);
+                }
+            }
+        }
+        if busy {
+            // Keep the spinners turning and look again soon.
+            ctx.request_repaint_after(Duration::from_millis(30));
+        }
+    }
+}

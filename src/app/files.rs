@@ -1,0 +1,189 @@
+//! Puzzles in and out of the window: picking from a collection, opening and pasting puzzle
+//! files, saving the game as a file.
+
+use std::path::Path;
+
+use crate::library::Collection;
+use crate::sudoku::formats::{self, Entry, FileError};
+use crate::sudoku::{Grid, Notation};
+
+use super::action::Place;
+use super::window::App;
+
+impl App {
+    /// Puts a puzzle on the board, in place of whatever was there (a solve or count under way
+    /// is stopped; its answer would be for the old board).
+    pub(super) fn load(&mut self, puzzle: Grid, entries: Option<&Grid>, note: String) {
+        if let Some(worker) = self.worker.take() {
+            worker.stop();
+        }
+        self.game.load(puzzle, entries);
+        self.keys = self.config.keys.adapted_to(self.game.board().alphabet());
+        self.game.set_status(note, false);
+    }
+
+    pub(super) fn pick(&mut self, place: Place) {
+        let Some(collection) = self.collections.get(place.collection) else {
+            return;
+        };
+        let Some(entry) = collection.puzzles.get(place.puzzle) else {
+            return;
+        };
+        let note = format!(
+            "{}: puzzle {} of {} ({} givens)",
+            collection.name,
+            place.puzzle + 1,
+            collection.puzzles.len(),
+            entry.puzzle.filled()
+        );
+        let (puzzle, entries) = (entry.puzzle.clone(), entry.entries.clone());
+        self.load(puzzle, entries.as_ref(), note);
+        self.place = Some(place);
+    }
+
+    /// The next (`by` 1) or previous (-1) puzzle of the collection, wrapping round.
+    pub(super) fn step(&mut self, by: isize) {
+        let Some(place) = self.place else {
+            self.game.set_status(
+                "No collection to step through: pick a puzzle from the Puzzles menu, or open a file",
+                false,
+            );
+            return;
+        };
+        let Some(count) = self
+            .collections
+            .get(place.collection)
+            .map(|c| c.puzzles.len())
+        else {
+            return;
+        };
+        let next = (place.puzzle as isize + by).rem_euclid(count.max(1) as isize) as usize;
+        self.pick(Place {
+            collection: place.collection,
+            puzzle: next,
+        });
+    }
+
+    /// Opens a puzzle file: its first puzzle goes on the board, and a file of several puzzles
+    /// becomes a collection to step through. On failure the board stays as it was.
+    pub fn open_path(&mut self, path: &Path) {
+        match formats::read_path(path, Some(&self.config.notation)) {
+            Ok((format, entries)) => {
+                if let Some(dir) = path.parent() {
+                    self.folder = dir.to_path_buf();
+                }
+                let name = path.file_name().map_or_else(
+                    || path.display().to_string(),
+                    |n| n.to_string_lossy().into_owned(),
+                );
+                self.offer(entries, name, format!("{} ({format})", path.display()));
+            }
+            Err(e) => {
+                eprintln!("sudoku-dlx: {e}");
+                self.game
+                    .set_status(format!("Could not open the file: {e}"), true);
+            }
+        }
+    }
+
+    /// Shows the first of `entries`; several become a collection named `name`.
+    pub(super) fn offer(&mut self, entries: Vec<Entry>, name: String, source: String) {
+        let Some(first) = entries.first() else {
+            return;
+        };
+        let configured = self.config.notation.geometry;
+        let size = first.puzzle.geometry();
+        let mut note = if entries.len() > 1 {
+            format!(
+                "{name}: puzzle 1 of {} ({} givens)",
+                entries.len(),
+                first.puzzle.filled()
+            )
+        } else {
+            format!("Opened {name} ({} givens)", first.puzzle.filled())
+        };
+        if size != configured {
+            note.push_str(&format!(
+                ": a {size} board, where config.toml says {configured}"
+            ));
+        }
+        if first.entries.is_some() {
+            note.push_str(", with your saved entries");
+        }
+        let (puzzle, saved) = (first.puzzle.clone(), first.entries.clone());
+        let many = entries.len() > 1;
+        // The puzzle already on the board (a restored game, opened again from the command line):
+        // keep the player's entries, notes and time rather than starting it over.
+        let same = self.game.has_puzzle() && saved.is_none() && self.game.givens() == puzzle;
+        let kept = format!("{name}: the puzzle on the board, as you left it (r starts it over)");
+        if many {
+            self.collections.push(Collection {
+                name,
+                grade: None,
+                source,
+                puzzles: entries,
+            });
+        }
+        if same {
+            self.game.set_status(kept, false);
+        } else {
+            self.load(puzzle, saved.as_ref(), note);
+        }
+        self.place = many.then(|| Place {
+            collection: self.collections.len() - 1,
+            puzzle: 0,
+        });
+    }
+
+    /// A puzzle pasted as text (one line, a block, CSV...).
+    pub(super) fn paste(&mut self, text: &str) {
+        match formats::read(text, None, Some(&self.config.notation)) {
+            Ok((_, entries)) => {
+                let count = entries.len();
+                self.offer(entries, format!("Pasted ({count})"), "the clipboard".into());
+                if count == 1 {
+                    let givens = self.game.board().filled();
+                    self.game
+                        .set_status(format!("Pasted a puzzle ({givens} givens)"), false);
+                }
+            }
+            Err(e) => self.game.set_status(
+                format!("The pasted text is not a puzzle: {e}; the board is unchanged"),
+                true,
+            ),
+        }
+    }
+
+    /// Saves the givens and the player's entries.
+    pub fn save_to(&mut self, path: &Path) {
+        let text = formats::write_game(&self.game.givens(), &self.game.entries());
+        // Write beside, then rename: a failed write never leaves half a file where a good one was.
+        let partial = path.with_extension("partial");
+        let result = std::fs::write(&partial, text).and_then(|()| std::fs::rename(&partial, path));
+        match result {
+            Ok(()) => {
+                if let Some(dir) = path.parent() {
+                    self.folder = dir.to_path_buf();
+                }
+                self.game
+                    .set_status(format!("Saved the game to {}", path.display()), false);
+            }
+            Err(e) => {
+                let _ = std::fs::remove_file(&partial);
+                eprintln!("sudoku-dlx: {}: {e}", path.display());
+                self.game
+                    .set_status(format!("Could not save to {}: {e}", path.display()), true);
+            }
+        }
+    }
+}
+
+/// Why a puzzle file could not be opened: the file, and where and what.
+pub type OpenError = FileError;
+
+/// Reads the first puzzle of a puzzle file, in any format [`formats`] reads. Symbols are read
+/// with `preferred` when the size matches it, or with the default symbols of the puzzle's size.
+pub fn open_first_puzzle(path: &Path, preferred: &Notation) -> Result<Grid, OpenError> {
+    let (_, mut entries) = formats::read_path(path, Some(preferred))?;
+    Ok(entries.swap_remove(0).puzzle)
+}

@@ -1,0 +1,61 @@
+//! Opening the window: the saved game restored, the puzzle file on the command line opened, the
+//! window sized, and eframe run until it closes.
+
+use std::path::Path;
+use std::time::Instant;
+
+use crate::autosave::{self, Restored};
+use crate::config::Config;
+use crate::game::Game;
+
+use super::window::{App, FrameStats};
+
+/// Opens the window and runs it until it closes. `puzzle` is a file whose first puzzle to show.
+/// With `frame_stats` (when the process started), the frame times are printed on exit.
+pub fn run(
+    config: Config,
+    puzzle: Option<&Path>,
+    frame_stats: Option<Instant>,
+) -> Result<(), eframe::Error> {
+    let dir = autosave::data_dir();
+    let mut note = None;
+    let game = match dir.as_deref().map(autosave::restore) {
+        Some(Restored::Game(game)) => *game,
+        Some(Restored::Unreadable(message)) => {
+            eprintln!("sudoku-dlx: {message}");
+            note = Some(message);
+            Game::new(config.notation.clone())
+        }
+        Some(Restored::Nothing) | None => Game::new(config.notation.clone()),
+    };
+    let mut app = App::new(game, config);
+    app.autosave_to(dir);
+    app.frame_stats = frame_stats.map(|started| FrameStats {
+        started,
+        first_frame: None,
+        cpu: Vec::new(),
+    });
+    if let Some(message) = note {
+        app.game.set_status(message, true);
+    }
+    if let Some(path) = puzzle {
+        // A bad file leaves the empty board, with the message in the status line and on stderr.
+        app.open_path(path);
+    }
+    let side = app.game().geometry().side() as f32;
+    // Roomy enough that every size is legible at once: 36×36 gets 21-point cells.
+    let board = (side * 56.0).clamp(504.0, 756.0);
+    let options = eframe::NativeOptions {
+        viewport: egui::ViewportBuilder::default()
+            .with_title("sudoku-dlx")
+            .with_app_id("sudoku-dlx")
+            .with_inner_size([board + 24.0, board + 120.0])
+            .with_min_inner_size([240.0, 300.0]),
+        ..Default::default()
+    };
+    eframe::run_native(
+        "sudoku-dlx",
+        options,
+        Box::new(move |_cc| Ok(Box::new(app))),
+    )
+}

@@ -1,0 +1,191 @@
+//! The panels around the board: the menu bar above it and the status line below.
+
+use std::time::Instant;
+
+use egui::RichText;
+
+use crate::game::history::format_clock;
+use crate::game::{Command, Uniqueness};
+use crate::sudoku::Grade;
+
+use super::action::{Action, Place};
+use super::window::App;
+
+impl App {
+    pub(super) fn menus(&mut self, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
+        ui.menu_button("File", |ui| {
+            if ui.button("Open…  (Ctrl+O)").clicked() {
+                actions.push(Action::Open);
+            }
+            if ui.button("Save game…  (Ctrl+S)").clicked() {
+                actions.push(Action::Save);
+            }
+            ui.separator();
+            if ui.button("Copy board  (Ctrl+C)").clicked() {
+                actions.push(Action::Copy);
+            }
+            ui.label(RichText::new("Paste a puzzle: Ctrl+V").weak());
+            ui.separator();
+            if ui.button(format!("Quit  ({})", self.keys.quit)).clicked() {
+                actions.push(Action::Quit);
+            }
+        });
+        ui.menu_button("Puzzles", |ui| {
+            for (k, collection) in self.collections.iter().enumerate() {
+                ui.menu_button(&collection.name, |ui| {
+                    ui.label(RichText::new(&collection.source).small().weak());
+                    ui.horizontal_wrapped(|ui| {
+                        ui.set_max_width(260.0);
+                        for p in 0..collection.puzzles.len() {
+                            let here = self.place
+                                == Some(Place {
+                                    collection: k,
+                                    puzzle: p,
+                                });
+                            if ui.selectable_label(here, format!("{}", p + 1)).clicked() {
+                                actions.push(Action::Pick(Place {
+                                    collection: k,
+                                    puzzle: p,
+                                }));
+                            }
+                        }
+                    });
+                });
+            }
+            ui.separator();
+            ui.label(
+                RichText::new(format!(
+                    "{} / {}: next / previous",
+                    self.keys.next, self.keys.previous
+                ))
+                .weak(),
+            );
+        });
+        let keys = self.keys;
+        let notes_mode = self.game.notes_mode();
+        ui.menu_button("Edit", |ui| {
+            let items = [
+                ("Undo  (Ctrl+Z)".to_string(), Command::Undo),
+                ("Redo  (Ctrl+Y)".to_string(), Command::Redo),
+                (
+                    format!(
+                        "{} notes mode  ({} or hold Alt)",
+                        if notes_mode { "Leave" } else { "Enter" },
+                        keys.notes
+                    ),
+                    Command::ToggleNotesMode,
+                ),
+                (
+                    format!("Fill in every candidate  ({})", keys.fill_notes),
+                    Command::FillNotes,
+                ),
+                (format!("Hint  ({})", keys.hint), Command::Hint),
+                (
+                    format!("Check my entries  ({})", keys.check),
+                    Command::Check,
+                ),
+            ];
+            for (label, command) in items {
+                if ui.button(label).clicked() {
+                    actions.push(Action::Game(command));
+                }
+            }
+        });
+        let size = self.game.geometry();
+        ui.menu_button("New", |ui| {
+            ui.label(format!("A new {size} puzzle:"));
+            for grade in Grade::ALL {
+                let name = grade.name();
+                let label = format!("{}{}", name[..1].to_uppercase(), &name[1..]);
+                if ui.button(label).clicked() {
+                    actions.push(Action::Generate(grade));
+                }
+            }
+        });
+        ui.menu_button("Help", |ui| {
+            if ui.button("Keys  (F1 or ?)").clicked() {
+                actions.push(Action::Help);
+            }
+        });
+    }
+
+    pub(super) fn status_panel(&mut self, ui: &mut egui::Ui) {
+        ui.add_space(4.0);
+        ui.horizontal(|ui| {
+            if self.game.is_solving() || self.making.is_some() {
+                ui.spinner();
+            }
+            let status = self.game.status();
+            let text = RichText::new(&status.text).size(15.0);
+            let text = if status.problem {
+                text.color(ui.visuals().error_fg_color)
+            } else {
+                text
+            };
+            ui.label(text);
+        });
+        ui.horizontal(|ui| {
+            let whose = if self.game.entries().filled() > 0 {
+                "Givens and entries"
+            } else {
+                "Puzzle"
+            };
+            let (text, bad) = match self.game.uniqueness() {
+                Uniqueness::Checking => ("counting solutions…", false),
+                Uniqueness::None => ("no solution", true),
+                Uniqueness::One => ("one solution", false),
+                Uniqueness::Many => ("more than one solution", true),
+                Uniqueness::Unknown => ("solutions not counted (stopped)", false),
+            };
+            if self.game.uniqueness() == Uniqueness::Checking {
+                ui.spinner();
+            }
+            let text = RichText::new(format!("{whose}: {text}")).size(13.0);
+            ui.label(if bad {
+                text.color(ui.visuals().warn_fg_color)
+            } else {
+                text
+            });
+            if self.game.has_puzzle() {
+                let time = format_clock(self.game.elapsed(Instant::now()));
+                let paused = if self.game.clock_running() || self.game.board().is_full() {
+                    ""
+                } else {
+                    " (paused)"
+                };
+                ui.label(RichText::new(format!("· time {time}{paused}")).size(13.0));
+            }
+            if self.game.notes_mode() {
+                ui.label(
+                    RichText::new("· NOTES")
+                        .size(13.0)
+                        .strong()
+                        .color(ui.visuals().hyperlink_color),
+                );
+            }
+            if let Some(place) = self.place
+                && let Some(c) = self.collections.get(place.collection)
+            {
+                ui.label(
+                    RichText::new(format!(
+                        "· {} · {} of {}",
+                        c.name,
+                        place.puzzle + 1,
+                        c.puzzles.len()
+                    ))
+                    .size(13.0),
+                );
+            }
+        });
+        let keys = &self.keys;
+        ui.label(
+            RichText::new(format!(
+                "hover a cell and type · {} notes · {} hint · Ctrl+Z undo · {} solves · {} resets · {}/{} next/previous · F1 all keys · {} quits",
+                keys.notes, keys.hint, keys.solve, keys.reset, keys.next, keys.previous, keys.quit
+            ))
+            .size(12.0)
+            .color(ui.visuals().weak_text_color()),
+        );
+        ui.add_space(4.0);
+    }
+}

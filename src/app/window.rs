@@ -1,0 +1,389 @@
+//! The [`App`] type: the game, the configuration, the collections and the work under way, and
+//! the frame: input read, panels and board drawn, actions carried out, workers polled, the
+//! clock and the autosave kept.
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use crate::autosave;
+use crate::config::{Config, Keys, Theme};
+use crate::game::{AnswerOutcome, CountOutcome, Game, SolveOutcome};
+use crate::library::{self, Collection};
+
+use super::action::{Action, Place};
+use super::board::{self, BoardLayout, Palette};
+use super::dialog::{Choice, FileDialog, Purpose};
+use super::keys::{self, help_overlay};
+use super::worker::{Making, Worker};
+
+/// How often the game is saved while it changes or the clock runs.
+pub(super) const AUTOSAVE_EVERY: Duration = Duration::from_secs(5);
+
+/// The application: the game, the configuration, the puzzle collections, and the work under way.
+pub struct App {
+    pub(super) game: Game,
+    pub(super) config: Config,
+    /// The command keys for the board on show (adapted to its symbols).
+    pub(super) keys: Keys,
+    pub(super) worker: Option<Worker<SolveOutcome>>,
+    pub(super) counter: Option<Worker<CountOutcome>>,
+    pub(super) answer: Option<Worker<AnswerOutcome>>,
+    pub(super) making: Option<Making>,
+    pub(super) layout: Option<BoardLayout>,
+    pub(super) quit: bool,
+    pub(super) collections: Vec<Collection>,
+    pub(super) place: Option<Place>,
+    pub(super) dialog: Option<FileDialog>,
+    /// Where the file dialog starts: the folder of the last file opened or saved.
+    pub(super) folder: PathBuf,
+    /// A seed for the next generated puzzle (the clock's, then counting up).
+    pub(super) seed: u64,
+    /// The overlay of every key is open.
+    pub(super) help: bool,
+    /// The theme preference was given to egui.
+    pub(super) themed: bool,
+    /// Where the game is saved for the next start; `None`: not saved (tests).
+    pub(super) save_dir: Option<PathBuf>,
+    /// When the game was last saved, and what it was then.
+    pub(super) saved_at: Instant,
+    pub(super) saved_game: Option<crate::game::save::SavedGame>,
+    /// With `--frame-stats`: when the process started, and the CPU time of every frame so far.
+    pub(super) frame_stats: Option<FrameStats>,
+}
+
+/// The window's own timing, for `--frame-stats`.
+pub(super) struct FrameStats {
+    pub(super) started: Instant,
+    pub(super) first_frame: Option<Duration>,
+    /// CPU time of each frame, as eframe measures it (the app's `ui`, egui's layout and
+    /// tessellation), in seconds.
+    pub(super) cpu: Vec<f32>,
+}
+
+impl FrameStats {
+    fn report(&self) -> String {
+        let mut cpu = self.cpu.clone();
+        cpu.sort_by(f32::total_cmp);
+        let ms = |q: f32| {
+            cpu.get(((cpu.len() as f32 - 1.0) * q).round() as usize)
+                .map_or(0.0, |s| s * 1e3)
+        };
+        format!(
+            "frame stats: first frame {:.0} ms after start; {} frames, CPU per frame median {:.2} ms, p90 {:.2} ms, max {:.2} ms",
+            self.first_frame.map_or(0.0, |d| d.as_secs_f64() * 1e3),
+            cpu.len(),
+            ms(0.5),
+            ms(0.9),
+            ms(1.0)
+        )
+    }
+}
+
+impl App {
+    /// A window showing `game` with the keys of `config`, and the bundled puzzle library.
+    pub fn new(game: Game, config: Config) -> Self {
+        let keys = config.keys.adapted_to(game.board().alphabet());
+        let mut app = App {
+            game,
+            config,
+            keys,
+            worker: None,
+            counter: None,
+            answer: None,
+            making: None,
+            layout: None,
+            quit: false,
+            collections: Vec::new(),
+            place: None,
+            dialog: None,
+            folder: std::env::current_dir().unwrap_or_default(),
+            seed: std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(1, |d| d.as_secs()),
+            help: false,
+            themed: false,
+            save_dir: None,
+            saved_at: Instant::now(),
+            saved_game: None,
+            frame_stats: None,
+        };
+        match library::bundled() {
+            Ok(collections) => app.collections = collections,
+            Err(e) => {
+                eprintln!("sudoku-dlx: the bundled puzzle library: {e}");
+                app.game
+                    .set_status(format!("The bundled puzzle library is broken: {e}"), true);
+            }
+        }
+        app
+    }
+
+    /// The game, to inspect.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// The puzzle collections: the bundled library, then files opened with several puzzles.
+    pub fn collections(&self) -> &[Collection] {
+        &self.collections
+    }
+
+    /// Where the puzzle on the board came from, if from a collection.
+    pub fn place(&self) -> Option<Place> {
+        self.place
+    }
+
+    /// The command keys in use.
+    pub fn keys(&self) -> &Keys {
+        &self.keys
+    }
+
+    /// Where the board was drawn last frame (tests use it to point at cells).
+    pub fn layout(&self) -> Option<BoardLayout> {
+        self.layout
+    }
+
+    /// True once the quit key asked the window to close.
+    pub fn quit_requested(&self) -> bool {
+        self.quit
+    }
+
+    /// True while a solve runs on the worker thread.
+    pub fn is_working(&self) -> bool {
+        self.worker.is_some()
+    }
+
+    /// True while the solutions of the board are being counted.
+    pub fn is_counting(&self) -> bool {
+        self.counter.is_some()
+    }
+
+    /// True while a new puzzle is being made.
+    pub fn is_generating(&self) -> bool {
+        self.making.is_some()
+    }
+
+    /// True while the puzzle's solution is being worked out (for checking and hints).
+    pub fn is_answering(&self) -> bool {
+        self.answer.is_some()
+    }
+
+    /// True while the overlay of every key is open.
+    pub fn help_open(&self) -> bool {
+        self.help
+    }
+
+    /// Saves the game to `dir` every few seconds and on quit (see [`autosave`]).
+    pub fn autosave_to(&mut self, dir: Option<PathBuf>) {
+        self.save_dir = dir;
+    }
+
+    /// Saves the game now if it changed since the last save (or always, with `force`).
+    pub fn save_game(&mut self, force: bool) {
+        let Some(dir) = &self.save_dir else {
+            return;
+        };
+        let now = Instant::now();
+        let saved = self.game.to_saved(now);
+        if !force && self.saved_game.as_ref() == Some(&saved) {
+            return;
+        }
+        self.saved_at = now;
+        match autosave::save(dir, &saved) {
+            Ok(_) => self.saved_game = Some(saved),
+            Err(e) => {
+                eprintln!("sudoku-dlx: could not save the game: {e}");
+                self.game
+                    .set_status(format!("Could not save the game: {e}"), true);
+                // Not again every frame: wait for the next round.
+                self.saved_game = Some(saved);
+            }
+        }
+    }
+
+    /// Puts puzzle `puzzle` of collection `collection` on the board, as the Puzzles menu does.
+    pub fn pick_for_test(&mut self, collection: usize, puzzle: usize) {
+        self.pick(Place { collection, puzzle });
+    }
+
+    /// Sets the folder the file dialog starts in.
+    pub fn set_folder_for_test(&mut self, folder: &Path) {
+        self.folder = folder.to_path_buf();
+    }
+
+    /// True while the file dialog is open.
+    pub fn dialog_open(&self) -> bool {
+        self.dialog.is_some()
+    }
+
+    /// Draws one frame into `ui` and handles its input. `eframe` calls it through
+    /// [`eframe::App::ui`]; tests call it through `egui_kittest`.
+    pub fn show(&mut self, ui: &mut egui::Ui) {
+        let ctx = ui.ctx().clone();
+        if !self.themed {
+            self.themed = true;
+            ctx.set_theme(match self.config.theme {
+                Theme::System => egui::ThemePreference::System,
+                Theme::Light => egui::ThemePreference::Light,
+                Theme::Dark => egui::ThemePreference::Dark,
+            });
+        }
+        self.poll_workers(&ctx);
+        let mut actions = Vec::new();
+        if self.help {
+            // The overlay takes the keys: F1, ? or Esc close it.
+            let close = ctx.input(|i| {
+                i.key_pressed(egui::Key::F1)
+                    || i.key_pressed(egui::Key::Escape)
+                    || i.events
+                        .iter()
+                        .any(|e| matches!(e, egui::Event::Text(t) if t == "?"))
+            });
+            if close {
+                self.help = false;
+            }
+        } else if self.dialog.is_none() {
+            keys::keyboard(&ctx, &self.game, &self.keys, &mut actions);
+        }
+        for path in ctx.input(|i| {
+            i.raw
+                .dropped_files
+                .iter()
+                .map(|f| f.path().to_path_buf())
+                .collect::<Vec<_>>()
+        }) {
+            actions.push(Action::OpenPath(path));
+        }
+
+        egui::Panel::top("menu").show(ui, |ui| {
+            egui::MenuBar::new().ui(ui, |ui| self.menus(ui, &mut actions));
+        });
+        egui::Panel::bottom("status").show(ui, |ui| self.status_panel(ui));
+        let dark = ui.visuals().dark_mode;
+        let palette = Palette::new(
+            if dark {
+                &self.config.dark
+            } else {
+                &self.config.light
+            },
+            dark,
+        );
+        egui::CentralPanel::default().show(ui, |ui| {
+            self.layout = Some(board::board(ui, &self.game, &palette, &mut actions));
+        });
+        if self.help {
+            let keys = self.keys;
+            let modal = egui::Modal::new(egui::Id::unique("sudoku-dlx-keys")).show(&ctx, |ui| {
+                help_overlay(ui, &keys);
+            });
+            if modal.should_close() {
+                self.help = false;
+            }
+        }
+        if let Some(dialog) = &mut self.dialog {
+            match dialog.show(&ctx) {
+                Choice::Pending => {}
+                Choice::Cancelled => self.dialog = None,
+                Choice::Chosen(path) => {
+                    let purpose = dialog.purpose();
+                    self.dialog = None;
+                    actions.push(match purpose {
+                        Purpose::Open => Action::OpenPath(path),
+                        Purpose::Save => Action::SaveTo(path),
+                    });
+                }
+            }
+        }
+
+        for action in actions {
+            self.act(&ctx, action);
+        }
+        self.start_count(&ctx);
+        self.start_answer(&ctx);
+
+        // The clock runs while the window has focus and the puzzle is being played.
+        let now = Instant::now();
+        let focused = ctx.input(|i| i.focused);
+        self.game.tick(focused, now);
+        if self.game.clock_running() {
+            let into = self.game.elapsed(now).subsec_millis();
+            ctx.request_repaint_after(Duration::from_millis(u64::from(1000 - into)));
+        }
+        if self.save_dir.is_some() && now.duration_since(self.saved_at) >= AUTOSAVE_EVERY {
+            self.save_game(false);
+        }
+        if self.save_dir.is_some() {
+            ctx.request_repaint_after(AUTOSAVE_EVERY);
+        }
+    }
+
+    pub(super) fn act(&mut self, ctx: &egui::Context, action: Action) {
+        match action {
+            Action::Game(command) => {
+                self.game.apply(command);
+                // Undo or redo of a load may have brought back a board of other symbols.
+                self.keys = self.config.keys.adapted_to(self.game.board().alphabet());
+            }
+            Action::Solve => self.start_solve(ctx),
+            Action::Cancel => {
+                if let Some(worker) = &self.worker {
+                    worker.stop();
+                }
+                if let Some(making) = &self.making {
+                    making.worker.stop();
+                }
+            }
+            Action::Help => self.help = !self.help,
+            Action::Quit => {
+                self.save_game(true);
+                self.stop_all();
+                self.quit = true;
+                ctx.send_viewport_cmd(egui::ViewportCommand::Close);
+            }
+            Action::Next => self.step(1),
+            Action::Previous => self.step(-1),
+            Action::Pick(place) => self.pick(place),
+            Action::Open => {
+                self.dialog = Some(FileDialog::new(Purpose::Open, &self.folder, ""));
+            }
+            Action::Save => {
+                self.dialog = Some(FileDialog::new(
+                    Purpose::Save,
+                    &self.folder,
+                    "sudoku-dlx-game.txt",
+                ));
+            }
+            Action::OpenPath(path) => self.open_path(&path),
+            Action::SaveTo(path) => self.save_to(&path),
+            Action::Copy => {
+                ctx.copy_text(self.game.board().to_line());
+                self.game.set_status("Copied the board as one line", false);
+            }
+            Action::Paste(text) => self.paste(&text),
+            Action::Generate(grade) => self.generate(ctx, grade),
+        }
+    }
+}
+
+impl eframe::App for App {
+    fn ui(&mut self, ui: &mut egui::Ui, frame: &mut eframe::Frame) {
+        if let Some(stats) = &mut self.frame_stats {
+            if stats.first_frame.is_none() {
+                stats.first_frame = Some(stats.started.elapsed());
+            }
+            // The previous frame's time: this one is not finished yet.
+            if let Some(cpu) = frame.info().cpu_usage {
+                stats.cpu.push(cpu);
+            }
+        }
+        self.show(ui);
+    }
+
+    fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {
+        self.save_game(true);
+        self.stop_all();
+        if let Some(stats) = &self.frame_stats {
+            eprintln!("sudoku-dlx: {}", stats.report());
+        }
+    }
+}
