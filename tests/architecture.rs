@@ -408,6 +408,31 @@ fn nothing_below_the_window_uses_egui() {
 }
 
 #[test]
+fn unsafe_code_lives_in_one_module() {
+    let unchecked = Path::new("dlx").join("unchecked.rs");
+    let bad: Vec<String> = sources()
+        .iter()
+        .filter(|(p, _)| !p.ends_with(&unchecked))
+        .flat_map(|(p, _)| {
+            code(p)
+                .lines()
+                .filter(|l| l.contains("unsafe"))
+                .map(|l| format!("{}: {}", short(p), l.trim()))
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    assert!(
+        bad.is_empty(),
+        "unsafe code outside src/dlx/unchecked.rs: {bad:#?}"
+    );
+    let lib = fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("Cargo.toml")).unwrap();
+    assert!(
+        lib.contains("unsafe_code = \"deny\""),
+        "the crate denies unsafe code everywhere else"
+    );
+}
+
+#[test]
 fn no_source_file_is_too_long_to_read() {
     let long: Vec<String> = sources()
         .iter()

@@ -1,41 +1,10 @@
 //! Building the matrix: options linked into the arena, one at a time, in bulk, or a family at a
 //! time as the caller makes them ([`OptionSink`]), with spacers or in blocks of four.
 
-use std::marker::PhantomData;
-
-use super::choose::has_avx2;
 use super::matrix::{DlxError, Matrix};
 use super::node::{Node, SPACER};
 use super::scratch::PairMemo;
-
-/// Two 32-bit values as the eight bytes they take in memory, `first` then `second`.
-#[inline(always)]
-fn pair_word(first: u32, second: u32) -> u64 {
-    let mut bytes = [0u8; 8];
-    bytes[..4].copy_from_slice(&first.to_ne_bytes());
-    bytes[4..].copy_from_slice(&second.to_ne_bytes());
-    u64::from_ne_bytes(bytes)
-}
-
-/// Writes `node` at index `x` of the arena at `nodes` with one eight-byte store. (Left to
-/// itself, the compiler writes the two links with two stores; building is bound by its stores,
-/// see the `dlx` docs.)
-///
-/// # Safety
-///
-/// `x` is within the arena's allocation (its length or the room reserved after it).
-#[inline(always)]
-#[allow(unsafe_code)]
-unsafe fn write_node(nodes: *mut Node, x: usize, node: Node) {
-    // SAFETY: see the function's contract; `Node` is `repr(C)`, two `u32`s with no padding, so
-    // its eight bytes are `pair_word(up, down)`. Nodes are only 4-byte aligned, hence unaligned.
-    unsafe {
-        nodes
-            .add(x)
-            .cast::<u64>()
-            .write_unaligned(pair_word(node.up, node.down));
-    }
-}
+use super::unchecked::{Room, get, largest};
 
 /// An item number as the bulk builders take it: `usize` from callers, `u32` from the crate's own
 /// builders, whose tables are half the size.
@@ -55,45 +24,14 @@ impl ItemNumber for u32 {
     }
 }
 
-/// The largest of `items` (0 if none): with AVX2 where the CPU has it, eight at a time with one
-/// instruction, where SSE2 has no unsigned 32-bit maximum and takes five (a 9×9 sudoku's item
-/// tables, 324 entries read once per puzzle: 17-clue 73.4 to 72.5 thousand instructions a
-/// puzzle).
-#[inline]
-fn largest(items: &[u32]) -> u32 {
-    #[cfg(target_arch = "x86_64")]
-    if has_avx2() {
-        /// The same fold, compiled for AVX2.
-        ///
-        /// # Safety
-        ///
-        /// The CPU has AVX2.
-        #[target_feature(enable = "avx2")]
-        #[allow(unsafe_code)]
-        unsafe fn largest_avx2(items: &[u32]) -> u32 {
-            items.iter().fold(0, |a, &i| a.max(i))
-        }
-        #[allow(unsafe_code)]
-        // SAFETY: the CPU has AVX2, just checked.
-        return unsafe { largest_avx2(items) };
-    }
-    items.iter().fold(0, |a, &i| a.max(i))
-}
-
 /// Where [`Matrix::link_with`] has its caller put options: each [`push`](Self::push) links one
 /// option of width `W` into the arena at once, and [`push_each`](Self::push_each) a family of
 /// them.
 pub(crate) struct OptionSink<'m, const W: usize> {
-    /// The arena's buffer, with room reserved for `most` more options after its length.
-    nodes: *mut Node,
-    /// The buffer of the arena's `tops`, with the same room.
-    tops: *mut u32,
-    /// The buffer of the matrix's `len`, one entry per header. (Raw pointers, copied into
-    /// locals while a family is linked, so that the compiler need not load them again after
-    /// every store into the arena.)
-    len: *mut u32,
-    /// The matrix the sink writes into, borrowed for as long as the sink lives.
-    matrix: PhantomData<&'m mut Matrix>,
+    /// The arena, with room for `most` more options after its end (copied into a local while a
+    /// family is linked, so that the compiler need not load its pointers again after every
+    /// store).
+    room: Room<'m>,
     /// The spacer the next option follows.
     spacer: usize,
     count: usize,
@@ -156,20 +94,11 @@ impl<const W: usize> OptionSink<'_, W> {
         }
         self.count += 1;
         let first = self.spacer + 1;
-        #[allow(unsafe_code)]
-        // SAFETY: there was room for one more option (checked above), and every item is in range.
-        unsafe {
-            for (j, &item) in items.iter().enumerate() {
-                link_node(
-                    self.nodes,
-                    self.tops,
-                    self.len,
-                    first + j,
-                    item as usize + 1,
-                );
-            }
-            self.spacer = close::<W>(self.nodes, self.tops, self.spacer, first, self.quad);
+        // There was room for one more option (checked above), and every item is in range.
+        for (j, &item) in items.iter().enumerate() {
+            link_node(self.room, first + j, item as usize + 1);
         }
+        self.spacer = close::<W>(self.room, self.spacer, first, self.quad);
     }
 
     /// Links one option for each set bit `k` of `mask`, lowest first: item `first`, then entry
@@ -205,18 +134,15 @@ impl<const W: usize> OptionSink<'_, W> {
             self.out_of_range = Some(bad.unwrap_or(first));
             return;
         }
-        let tables = rest.map(|t| t.items.as_ptr());
-        #[allow(unsafe_code)]
-        // SAFETY: there was room for `reach` more options (checked above), at least one per bit
-        // of `mask`; every table holds entry `k` for every bit `k` (`k < reach`, which no table
-        // is shorter than), and every item is below `items` (each table's bound is its largest
-        // entry).
-        let linked = unsafe {
-            if self.quad {
-                self.link_family::<R, true>(first, tables, mask)
-            } else {
-                self.link_family::<R, false>(first, tables, mask)
-            }
+        let tables = rest.map(|t| t.items);
+        // There was room for `reach` more options (checked above), at least one per bit of
+        // `mask`; every table holds entry `k` for every bit `k` (`k < reach`, which no table is
+        // shorter than), and every item is below `items` (each table's bound is its largest
+        // entry): what `link_family` needs.
+        let linked = if self.quad {
+            self.link_family::<R, true>(first, tables, mask)
+        } else {
+            self.link_family::<R, false>(first, tables, mask)
         };
         self.count += linked;
     }
@@ -226,23 +152,19 @@ impl<const W: usize> OptionSink<'_, W> {
     /// the number of options linked. The item every option of the family shares has its length
     /// raised once, by that number, rather than once a node.
     ///
-    /// # Safety
-    ///
-    /// As for `push_each`, once its checks have passed: room for every option of `mask`, and
-    /// entry `k` of each table, for every bit `k`, an item below `items`.
+    /// Only once `push_each`'s checks have passed: room for every option of `mask`, and entry
+    /// `k` of each table, for every bit `k`, an item below `items` (the accesses are unchecked).
     #[inline(always)]
-    #[allow(unsafe_code)]
-    unsafe fn link_family<const R: usize, const Q: bool>(
+    fn link_family<const R: usize, const Q: bool>(
         &mut self,
         first: u32,
-        tables: [*const u32; R],
+        tables: [&[u32]; R],
         mut mask: u64,
     ) -> usize {
-        let (nodes, tops, len) = (self.nodes, self.tops, self.len);
+        let room = self.room;
         let own = first as usize + 1;
         if let (true, &[rows, cols, boxes]) = (Q, tables.as_slice()) {
-            // SAFETY: as for the whole function.
-            return unsafe { self.link_blocks(own, [rows, cols, boxes], mask) };
+            return self.link_blocks(own, [rows, cols, boxes], mask);
         }
         let mut spacer = self.spacer;
         let mut linked = 0;
@@ -250,21 +172,15 @@ impl<const W: usize> OptionSink<'_, W> {
             let k = mask.trailing_zeros() as usize;
             mask &= mask - 1;
             let x = spacer + 1;
-            // SAFETY: see the function's contract.
-            unsafe {
-                link_node_uncounted(nodes, tops, x, own);
-                for (j, table) in tables.iter().enumerate() {
-                    link_node(nodes, tops, len, x + 1 + j, *table.add(k) as usize + 1);
-                }
-                spacer = close::<W>(nodes, tops, spacer, x, Q);
+            link_node_uncounted(room, x, own);
+            for (j, table) in tables.iter().enumerate() {
+                link_node(room, x + 1 + j, get(table, k) as usize + 1);
             }
+            spacer = close::<W>(room, spacer, x, Q);
             linked += 1;
         }
         self.spacer = spacer;
-        // SAFETY: `own` is an item in range (see the function's contract).
-        unsafe {
-            *len.add(own) += linked as u32;
-        }
+        room.add_len(own, linked as u32);
         linked
     }
 }
@@ -272,141 +188,95 @@ impl<const W: usize> OptionSink<'_, W> {
 impl<const W: usize> OptionSink<'_, W> {
     /// [`link_family`](Self::link_family) in [blocks of four](Matrix::quad): an option's four
     /// tops are written as two eight-byte words, and its nodes with one store each (see
-    /// [`write_node`]), 17 stores an option instead of 23.
-    ///
-    /// # Safety
-    ///
-    /// As for `link_family`, with four items an option (so `W` is 4).
+    /// [`Room::set_node`]), 17 stores an option instead of 23. As for `link_family`, with four
+    /// items an option (so `W` is 4).
     #[inline(always)]
-    #[allow(unsafe_code)]
-    unsafe fn link_blocks(&mut self, own: usize, tables: [*const u32; 3], mut mask: u64) -> usize {
-        let (nodes, tops, len) = (self.nodes, self.tops, self.len);
+    fn link_blocks(&mut self, own: usize, tables: [&[u32]; 3], mut mask: u64) -> usize {
+        let room = self.room;
         let start = self.spacer + 1;
         let mut x = start;
         while mask != 0 {
             let k = mask.trailing_zeros() as usize;
             mask &= mask - 1;
-            // SAFETY: see the function's contract: the block `x..x + 4` is within the room
-            // reserved, and every item is in range.
-            unsafe {
-                link_node_links(nodes, x, own);
-                let first = *tables[0].add(k) + 1;
-                link_node_links(nodes, x + 1, first as usize);
-                *len.add(first as usize) += 1;
-                let words = tops.add(x).cast::<u64>();
-                words.write_unaligned(pair_word(own as u32, first));
-                let second = *tables[1].add(k) + 1;
-                link_node_links(nodes, x + 2, second as usize);
-                *len.add(second as usize) += 1;
-                let third = *tables[2].add(k) + 1;
-                link_node_links(nodes, x + 3, third as usize);
-                *len.add(third as usize) += 1;
-                words.add(1).write_unaligned(pair_word(second, third));
-            }
+            // The block `x..x + 4` is within the room reserved, and every item is in range.
+            link_node_links(room, x, own);
+            let first = get(tables[0], k) + 1;
+            link_node_links(room, x + 1, first as usize);
+            room.add_len(first as usize, 1);
+            room.set_tops(x, own as u32, first);
+            let second = get(tables[1], k) + 1;
+            link_node_links(room, x + 2, second as usize);
+            room.add_len(second as usize, 1);
+            let third = get(tables[2], k) + 1;
+            link_node_links(room, x + 3, third as usize);
+            room.add_len(third as usize, 1);
+            room.set_tops(x + 2, second, third);
             x += 4;
         }
         // No spacers in blocks of four: the next option follows this family's last at once.
         self.spacer = x - 1;
         let linked = (x - start) / 4;
-        // SAFETY: `own` is an item in range (see the function's contract).
-        unsafe {
-            *len.add(own) += linked as u32;
-        }
+        room.add_len(own, linked as u32);
         linked
     }
 }
 
-/// Writes node `x` of a new option as the last node of item `i` (internal number), in the arena
-/// at `nodes` and `tops`, and counts it in `len`.
-///
-/// # Safety
+/// Writes node `x` of a new option as the last node of item `i` (internal number), and counts
+/// it in the item's length.
 ///
 /// `x` is within the room `link_with` reserved (one of `most` options of `W + 1` nodes after
-/// the arena's length) and `i` in `1..=items_total`, below the length of the arena's headers
-/// and of `len`. Every node read is a header or an item's last node, a header or a node
-/// written earlier. (Writing into spare capacity and setting the length afterwards skips
-/// zeroing the arena first: about 2% of the 17-clue bench.)
+/// the arena's length) and `i` in `1..=items_total`. Every node read is a header or an item's
+/// last node, a header or a node written earlier. (Writing into spare capacity and setting the
+/// length afterwards skips zeroing the arena first: about 2% of the 17-clue bench.)
 #[inline(always)]
-#[allow(unsafe_code)]
-unsafe fn link_node(nodes: *mut Node, tops: *mut u32, len: *mut u32, x: usize, i: usize) {
-    // SAFETY: see the function's contract.
-    unsafe {
-        link_node_uncounted(nodes, tops, x, i);
-        *len.add(i) += 1;
-    }
+fn link_node(room: Room<'_>, x: usize, i: usize) {
+    link_node_uncounted(room, x, i);
+    room.add_len(i, 1);
 }
 
 /// [`link_node`] without counting the node in its item's length, for a caller that counts a
 /// family of nodes of one item at once.
-///
-/// # Safety
-///
-/// As for [`link_node`].
 #[inline(always)]
-#[allow(unsafe_code)]
-unsafe fn link_node_uncounted(nodes: *mut Node, tops: *mut u32, x: usize, i: usize) {
-    // SAFETY: see the function's contract.
-    unsafe {
-        link_node_links(nodes, x, i);
-        tops.add(x).write(i as u32);
-    }
+fn link_node_uncounted(room: Room<'_>, x: usize, i: usize) {
+    link_node_links(room, x, i);
+    room.set_top(x, i as u32);
 }
 
 /// The links of [`link_node_uncounted`], without the node's top (for a caller that writes the
 /// tops of a block together).
-///
-/// # Safety
-///
-/// As for [`link_node`].
 #[inline(always)]
-#[allow(unsafe_code)]
-unsafe fn link_node_links(nodes: *mut Node, x: usize, i: usize) {
-    // SAFETY: see the function's contract.
-    unsafe {
-        let last = (*nodes.add(i)).up;
-        write_node(
-            nodes,
-            x,
-            Node {
-                up: last,
-                down: i as u32,
-            },
-        );
-        (*nodes.add(last as usize)).down = x as u32;
-        (*nodes.add(i)).up = x as u32;
-    }
+fn link_node_links(room: Room<'_>, x: usize, i: usize) {
+    let last = room.node(i).up;
+    room.set_node(
+        x,
+        Node {
+            up: last,
+            down: i as u32,
+        },
+    );
+    room.set_down(last as usize, x as u32);
+    room.set_up(i, x as u32);
 }
 
 /// Ends the option whose first node is `first` (`W` nodes written by `link_node`) and which
 /// follows the spacer `spacer`: with a spacer of its own, or none in [blocks of
 /// four](Matrix::quad) (`quad`). Returns the spacer the next option follows (in blocks of four,
-/// the node before it).
-///
-/// # Safety
-///
-/// As for `link_node`: the option is within the reserved room, and so is its spacer.
+/// the node before it). The option is within the reserved room, and so is its spacer.
 #[inline(always)]
-#[allow(unsafe_code)]
-unsafe fn close<const W: usize>(
-    nodes: *mut Node,
-    tops: *mut u32,
-    spacer: usize,
-    first: usize,
-    quad: bool,
-) -> usize {
+fn close<const W: usize>(room: Room<'_>, spacer: usize, first: usize, quad: bool) -> usize {
     if quad {
         // No spacer: the next option's block follows at once.
         return first + W - 1;
     }
-    // SAFETY: see the function's contract; `spacer` is the spacer before the option.
-    unsafe {
-        (*nodes.add(spacer)).down = (first + W - 1) as u32;
-        nodes.add(first + W).write(Node {
+    room.set_down(spacer, (first + W - 1) as u32);
+    room.set_node(
+        first + W,
+        Node {
             up: first as u32,
             down: 0,
-        });
-        tops.add(first + W).write(SPACER);
-    }
+        },
+    );
+    room.set_top(first + W, SPACER);
     first + W
 }
 
@@ -502,13 +372,13 @@ impl Matrix {
         let stride = if quad { W } else { W + 1 };
         let base = self.nodes.len();
         debug_assert_eq!(base, self.tops.len());
-        self.nodes.reserve(most * stride);
-        self.tops.reserve(most * stride);
         let mut sink = OptionSink {
-            nodes: self.nodes.as_mut_ptr(),
-            tops: self.tops.as_mut_ptr(),
-            len: self.len.as_mut_ptr(),
-            matrix: PhantomData,
+            room: Room::open(
+                &mut self.nodes,
+                &mut self.tops,
+                &mut self.len,
+                most * stride,
+            ),
             spacer: base - 1,
             count: 0,
             most,
@@ -519,13 +389,9 @@ impl Matrix {
         };
         let result = fill(&mut sink);
         let (count, dropped, out_of_range) = (sink.count, sink.dropped, sink.out_of_range);
-        #[allow(unsafe_code)]
-        // SAFETY: the sink wrote every node and top of its `count` options, `base..base + count
-        // * stride`, within the capacity reserved above (see `OptionSink::push`).
-        unsafe {
-            self.nodes.set_len(base + count * stride);
-            self.tops.set_len(base + count * stride);
-        }
+        // The sink wrote every node and top of its `count` options, `base..base + count *
+        // stride`, within the room reserved (see `OptionSink::push`).
+        Room::close(&mut self.nodes, &mut self.tops, base + count * stride);
         if quad {
             // Option `k` starts at `blocks_from + 4k` (the blocks follow one another).
             self.blocks += count as u32;

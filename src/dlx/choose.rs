@@ -5,6 +5,9 @@ use std::hint::select_unpredictable;
 
 use super::matrix::Matrix;
 use super::node::{ROOT, TAG_CAP, TAG_COVERED};
+#[cfg(target_arch = "x86_64")]
+use super::unchecked::equal_mask_sse2;
+use super::unchecked::lowest_avx2;
 
 /// The place of the first byte of `block` equal to `value` (`block.len()` if none), found eight
 /// bytes at a time and without a branch on the data: a byte-by-byte search ends with a
@@ -41,20 +44,7 @@ fn first_equal(block: &[u8], value: u8) -> usize {
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
 fn first_equal_block(block: &[u8; BLOCK], value: u8) -> usize {
-    use std::arch::x86_64::{_mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_set1_epi8};
-    let mut mask = 0u64;
-    #[allow(unsafe_code)]
-    // SAFETY: SSE2 is part of x86-64, so these instructions always exist; each load reads bytes
-    // `16k..16k + 16` of the `BLOCK`-byte array, unaligned loads being allowed.
-    unsafe {
-        let pattern = _mm_set1_epi8(value as i8);
-        for k in 0..BLOCK / 16 {
-            let bytes = _mm_loadu_si128(block.as_ptr().add(16 * k).cast());
-            let equal = _mm_movemask_epi8(_mm_cmpeq_epi8(bytes, pattern)) as u32 as u64;
-            mask |= (equal & 0xffff) << (16 * k);
-        }
-    }
-    (mask.trailing_zeros() as usize).min(BLOCK)
+    (equal_mask_sse2(block, value).trailing_zeros() as usize).min(BLOCK)
 }
 
 /// [`first_equal`] for one block of [`BLOCK`] bytes.
@@ -62,75 +52,6 @@ fn first_equal_block(block: &[u8; BLOCK], value: u8) -> usize {
 #[inline(always)]
 fn first_equal_block(block: &[u8; BLOCK], value: u8) -> usize {
     first_equal(block, value)
-}
-
-/// The smallest of `tags` (at least 32 of them) and the place of its first occurrence, with
-/// AVX2: the minimum of all 32-byte lanes (the tail read as one overlapping lane), reduced once
-/// (to 16 bytes, to eight words, then `phminposuw`), then the first lane that holds it. Half the
-/// instructions of the 64-byte blocks' scan, which reduces every block to its minimum before
-/// comparing (measured in the `dlx` docs).
-///
-/// # Safety
-///
-/// The CPU has AVX2 (see [`has_avx2`]).
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
-#[allow(unsafe_code)]
-unsafe fn lowest_avx2(tags: &[u8]) -> (u8, usize) {
-    use std::arch::x86_64::{
-        __m256i, _mm_cvtsi128_si32, _mm_min_epu8, _mm_minpos_epu16, _mm_srli_epi16,
-        _mm256_castsi256_si128, _mm256_cmpeq_epi8, _mm256_extracti128_si256, _mm256_loadu_si256,
-        _mm256_min_epu8, _mm256_movemask_epi8, _mm256_set1_epi8,
-    };
-    const LANE: usize = 32;
-    let n = tags.len();
-    debug_assert!(n >= LANE);
-    let last = n - LANE;
-    let at = |k: usize| -> __m256i {
-        // SAFETY: every caller passes `k <= last`, so bytes `k..k + LANE` are in `tags`.
-        unsafe { _mm256_loadu_si256(tags.as_ptr().add(k).cast()) }
-    };
-    let mut low = at(last);
-    let mut k = 0;
-    // Two lanes a turn, into two minimums: half the loop's own instructions.
-    let mut other = low;
-    while k + LANE < last {
-        low = _mm256_min_epu8(low, at(k));
-        other = _mm256_min_epu8(other, at(k + LANE));
-        k += 2 * LANE;
-    }
-    if k < last {
-        low = _mm256_min_epu8(low, at(k));
-    }
-    low = _mm256_min_epu8(low, other);
-    let mut m = _mm_min_epu8(
-        _mm256_castsi256_si128(low),
-        _mm256_extracti128_si256::<1>(low),
-    );
-    // Each 16-bit word becomes the smaller of its two bytes (the high byte of the word shifted
-    // in is 0, and so is the high byte of the minimum), then the smallest word is found by
-    // one instruction, SSE4.1's `phminposuw` (every CPU with AVX2 has it).
-    m = _mm_min_epu8(m, _mm_srli_epi16::<8>(m));
-    m = _mm_minpos_epu16(m);
-    let best = _mm_cvtsi128_si32(m) as u8;
-    let pattern = _mm256_set1_epi8(best as i8);
-    let mut k = 0;
-    while k < last {
-        let equal = _mm256_movemask_epi8(_mm256_cmpeq_epi8(at(k), pattern)) as u32;
-        if equal != 0 {
-            return (best, k + equal.trailing_zeros() as usize);
-        }
-        k += LANE;
-    }
-    let equal = _mm256_movemask_epi8(_mm256_cmpeq_epi8(at(last), pattern)) as u32;
-    (best, last + (equal.trailing_zeros() as usize).min(LANE - 1))
-}
-
-/// Whether the CPU has AVX2, for [`lowest_avx2`] (the standard library caches the answer).
-#[cfg(target_arch = "x86_64")]
-#[inline(always)]
-pub(super) fn has_avx2() -> bool {
-    std::arch::is_x86_feature_detected!("avx2")
 }
 
 /// The smallest of `tags` ([`TAG_COVERED`] if there are none) and the place of its first
@@ -206,18 +127,10 @@ impl Matrix {
     #[inline(always)]
     pub(crate) fn choose(&self) -> (u32, u32) {
         let tags = &self.tag[1..=self.primary as usize];
-        #[cfg(target_arch = "x86_64")]
-        let (best, k) = if tags.len() >= 32 && has_avx2() {
-            #[allow(unsafe_code)]
-            // SAFETY: the CPU has AVX2, just checked.
-            unsafe {
-                lowest_avx2(tags)
-            }
-        } else {
-            lowest(tags)
+        let (best, k) = match lowest_avx2(tags) {
+            Some(found) => found,
+            None => lowest(tags),
         };
-        #[cfg(not(target_arch = "x86_64"))]
-        let (best, k) = lowest(tags);
         if u32::from(best) >= TAG_CAP {
             if best == TAG_COVERED {
                 return (ROOT, 0);
@@ -312,11 +225,7 @@ mod tests {
     /// Both scans for the smallest tag (the AVX2 one where the CPU has it, from 32 tags).
     fn check_scans(tags: &[u8], expected: (u8, usize)) {
         assert_eq!(lowest(tags), expected, "{tags:?}");
-        #[cfg(target_arch = "x86_64")]
-        if tags.len() >= 32 && has_avx2() {
-            #[allow(unsafe_code)]
-            // SAFETY: the CPU has AVX2, just checked.
-            let found = unsafe { lowest_avx2(tags) };
+        if let Some(found) = lowest_avx2(tags) {
             assert_eq!(found, expected, "{tags:?}");
         }
     }

@@ -3,7 +3,7 @@
 
 use super::matrix::Matrix;
 use super::node::{COVERED, Node, SPACER, TAG_COVERED, tag_of};
-use super::raw::{at, ln, nd, tg, tp};
+use super::unchecked::{get, ln, nd, tg, tp};
 
 /// Calls a link operation in the matrix's modes: `in_mode!(m, cover(i))` is
 /// `m.cover::<N, Q>(i)` with `N` whether the matrix is [narrow](Matrix::narrow) and `Q` whether
@@ -190,10 +190,10 @@ impl Matrix {
         self.unhide::<N, Q>(p);
     }
 
-    /// Node `x`, read without a bounds check (see `at!`).
+    /// Node `x`, read without a bounds check (see [`get`]).
     #[inline(always)]
     pub(super) fn node(&self, x: u32) -> Node {
-        at!(self.nodes, x)
+        get(&self.nodes, x as usize)
     }
 
     /// The node after `q` in its option, going round: after the last node, the first. In

@@ -555,12 +555,12 @@ mod links;
 mod matrix;
 mod node;
 mod prune;
-mod raw;
 mod report;
 mod scratch;
 mod search;
 #[cfg(test)]
 mod testing;
+mod unchecked;
 mod unwind;
 
 pub(crate) use build::ItemTable;

@@ -4,9 +4,11 @@
 use super::links::in_mode;
 use super::matrix::Matrix;
 use super::node::ROOT;
-use super::raw::{nd, tp};
 use super::report::Stats;
 use super::scratch::{MANY_PAIRS, NO_PAIR, PairMemo, Weights};
+#[cfg(target_arch = "x86_64")]
+use super::unchecked::blocks_meet;
+use super::unchecked::{nd, tp};
 
 /// Pruning passes are rationed to one per this many nodes of the search on average (the first
 /// is always made). A pass pays where the tree below it is big and costs where it is small:
@@ -428,29 +430,10 @@ impl Matrix {
     #[cfg(target_arch = "x86_64")]
     #[inline(always)]
     pub(super) fn meeting_in_blocks(&self, first: u32, second: u32) -> (u32, u32) {
-        use std::arch::x86_64::{
-            __m128i, _mm_castsi128_ps, _mm_cmpeq_epi32, _mm_loadu_si128, _mm_movemask_ps,
-            _mm_shuffle_epi32,
-        };
         let (a, b) = (first & !3, second & !3);
-        debug_assert!(a.max(b) as usize + 4 <= self.tops.len());
-        let tops = self.tops.as_ptr();
-        #[allow(unsafe_code)]
-        // SAFETY: in blocks of four every option is four nodes from a multiple of four, all within
-        // the arena, and `first` and `second` are nodes of options, so both loads are in bounds;
-        // SSE2 is part of every x86-64 processor.
-        let all = unsafe {
-            let ta = _mm_loadu_si128(tops.add(a as usize).cast());
-            let tb = _mm_loadu_si128(tops.add(b as usize).cast());
-            let equal = |rotated: __m128i| {
-                _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(ta, rotated))) as u32
-            };
-            // Bit 4r + i: item i of the first block is item (i + r) mod 4 of the second.
-            equal(tb)
-                | equal(_mm_shuffle_epi32::<0b00_11_10_01>(tb)) << 4
-                | equal(_mm_shuffle_epi32::<0b01_00_11_10>(tb)) << 8
-                | equal(_mm_shuffle_epi32::<0b10_01_00_11>(tb)) << 12
-        };
+        // In blocks of four every option is four nodes from a multiple of four, all within the
+        // arena, and `first` and `second` are nodes of options, so both blocks are in bounds.
+        let all = blocks_meet(&self.tops, a as usize, b as usize);
         let own = 1 << ((second.wrapping_sub(first) & 3) * 4 + (first & 3));
         let others = all & !own;
         if others == 0 {

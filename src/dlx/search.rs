@@ -10,6 +10,7 @@ use super::node::ROOT;
 use super::prune::{PRUNE_SPACING, Pruner};
 use super::report::{Event, Outcome, Stats};
 use super::scratch::{Pending, Stacks, Top};
+use super::unchecked::{Fast, on_cpu};
 use super::unwind::unwind_any;
 
 /// How many entries into a level (step X2) pass between two looks at the cancel flag. One entry
@@ -476,29 +477,7 @@ impl<'a> Search<'a> {
     /// inlines into it instead of being called, and bit operations take one instruction
     /// (measured in the `dlx` docs).
     fn run_fast(&mut self) -> Event {
-        #[cfg(target_arch = "x86_64")]
-        if std::arch::is_x86_feature_detected!("avx2")
-            && std::arch::is_x86_feature_detected!("bmi1")
-            && std::arch::is_x86_feature_detected!("bmi2")
-        {
-            #[allow(unsafe_code)]
-            // SAFETY: the CPU has AVX2, BMI1 and BMI2, just checked.
-            return unsafe { self.run_fast_avx2() };
-        }
-        self.run_fast_portable()
-    }
-
-    /// [`run_fast`](Self::run_fast) compiled for AVX2, BMI1 and BMI2: the same code as
-    /// [`run_fast_portable`](Self::run_fast_portable), which is inlined here.
-    ///
-    /// # Safety
-    ///
-    /// The CPU has AVX2, BMI1 and BMI2.
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "avx2,bmi1,bmi2")]
-    #[allow(unsafe_code)]
-    unsafe fn run_fast_avx2(&mut self) -> Event {
-        self.run_fast_portable()
+        on_cpu(FastRun(self))
     }
 
     /// [`run_fast`](Self::run_fast) for any x86-64 CPU (or another architecture), in the
@@ -665,6 +644,19 @@ impl<'a> Search<'a> {
         })
     }
 }
+/// A search's fast path, as [`on_cpu`] runs it: compiled a second time for AVX2 and BMI, with
+/// everything it inlines.
+struct FastRun<'s, 'a>(&'s mut Search<'a>);
+
+impl Fast for FastRun<'_, '_> {
+    type Output = Event;
+
+    #[inline(always)]
+    fn run(self) -> Event {
+        self.0.run_fast_portable()
+    }
+}
+
 impl Drop for Search<'_> {
     fn drop(&mut self) {
         self.finish();

@@ -1,0 +1,417 @@
+//! Every piece of unsafe code in the crate, each behind a small function whose contract says
+//! what makes it sound:
+//!
+//! * [`get`] and [`get_mut`]: an element of one of the matrix's arrays, without a bounds check;
+//!   the shorthands `nd!`, `tp!`, `tg!` and `ln!` name the array (node, top, tag, length);
+//! * [`Room`]: the builder's writes into the room reserved after the arena's end, and
+//!   [`Room::close`], which makes what was written part of the arena;
+//! * the vector code: [`equal_mask_sse2`] and [`blocks_meet`] (SSE2, which every x86-64
+//!   processor has), and [`lowest_avx2`] and [`largest`], compiled for AVX2 and called only on
+//!   a CPU found to have it;
+//! * [`on_cpu`], which runs the search loop compiled for AVX2 and BMI where the CPU has them.
+//!
+//! The soundness of the accesses rests on one invariant of the matrix: every link stored in
+//! `nodes` and every `top` is the index of a node or an item that exists (`reset` and the
+//! builders only store indices of nodes and items they made, and the link operations only copy
+//! links from one node to another), and the builders write only within the room they reserved.
+//! Debug builds assert every bound. With the cargo feature `checked`, every function here
+//! checks its bound in release builds too (and the builder writes into initialised memory),
+//! so the same tests run against a build in which no access is unchecked; CI runs the engine's
+//! and the solver's tests that way as well.
+
+#![allow(unsafe_code)]
+
+use std::marker::PhantomData;
+
+use super::node::Node;
+
+/// Asserts a bound: always with the `checked` feature, in debug builds otherwise.
+macro_rules! bound {
+    ($cond:expr) => {
+        if cfg!(feature = "checked") {
+            assert!($cond);
+        } else {
+            debug_assert!($cond);
+        }
+    };
+}
+
+/// `v[i]`, read without a bounds check.
+///
+/// Sound when `i < v.len()`: `i` is a link or a top stored in the matrix, or an item number
+/// below the number of items (the invariant in the module docs).
+#[inline(always)]
+pub(super) fn get<T: Copy>(v: &[T], i: usize) -> T {
+    if cfg!(feature = "checked") {
+        return v[i];
+    }
+    debug_assert!(i < v.len());
+    // SAFETY: `i < v.len()` by the contract above.
+    unsafe { *v.get_unchecked(i) }
+}
+
+/// The place `v[i]`, without a bounds check. Sound when `i < v.len()`, as for [`get`].
+#[inline(always)]
+pub(super) fn get_mut<T>(v: &mut [T], i: usize) -> &mut T {
+    if cfg!(feature = "checked") {
+        return &mut v[i];
+    }
+    debug_assert!(i < v.len());
+    // SAFETY: `i < v.len()` by the contract above.
+    unsafe { v.get_unchecked_mut(i) }
+}
+
+/// `m.nodes[i]`, as a place.
+macro_rules! nd {
+    ($m:expr, $i:expr) => {
+        $crate::dlx::unchecked::get_mut(&mut $m.nodes, ($i) as usize)
+    };
+}
+/// The item of the node at an index.
+macro_rules! tp {
+    ($m:expr, $i:expr) => {
+        $crate::dlx::unchecked::get(&$m.tops, ($i) as usize)
+    };
+}
+/// An item's tag, as a place.
+macro_rules! tg {
+    ($m:expr, $i:expr) => {
+        $crate::dlx::unchecked::get_mut(&mut $m.tag, ($i) as usize)
+    };
+}
+/// An item's length, as a place.
+macro_rules! ln {
+    ($m:expr, $i:expr) => {
+        $crate::dlx::unchecked::get_mut(&mut $m.len, ($i) as usize)
+    };
+}
+pub(crate) use {ln, nd, tg, tp};
+
+/// The arena as the builder writes it: the nodes and their tops, with room reserved after their
+/// ends, and the items' lengths. Plain pointers, so that the builder can keep them in registers
+/// across its stores (the compiler would reload a vector's pointer after every store through
+/// another); copied freely, and borrowing the three arrays for as long as it lives.
+///
+/// Its writes are sound when every index is below the end of the room (nodes and tops) or the
+/// number of lengths, which [`OptionSink`](super::build::OptionSink) checks for a whole family
+/// of options before linking it; its reads, when the node was there before or has been written.
+#[derive(Clone, Copy)]
+pub(super) struct Room<'m> {
+    nodes: *mut Node,
+    tops: *mut u32,
+    len: *mut u32,
+    /// How many nodes (and tops) and lengths the room holds, for the bounds asserted.
+    room: usize,
+    lengths: usize,
+    arrays: PhantomData<&'m mut [u32]>,
+}
+
+impl<'m> Room<'m> {
+    /// Room for `extra` more nodes and tops after the ends of `nodes` and `tops` (which have
+    /// the same length), and the lengths `len`. Reserves it; with the `checked` feature, fills
+    /// it with empty nodes, so that every access stays within initialised elements.
+    pub(super) fn open(
+        nodes: &'m mut Vec<Node>,
+        tops: &'m mut Vec<u32>,
+        len: &'m mut [u32],
+        extra: usize,
+    ) -> Self {
+        debug_assert_eq!(nodes.len(), tops.len());
+        let room = nodes.len() + extra;
+        if cfg!(feature = "checked") {
+            nodes.resize(room, Node::default());
+            tops.resize(room, 0);
+        } else {
+            nodes.reserve(extra);
+            tops.reserve(extra);
+        }
+        Room {
+            nodes: nodes.as_mut_ptr(),
+            tops: tops.as_mut_ptr(),
+            len: len.as_mut_ptr(),
+            room,
+            lengths: len.len(),
+            arrays: PhantomData,
+        }
+    }
+
+    /// Ends the building: the first `used` nodes and tops are the arena now. Sound when every
+    /// one of them was there before [`open`](Self::open) or has been written since (the
+    /// builder writes every node and top of every option it counts).
+    pub(super) fn close(nodes: &mut Vec<Node>, tops: &mut Vec<u32>, used: usize) {
+        if cfg!(feature = "checked") {
+            nodes.truncate(used);
+            tops.truncate(used);
+            return;
+        }
+        debug_assert!(used <= nodes.capacity() && used <= tops.capacity());
+        // SAFETY: `used` is within the capacity reserved by `open`, and every element below it
+        // is initialised (the contract above).
+        unsafe {
+            nodes.set_len(used);
+            tops.set_len(used);
+        }
+    }
+
+    /// Node `x` (there before, or written).
+    #[inline(always)]
+    pub(super) fn node(self, x: usize) -> Node {
+        bound!(x < self.room);
+        // SAFETY: `x` is within the room (the type's contract); the node is initialised.
+        unsafe { self.nodes.add(x).read() }
+    }
+
+    /// Writes node `x` with one eight-byte store. (Left to itself, the compiler writes the two
+    /// links with two stores, and building is bound by its stores.)
+    #[inline(always)]
+    pub(super) fn set_node(self, x: usize, node: Node) {
+        bound!(x < self.room);
+        // SAFETY: `x` is within the room. `Node` is `repr(C)`, two `u32`s with no padding, so
+        // its eight bytes are `pair_word(up, down)`; nodes are only 4-byte aligned, hence
+        // unaligned.
+        unsafe {
+            self.nodes
+                .add(x)
+                .cast::<u64>()
+                .write_unaligned(pair_word(node.up, node.down));
+        }
+    }
+
+    /// Sets the `up` link of node `x`.
+    #[inline(always)]
+    pub(super) fn set_up(self, x: usize, up: u32) {
+        bound!(x < self.room);
+        // SAFETY: `x` is within the room.
+        unsafe { (*self.nodes.add(x)).up = up }
+    }
+
+    /// Sets the `down` link of node `x`.
+    #[inline(always)]
+    pub(super) fn set_down(self, x: usize, down: u32) {
+        bound!(x < self.room);
+        // SAFETY: `x` is within the room.
+        unsafe { (*self.nodes.add(x)).down = down }
+    }
+
+    /// Sets the top of node `x`.
+    #[inline(always)]
+    pub(super) fn set_top(self, x: usize, top: u32) {
+        bound!(x < self.room);
+        // SAFETY: `x` is within the room.
+        unsafe { self.tops.add(x).write(top) }
+    }
+
+    /// Sets the tops of nodes `x` and `x + 1` with one eight-byte store.
+    #[inline(always)]
+    pub(super) fn set_tops(self, x: usize, first: u32, second: u32) {
+        bound!(x + 1 < self.room);
+        // SAFETY: `x` and `x + 1` are within the room; `u32`s are only 4-byte aligned, hence
+        // unaligned.
+        unsafe {
+            self.tops
+                .add(x)
+                .cast::<u64>()
+                .write_unaligned(pair_word(first, second));
+        }
+    }
+
+    /// Adds `n` to the length of item `i`.
+    #[inline(always)]
+    pub(super) fn add_len(self, i: usize, n: u32) {
+        bound!(i < self.lengths);
+        // SAFETY: `i` is an item, below the number of lengths.
+        unsafe { *self.len.add(i) += n }
+    }
+}
+
+/// Two 32-bit values as the eight bytes they take in memory, `first` then `second`.
+#[inline(always)]
+fn pair_word(first: u32, second: u32) -> u64 {
+    let mut bytes = [0u8; 8];
+    bytes[..4].copy_from_slice(&first.to_ne_bytes());
+    bytes[4..].copy_from_slice(&second.to_ne_bytes());
+    u64::from_ne_bytes(bytes)
+}
+
+#[cfg(target_arch = "x86_64")]
+use std::arch::x86_64::{__m128i, __m256i};
+
+/// Bit `k` set where byte `k` of `block` equals `value`: one SSE2 comparison and byte mask per
+/// 16 bytes (SSE2 is part of x86-64, so these instructions always exist).
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+pub(super) fn equal_mask_sse2(block: &[u8; 64], value: u8) -> u64 {
+    use std::arch::x86_64::{_mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_set1_epi8};
+    let mut mask = 0u64;
+    // SAFETY: SSE2 is part of x86-64; each load reads bytes `16k..16k + 16` of the 64-byte
+    // array, unaligned loads being allowed.
+    unsafe {
+        let pattern = _mm_set1_epi8(value as i8);
+        for k in 0..4 {
+            let bytes = _mm_loadu_si128(block.as_ptr().add(16 * k).cast());
+            let equal = _mm_movemask_epi8(_mm_cmpeq_epi8(bytes, pattern)) as u32 as u64;
+            mask |= (equal & 0xffff) << (16 * k);
+        }
+    }
+    mask
+}
+
+/// Where the four entries of `words` at `a` and the four at `b` are equal, all against all:
+/// bit `4r + i` set when entry `i` of the first block is entry `(i + r) mod 4` of the second.
+/// Four SSE2 comparisons, the second block rotated. Sound when `a + 4` and `b + 4` are at most
+/// `words.len()`.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+pub(super) fn blocks_meet(words: &[u32], a: usize, b: usize) -> u32 {
+    use std::arch::x86_64::{
+        _mm_castsi128_ps, _mm_cmpeq_epi32, _mm_loadu_si128, _mm_movemask_ps, _mm_shuffle_epi32,
+    };
+    bound!(a.max(b) + 4 <= words.len());
+    // SAFETY: both blocks are within `words` (the contract above), unaligned loads being
+    // allowed; SSE2 is part of x86-64.
+    unsafe {
+        let ta = _mm_loadu_si128(words.as_ptr().add(a).cast());
+        let tb = _mm_loadu_si128(words.as_ptr().add(b).cast());
+        let equal = |rotated: __m128i| {
+            _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(ta, rotated))) as u32
+        };
+        equal(tb)
+            | equal(_mm_shuffle_epi32::<0b00_11_10_01>(tb)) << 4
+            | equal(_mm_shuffle_epi32::<0b01_00_11_10>(tb)) << 8
+            | equal(_mm_shuffle_epi32::<0b10_01_00_11>(tb)) << 12
+    }
+}
+
+/// Bytes `at..at + 32` of `bytes` as one AVX2 vector. Sound when `at + 32 <= bytes.len()`;
+/// callable only from code compiled for AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+#[inline]
+fn load_u8x32(bytes: &[u8], at: usize) -> __m256i {
+    bound!(at + 32 <= bytes.len());
+    // SAFETY: the 32 bytes are within `bytes`; unaligned loads are allowed.
+    unsafe { std::arch::x86_64::_mm256_loadu_si256(bytes.as_ptr().add(at).cast()) }
+}
+
+/// Whether the CPU has AVX2 (the standard library caches the answer).
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+pub(super) fn has_avx2() -> bool {
+    std::arch::is_x86_feature_detected!("avx2")
+}
+
+/// The smallest of `tags` and the place of its first occurrence, with AVX2, or `None` when the
+/// CPU lacks it or there are fewer than 32 tags (see [`choose`](super::choose) for the scan
+/// without it).
+///
+/// The minimum of all 32-byte lanes (the tail read as one lane that overlaps the one before),
+/// reduced once (to 16 bytes, to eight words, then `phminposuw`), then the first lane that
+/// holds it. Half the instructions of the 64-byte blocks' scan, which reduces every block to
+/// its minimum before comparing.
+#[inline(always)]
+pub(super) fn lowest_avx2(tags: &[u8]) -> Option<(u8, usize)> {
+    #[cfg(target_arch = "x86_64")]
+    if tags.len() >= 32 && has_avx2() {
+        // SAFETY: the CPU has AVX2, just checked.
+        return Some(unsafe { lowest_avx2_kernel(tags) });
+    }
+    let _ = tags;
+    None
+}
+
+/// The kernel of [`lowest_avx2`], for at least 32 tags.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn lowest_avx2_kernel(tags: &[u8]) -> (u8, usize) {
+    use std::arch::x86_64::{
+        _mm_cvtsi128_si32, _mm_min_epu8, _mm_minpos_epu16, _mm_srli_epi16, _mm256_castsi256_si128,
+        _mm256_cmpeq_epi8, _mm256_extracti128_si256, _mm256_min_epu8, _mm256_movemask_epi8,
+        _mm256_set1_epi8,
+    };
+    const LANE: usize = 32;
+    let n = tags.len();
+    debug_assert!(n >= LANE);
+    let last = n - LANE;
+    let at = |k: usize| load_u8x32(tags, k);
+    let mut low = at(last);
+    let mut k = 0;
+    // Two lanes a turn, into two minimums: half the loop's own instructions.
+    let mut other = low;
+    while k + LANE < last {
+        low = _mm256_min_epu8(low, at(k));
+        other = _mm256_min_epu8(other, at(k + LANE));
+        k += 2 * LANE;
+    }
+    if k < last {
+        low = _mm256_min_epu8(low, at(k));
+    }
+    low = _mm256_min_epu8(low, other);
+    let mut m = _mm_min_epu8(
+        _mm256_castsi256_si128(low),
+        _mm256_extracti128_si256::<1>(low),
+    );
+    // Each 16-bit word becomes the smaller of its two bytes (the high byte of the word shifted
+    // in is 0, and so is the high byte of the minimum), then the smallest word is found by
+    // one instruction, SSE4.1's `phminposuw` (every CPU with AVX2 has it).
+    m = _mm_min_epu8(m, _mm_srli_epi16::<8>(m));
+    m = _mm_minpos_epu16(m);
+    let best = _mm_cvtsi128_si32(m) as u8;
+    let pattern = _mm256_set1_epi8(best as i8);
+    let mut k = 0;
+    while k < last {
+        let equal = _mm256_movemask_epi8(_mm256_cmpeq_epi8(at(k), pattern)) as u32;
+        if equal != 0 {
+            return (best, k + equal.trailing_zeros() as usize);
+        }
+        k += LANE;
+    }
+    let equal = _mm256_movemask_epi8(_mm256_cmpeq_epi8(at(last), pattern)) as u32;
+    (best, last + (equal.trailing_zeros() as usize).min(LANE - 1))
+}
+
+/// The largest of `items` (0 if none): compiled for AVX2 where the CPU has it, which takes eight
+/// at a time with one instruction where SSE2 has no unsigned 32-bit maximum and takes five.
+#[inline]
+pub(super) fn largest(items: &[u32]) -> u32 {
+    #[cfg(target_arch = "x86_64")]
+    if has_avx2() {
+        /// The same fold, compiled for AVX2.
+        #[target_feature(enable = "avx2")]
+        fn largest_avx2(items: &[u32]) -> u32 {
+            items.iter().fold(0, |a, &i| a.max(i))
+        }
+        // SAFETY: the CPU has AVX2, just checked.
+        return unsafe { largest_avx2(items) };
+    }
+    items.iter().fold(0, |a, &i| a.max(i))
+}
+
+/// Work that [`on_cpu`] runs compiled a second time for AVX2 and BMI: its `run` is inlined
+/// into that copy (mark it `#[inline(always)]`), so everything it inlines in turn is compiled
+/// for them too.
+pub(super) trait Fast {
+    /// What the work returns.
+    type Output;
+    /// Does the work.
+    fn run(self) -> Self::Output;
+}
+
+/// Runs `work` compiled for AVX2, BMI1 and BMI2 where the CPU has them (checked at run time,
+/// the answer cached by the standard library), and as compiled for any x86-64 CPU otherwise.
+#[inline(always)]
+pub(super) fn on_cpu<F: Fast>(work: F) -> F::Output {
+    #[cfg(target_arch = "x86_64")]
+    if has_avx2()
+        && std::arch::is_x86_feature_detected!("bmi1")
+        && std::arch::is_x86_feature_detected!("bmi2")
+    {
+        /// `work.run()`, compiled for AVX2, BMI1 and BMI2.
+        #[target_feature(enable = "avx2,bmi1,bmi2")]
+        fn run_avx2_bmi<F: Fast>(work: F) -> F::Output {
+            work.run()
+        }
+        // SAFETY: the CPU has AVX2, BMI1 and BMI2, just checked.
+        return unsafe { run_avx2_bmi(work) };
+    }
+    work.run()
+}
