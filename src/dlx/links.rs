@@ -94,7 +94,7 @@ impl Matrix {
     /// Two loops rather than one walk that tests for the spacer at every node: the first needs
     /// no test for `p` (it lies to the left) and the second none for a spacer (none lies between
     /// the first node and `p`), and the count of links changed is the option's width, worked out
-    /// once. (See the `dlx` docs for what it saved.) `Q`: the matrix is in
+    /// once (`benches/README.md` has what it saved). `Q`: the matrix is in
     /// [blocks of four](Self::quad), where the other nodes are `p ^ 1`, `p ^ 2`, `p ^ 3`.
     #[inline]
     pub(super) fn hide<const N: bool, const Q: bool>(&mut self, p: u32) -> u64 {

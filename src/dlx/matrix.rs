@@ -103,7 +103,7 @@ pub struct Matrix {
     /// option `k`'s nodes are `base + 4k .. base + 4k + 4` with `base` a multiple of four, with no
     /// spacers. The other nodes of node `p`'s option are then `p ^ 1`, `p ^ 2` and `p ^ 3`, so
     /// hiding an option, and covering its other items, is three steps with no walk and no test
-    /// (see the module docs). The sudoku mapping's options are all four items wide. Decided by
+    /// (see the [module docs](crate::dlx)). The sudoku mapping's options are all four items wide. Decided by
     /// the first options added: [`link_with`](Self::link_with) with `W = 4` on a matrix with no
     /// options yet; adding an option of another width lays the matrix out with spacers again.
     pub(crate) quad: bool,

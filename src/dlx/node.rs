@@ -23,7 +23,7 @@ pub(crate) fn tag_of(len: u32) -> u8 {
 /// are addressed by a scaled index with no multiplication, and both links load as one word.
 ///
 /// For a spacer, `up`/`down` point to the first node of the option before and the last node of
-/// the option after (see the module docs).
+/// the option after (see the [module docs](crate::dlx)).
 ///
 /// Laid out as C lays it out (`up`, then `down`), so that the builders can write a node as one
 /// eight-byte word (see [`write_node`]).

@@ -45,7 +45,7 @@ fn twos(tags: &[u8]) -> u64 {
 }
 
 impl Matrix {
-    /// Pruning by pairs (see the module docs): for every active primary item with exactly two
+    /// Pruning by pairs (see the [module docs](crate::dlx)): for every active primary item with exactly two
     /// options left, if both options also contain some other item `b`, then whichever of them
     /// covers the first item covers `b` too, so every other option of `b` can be in no solution
     /// and is removed. Each removed option's node is pushed on `trail`, for the search to put back

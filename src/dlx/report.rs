@@ -14,12 +14,12 @@ pub struct Stats {
     pub max_depth: usize,
     /// Solutions found.
     pub solutions: u64,
-    /// Options removed by pruning (see [`Search::with_pruning`]); their links are counted in
+    /// Options removed by pruning (see [`Search::with_pruning`](super::Search::with_pruning)); their links are counted in
     /// `updates`.
     pub pruned: u64,
 }
 
-/// One move of the search, as [`Search::step`] reports it.
+/// One move of the search, as [`Search::step`](super::Search::step) reports it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Event {
     /// Step X3/X4: at `level`, the search chose `item` to branch on and covered it; `options` of
@@ -55,7 +55,7 @@ pub enum Event {
         item: ItemId,
     },
     /// Step X2: every primary item is covered; the `depth` options on the stack form a solution,
-    /// which [`Search::solution`] decodes.
+    /// which [`Search::solution`](super::Search::solution) decodes.
     Solution {
         /// The number of options in the solution.
         depth: usize,

@@ -154,7 +154,7 @@ impl<'a> Search<'a> {
 
     /// Prunes by pairs at every level where no item is forced (every active item has two options
     /// or more): where an item's two remaining options both contain another item, that item's
-    /// other options are removed before branching (see the module docs). The solutions are the
+    /// other options are removed before branching (see the [module docs](crate::dlx)). The solutions are the
     /// same; the search tree is smaller, usually by more than the pruning costs. Off by default,
     /// so that a plain search (and the step mode) shows Algorithm X as Knuth wrote it.
     pub fn with_pruning(mut self, on: bool) -> Self {
@@ -167,7 +167,7 @@ impl<'a> Search<'a> {
     /// option of each that do not clash; an item that every such combination covers loses its
     /// other options. On a sudoku this is the naked pair (two cells of a unit with the same two
     /// candidates) and the hidden pair (two symbols of a unit with the same two places). It costs
-    /// far more per pass than pairs alone, and pays on big boards (see the module docs).
+    /// far more per pass than pairs alone, and pays on big boards (see the [module docs](crate::dlx)).
     pub fn with_pairs_of_pairs(mut self, on: bool) -> Self {
         self.pruner.pairs_of_pairs = on;
         self.pruner.on |= on;
@@ -186,7 +186,7 @@ impl<'a> Search<'a> {
     /// Escalates pruning on a big tree: once the search has tried `nodes` options, it adds pairs
     /// of pairs, widens the first rule to `width` and prunes once per `spacing` nodes. The cheap
     /// rules suit the many problems that a few thousand nodes settle; the strong ones pay on the
-    /// few that take millions (see the module docs). The solutions are the same either way.
+    /// few that take millions (see the [module docs](crate::dlx)). The solutions are the same either way.
     pub fn with_escalation(mut self, nodes: u64, width: usize, spacing: u64) -> Self {
         self.pruner.escalate_at = nodes;
         self.pruner.escalate_width = width.clamp(2, super::MAX_PRUNE_WIDTH) as u8;
@@ -199,7 +199,7 @@ impl<'a> Search<'a> {
     /// that keeps ending branches is one the problem's difficulty hangs on, and branching on it
     /// early finds the dead ends higher up; this is the *weighted degree* idea of constraint
     /// programming (Boussemart et al., 2004) applied as a tie-break, so an item with fewer options
-    /// is still always chosen first (see the module docs for measurements). Off by default.
+    /// is still always chosen first (see the [module docs](super)). Off by default.
     pub fn with_conflict_weights(mut self, on: bool) -> Self {
         self.pruner.weighted = on;
         self
@@ -475,7 +475,7 @@ impl<'a> Search<'a> {
     /// Where the CPU has AVX2 and BMI (checked at run time, the answer cached by the standard
     /// library), the loop runs compiled for them: the scan for the item to branch on then
     /// inlines into it instead of being called, and bit operations take one instruction
-    /// (measured in the `dlx` docs).
+    /// (measured in `benches/README.md`).
     fn run_fast(&mut self) -> Event {
         on_cpu(FastRun(self))
     }
