@@ -2,25 +2,90 @@
 //!
 //! Sudoku of every size (4×4 up to 36×36 and beyond, square or rectangular boxes), solved by
 //! dancing links: Knuth's Algorithm X over an exact-cover matrix, written here from scratch.
+//! A desktop app, a command line for puzzle files, and this library underneath both.
 //!
-//! The crate is a library with a thin binary on top:
+//! # Bird's-eye view
 //!
-//! * [`dlx`] is a generic exact-cover engine. Nothing in it knows about sudoku: items, options,
-//!   a flat node arena, minimum-remaining-values branching, an iterative search that can count,
-//!   enumerate, be cancelled from another thread, or be driven one move at a time. Its module
-//!   docs explain the algorithm and the layout.
-//! * [`sudoku`] is the board: geometry, symbols, parsing and formatting, clashes, the mapping to
-//!   exact cover, and two solvers with one API (dancing links, and plain backtracking for
-//!   comparison).
-//!   [`sudoku::logic`] rates puzzles the way people solve them, [`sudoku::generate`] makes new
-//!   ones of a grade and symmetry from a seed, and [`sudoku::formats`] reads and writes the
-//!   puzzle files other tools use.
-//! * [`library`] is the bundled puzzle library: collections of every size and grade.
-//! * [`config`] reads `config.toml`: the board's shape, its symbols and the command keys.
-//! * [`game`] is the state of a game (entries, pencil marks, undo history, hints, the clock),
-//!   changed only by commands; [`ui`] draws it and reads the keyboard; [`app`] is the window
-//!   that ties them to worker threads; [`autosave`] keeps the game across restarts.
-//! * [`cli`] is the command line: `solve`, `bench`, `generate` and `rate` over puzzle files.
+//! At the bottom is a generic exact-cover engine that knows nothing of grids. Above it, a sudoku
+//! board is turned into an exact-cover problem (four families of items, one option per symbol
+//! per cell) and solved, rated, generated and read from files. Above that, a game: a board the
+//! player changes through commands, with undo, notes, hints and a clock, and no window. At the
+//! top, the window draws the game, turns input into commands and runs the long work on worker
+//! threads; beside it, the command line runs the same solver over puzzle files.
+//!
+//! ```text
+//!   main.rs ──> app (egui) ──> game ──> sudoku ──> dlx
+//!          └──> cli ─────────────────────┘
+//!   config, library, autosave: beside, used by app and cli
+//! ```
+//!
+//! Arrows point one way. `tests/architecture.rs` reads the source and fails if they do not: no
+//! egui below [`app`], nothing of [`sudoku`] or [`game`] in [`dlx`], no two files that import
+//! each other, no unsafe code outside the engine's `unchecked` module.
+//!
+//! # Code map
+//!
+//! * [`dlx`]: the exact-cover engine: items, options, the matrix in one flat node array, the
+//!   iterative search (count, enumerate, cancel, step one move at a time) and the pruning that
+//!   runs inside it. Its module docs explain the design. *Never* names a cell, a grid or a
+//!   symbol, and depends on nothing above it.
+//! * [`sudoku`]: the board: [`Geometry`](sudoku::Geometry) (box shape, side, units),
+//!   [`Alphabet`](sudoku::Alphabet) (symbols), [`Grid`](sudoku::Grid) (parse, format, clashes),
+//!   the mapping onto the engine ([`DlxSolver`](sudoku::DlxSolver), in `sudoku/cover.rs`), a
+//!   plain [`Backtracker`](sudoku::Backtracker) to compare with, the rater
+//!   ([`sudoku::logic`]), the generator ([`sudoku::generate`]), hints in exact-cover terms
+//!   ([`sudoku::hint`]) and puzzle files ([`sudoku::formats`]). Knows no game and no window.
+//! * [`game`]: the state of one game ([`Game`](game::Game), in [`game::state`]), changed only
+//!   through [`Command`](game::Command)s ([`game::commands`]); hints and checking
+//!   ([`game::hints`]); the solve, count and answer jobs that run off the UI thread
+//!   ([`game::jobs`]); undo history and clock ([`game::history`]); the save file
+//!   ([`game::save`]). *Never* uses egui: every rule is tested without a window.
+//! * [`app`]: the window. [`App`](app::App) ([`app::window`]) runs each frame;
+//!   [`app::board`], [`app::keys`] and [`app::panels`] draw and read input and return
+//!   [`Action`](app::Action)s without changing anything; [`app::files`] opens and saves
+//!   puzzles; [`app::background`] runs the long work on [`app::worker`] threads (a named
+//!   thread, a channel back, a cancel flag); [`app::launch`] opens the window. The only module
+//!   that uses egui.
+//! * [`cli`]: `solve` (or count, with `--count`), `bench`, `generate` and `rate` over puzzle
+//!   files, on as many threads as asked. Uses [`sudoku`], never the window.
+//! * [`config`]: `config.toml` parsed from a string ([`Config::from_toml_str`](config::Config::from_toml_str))
+//!   and read from disk ([`Config::load`](config::Config::load)), every error naming file,
+//!   line and key. [`library`]: the bundled puzzle collections. [`autosave`]: where the game is
+//!   kept between runs, written atomically.
+//!
+//! # A key press, end to end
+//!
+//! The player holds the pointer over a cell and presses `space`:
+//!
+//! 1. [`App::show`](app::App::show) runs the frame; [`app::keys::keyboard`] turns the key into
+//!    [`Action::Solve`](app::Action::Solve) (a symbol key would give
+//!    `Action::Game(Command::Enter(v))`, applied at once by [`Game::apply`](game::Game::apply)).
+//! 2. The window's `act` hands it to [`app::background`], which asks
+//!    [`Game::start_solve`](game::Game::start_solve) for a [`SolveJob`](game::SolveJob): the
+//!    game checks the board for clashes (naming them in the status line) and marks itself
+//!    solving.
+//! 3. The job runs on a thread named `sudoku-solver` ([`app::worker::Worker`]).
+//!    [`SolveJob::run`](game::SolveJob::run) calls [`DlxSolver`](sudoku::DlxSolver), which
+//!    builds a [`dlx::Matrix`] of the open cells' options and runs a [`dlx::Search`] to count up
+//!    to two solutions, looking at the cancel flag (Esc sets it) as it goes.
+//! 4. The outcome comes back on a channel. On a later frame the window polls it and hands it to
+//!    [`Game::finish_solve`](game::Game::finish_solve), which fills the empty cells as one
+//!    undoable step, or leaves the board exactly as it was if there is no solution or the board
+//!    changed meanwhile. [`app::board`] draws the result.
+//!
+//! # A puzzle file, end to end
+//!
+//! `sudoku-dlx solve puzzles.txt` goes through `main.rs` (clap) to [`cli::run`], which reads the
+//! file line by line with [`sudoku::formats`] (a bad line is reported with its file, line and
+//! column, and the run goes on), solves each puzzle with a [`DlxSolver`](sudoku::DlxSolver) per
+//! thread (each keeps its matrix and reuses its memory from puzzle to puzzle), and prints the
+//! solutions in input order. `sudoku-dlx puzzles.txt` opens the window instead:
+//! [`app::launch::run`] restores the saved game, then [`App::open_path`](app::App::open_path)
+//! reads the file with the same [`sudoku::formats`], puts its first puzzle on the board with
+//! [`Game::load`](game::Game::load) (one undoable step) and keeps the rest as a collection to
+//! step through.
+//!
+//! # Example
 //!
 //! ```
 //! use sudoku_dlx::sudoku::{DlxSolver, Grid, Solver, Work};

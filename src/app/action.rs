@@ -40,7 +40,7 @@ pub enum Action {
 /// Where the puzzle on the board came from, so `n` and `p` can step through its collection.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Place {
-    /// The collection, an index into [`App::collections`].
+    /// The collection, an index into [`App::collections`](super::App::collections).
     pub collection: usize,
     /// The puzzle within it.
     pub puzzle: usize,
