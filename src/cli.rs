@@ -570,18 +570,11 @@ fn rate(args: &RateArgs, config: &Config) -> io::Result<u8> {
                 } else {
                     let rating = rater.rate(&grid);
                     let count = if solutions == 1 { "unique" } else { "multiple" };
-                    let how = if rating.solved {
-                        rating.techniques()
-                    } else if rating.used.is_empty() {
-                        format!("needs search from the start ({} cells empty)", rating.left)
-                    } else {
-                        format!(
-                            "needs search with {} cells left after {}",
-                            rating.left,
-                            rating.techniques()
-                        )
-                    };
-                    format!("{}\tnodes={nodes}\t{count}\t{how}", rating.grade)
+                    format!(
+                        "{}\tnodes={nodes}\t{count}\t{}",
+                        rating.grade,
+                        rating.describe()
+                    )
                 }
             }
         };

@@ -746,3 +746,92 @@ fn opening_the_puzzle_already_on_the_board_keeps_the_game_and_another_is_one_und
     assert_eq!(cell(&h, 0, 0), (4, Origin::Entry));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A harness around an app as the window starts it (see `sudoku_dlx::app::start`).
+fn started(config: Config, dir: &std::path::Path) -> Harness<'static, App> {
+    let app = sudoku_dlx::app::start(config, Some(dir.to_path_buf()), None);
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(720.0, 800.0))
+        .build_ui_state(|ui, app: &mut App| app.show(ui), app);
+    settle(&mut h);
+    h
+}
+
+#[test]
+fn the_board_of_config_toml_wins_over_a_saved_game_which_stays_one_undo_away() {
+    let dir = std::env::temp_dir().join(format!("sudoku-dlx-adopt-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    // A 9×9 game: a 5 typed, then saved as on quit.
+    let mut h = started(config_for(Geometry::classic()), &dir);
+    hover(&mut h, 0, 0);
+    type_text(&mut h, "5");
+    assert_eq!(cell(&h, 0, 0), (5, Origin::Entry));
+    h.state_mut().save_game(true);
+    drop(h);
+
+    // config.toml now asks for 16×16: an empty 16×16 board, on which A types.
+    let sixteen = Geometry::square(4).unwrap();
+    let mut h = started(config_for(sixteen), &dir);
+    assert_eq!(h.state().game().geometry(), sixteen);
+    assert_eq!(h.state().game().board().filled(), 0);
+    assert!(
+        status(&h).contains("config.toml asks for a 16×16 board")
+            && status(&h).contains("9×9 game is one undo away"),
+        "{}",
+        status(&h)
+    );
+    hover(&mut h, 1, 1);
+    type_text(&mut h, "A");
+    assert_eq!(cell(&h, 1, 1), (10, Origin::Entry));
+    h.state_mut().save_game(true);
+
+    // Nothing is lost: undo twice (the A, then the switch) brings the 9×9 game back.
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    settle(&mut h);
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    settle(&mut h);
+    assert_eq!(h.state().game().geometry(), Geometry::classic());
+    assert_eq!(cell(&h, 0, 0), (5, Origin::Entry));
+    drop(h);
+
+    // The same config again: the game is restored as it was, no switch.
+    let h = started(config_for(sixteen), &dir);
+    assert_eq!(h.state().game().geometry(), sixteen);
+    assert_eq!(cell(&h, 1, 1), (10, Origin::Entry));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_new_puzzle_is_described_as_sudoku_dlx_rate_describes_it_at_every_grade_and_size() {
+    use sudoku_dlx::sudoku::{Grade, Rater};
+    for geometry in [
+        Geometry::square(2).unwrap(),
+        Geometry::new(2, 3).unwrap(),
+        Geometry::classic(),
+        Geometry::square(4).unwrap(),
+    ] {
+        let mut h = empty(geometry);
+        for grade in Grade::ALL {
+            let name = grade.name();
+            h.get_by_label("New").click();
+            settle(&mut h);
+            h.get_by_label(&format!("{}{}", name[..1].to_uppercase(), &name[1..]))
+                .click();
+            settle(&mut h);
+            let text = status(&h);
+            if text.starts_with("No new puzzle") {
+                // A grade this size cannot reach (a 4×4 board needs no X-wing): said so.
+                continue;
+            }
+            let givens = h.state().game().givens();
+            let rating = Rater::new().rate(&givens);
+            assert_eq!(rating.grade, grade, "{geometry}: {text}");
+            assert!(
+                text.starts_with(&format!("A new {name} {geometry} puzzle"))
+                    && text.ends_with(&format!(": {}", rating.describe())),
+                "{geometry} {name}: the window says {text:?}, rate says {:?}",
+                rating.describe()
+            );
+        }
+    }
+}

@@ -4,6 +4,8 @@
 # fill it, press space, press r, press q, and check from screenshots that the symbol appeared,
 # that the note came and went, that the hint showed and filled, that the board filled, that it
 # cleared again, that the app exited with 0, and that it saved the game for the next start.
+# Then config.toml's board over a saved game: play 9×9 and quit, set `box_size = 4`, start
+# again, and check that the board is 16×16, that A types on it, and that the 9×9 game is kept.
 #
 # usage: tests/e2e.sh [-b BINARY] [-o OUTDIR] [-s] PUZZLE_FILE...
 #   -b  the binary (default target/release/sudoku-dlx)
@@ -64,6 +66,53 @@ diffpx() { # A.png B.png X Y HALF
   compare -metric AE -fuzz 10% "$RUNDIR/a.png" "$RUNDIR/b.png" null: 2>&1 || true
 }
 
+# Starts the binary in $RUNDIR (where a config.toml may be) with the arguments after NAME, waits
+# for its window and focuses it. Sets APP and WID; `shot NAME` then screenshots the window.
+launch() { # NAME ARGS...
+  local name=$1; shift
+  (cd "$RUNDIR" && exec "$BIN" "$@") >"$OUT/app-$name.log" 2>&1 &
+  APP=$!
+  WID=$(timeout 60 xdotool search --sync --onlyvisible --pid "$APP" | head -1) || true
+  [ -n "$WID" ] || fail "no window within 60 s: $(cat "$OUT/app-$name.log")"
+  # No window manager, so nothing gives the window the keyboard: focus it by hand.
+  timeout 10 xdotool windowfocus --sync "$WID" || timeout 10 xdotool windowfocus "$WID" || true
+  sleep 1.5
+}
+shot() { timeout 20 import -display "$DISPLAY" -window "$WID" "$OUT/$1.png"; }
+
+# Finds the board of a SIDE×SIDE game in a first screenshot NAME-0-start: a square 12 px from the
+# window's sides, below the menu bar; its top is the first bright pixel (the frame) down the
+# middle of the first column, below the menu bar's 20 px. Sets BOARD (its size) and TOP.
+locate() { # SIDE
+  local side=$1 W
+  eval "$(xdotool getwindowgeometry --shell "$WID")"
+  W=$WIDTH
+  shot "$side-0-start"
+  BOARD=$(( W - 24 ))
+  TOP=$(convert "$OUT/$side-0-start.png" -crop "1x400+$(( 12 + BOARD / side / 2 ))+20" +repage \
+      -colorspace gray txt:- \
+    | sed -n 's/^0,\([0-9]*\):.*gray(\([0-9.]*\)).*/\1 \2/p' \
+    | awk '$2 > 150 { print $1 + 20; exit }')
+  [ -n "$TOP" ] || fail "$side: no board frame found in the first screenshot"
+  log "board at x=12 y=$TOP, $BOARD px square"
+}
+# The centre of cell INDEX of a SIDE×SIDE board, in window coordinates.
+cellx() { echo $(( 12 + ($1 % $2) * BOARD / $2 + BOARD / $2 / 2 )); }
+celly() { echo $(( TOP + ($1 / $2) * BOARD / $2 + BOARD / $2 / 2 )); }
+
+# Presses q and checks that the app exits with 0 and leaves a saved game.
+quit_ok() { # NAME
+  timeout 10 xdotool key q
+  local status=""
+  for _ in $(seq 100); do kill -0 "$APP" 2>/dev/null || break; sleep 0.1; done
+  kill -0 "$APP" 2>/dev/null && fail "$1: still running 10 s after q"
+  set +e; wait "$APP"; status=$?; set -e
+  APP=""
+  [ "$status" = 0 ] || fail "$1: exit status $status after q"
+  grep -q '^version = 1' "$SUDOKU_DLX_DATA_DIR/game.toml" 2>/dev/null \
+    || fail "$1: no saved game in $SUDOKU_DLX_DATA_DIR after q"
+}
+
 run_one() {
   local file=$1
   local puzzle solution side n first last sym
@@ -79,49 +128,28 @@ run_one() {
   sym=$(printf '%s' "${solution:$first:1}" | tr 'A-Z' 'a-z')
   log "$file: ${side}x${side}, typing '$sym' at cell $first, watching cell $last"
 
-  (cd "$RUNDIR" && exec "$BIN" "$OLDPWD/$file") >"$OUT/app-$side.log" 2>&1 &
-  APP=$!
-  local wid
-  wid=$(timeout 60 xdotool search --sync --onlyvisible --pid "$APP" | head -1) || true
-  [ -n "$wid" ] || fail "no window within 60 s: $(cat "$OUT/app-$side.log")"
-  # No window manager, so nothing gives the window the keyboard: focus it by hand.
-  timeout 10 xdotool windowfocus --sync "$wid" || timeout 10 xdotool windowfocus "$wid" || true
-  sleep 1.5
-  local W top
-  eval "$(xdotool getwindowgeometry --shell "$wid")"
-  W=$WIDTH
-  shot() { timeout 20 import -display "$DISPLAY" -window "$wid" "$OUT/$side-$1.png"; }
-  shot 0-start
-  # The board: a square 12 px from the window's sides, below the menu bar. Its top is the first
-  # bright pixel (the frame) down the middle of the first column, below the menu bar's 20 px.
-  local board=$(( W - 24 ))
-  top=$(convert "$OUT/$side-0-start.png" -crop "1x400+$(( 12 + board / side / 2 ))+20" +repage \
-      -colorspace gray txt:- \
-    | sed -n 's/^0,\([0-9]*\):.*gray(\([0-9.]*\)).*/\1 \2/p' \
-    | awk '$2 > 150 { print $1 + 20; exit }')
-  [ -n "$top" ] || fail "$side: no board frame found in the first screenshot"
-  local cell=$(( board / side )) half=$(( board / side / 3 ))
+  launch "$side" "$OLDPWD/$file"
+  locate "$side"
+  local board=$BOARD top=$TOP cell=$(( BOARD / side )) half=$(( BOARD / side / 3 ))
   [ $half -ge 3 ] || half=3
-  local fx=$(( 12 + (first % side) * board / side + cell / 2 ))
-  local fy=$(( top + (first / side) * board / side + cell / 2 ))
-  local lx=$(( 12 + (last % side) * board / side + cell / 2 ))
-  local ly=$(( top + (last / side) * board / side + cell / 2 ))
-  log "board at x=12 y=$top, $board px square"
+  local fx fy lx ly
+  fx=$(cellx $first $side); fy=$(celly $first $side)
+  lx=$(cellx $last $side); ly=$(celly $last $side)
 
-  timeout 10 xdotool mousemove --window "$wid" --sync $fx $fy; sleep 0.5
-  shot 1-hovered
+  timeout 10 xdotool mousemove --window "$WID" --sync $fx $fy; sleep 0.5
+  shot "$side-1-hovered"
   timeout 10 xdotool type --delay 50 "$sym"; sleep 0.5
-  shot 2-typed
+  shot "$side-2-typed"
 
   # A pencil mark in the last empty cell (Alt+symbol), then Ctrl+Z takes it away again.
   local note
   note=$(printf '%s' "${solution:$last:1}" | tr 'A-Z' 'a-z')
-  timeout 10 xdotool mousemove --window "$wid" --sync $lx $ly; sleep 0.5
-  shot 2a-hovered-last
+  timeout 10 xdotool mousemove --window "$WID" --sync $lx $ly; sleep 0.5
+  shot "$side-2a-hovered-last"
   timeout 10 xdotool key "alt+$note"; sleep 0.5
-  shot 2b-note
+  shot "$side-2b-note"
   timeout 10 xdotool key ctrl+z; sleep 0.5
-  shot 2c-undone
+  shot "$side-2c-undone"
   # (a note sits in its own corner of the cell: compare the whole cell)
   local noted undone whole=$(( cell / 2 - 3 ))
   noted=$(diffpx "$OUT/$side-2a-hovered-last.png" "$OUT/$side-2b-note.png" $lx $ly $whole)
@@ -133,21 +161,21 @@ run_one() {
   # A hint: h highlights the cells of the forced move, h again fills it in.
   local mid=$(( 12 + board / 2 )) midy=$(( top + board / 2 )) all=$(( board / 2 - 2 ))
   timeout 10 xdotool key h; sleep 0.5
-  shot 2d-hint
+  shot "$side-2d-hint"
   timeout 10 xdotool key h; sleep 0.5
-  shot 2e-hint-filled
+  shot "$side-2e-hint-filled"
   local shown filledhint
   shown=$(diffpx "$OUT/$side-2c-undone.png" "$OUT/$side-2d-hint.png" $mid $midy $all)
   filledhint=$(diffpx "$OUT/$side-2d-hint.png" "$OUT/$side-2e-hint-filled.png" $mid $midy $all)
   log "changed pixels: hint shown=$shown hint filled=$filledhint"
   [ "${shown%.*}" -ge 50 ] || fail "$side: h showed no hint"
   [ "${filledhint%.*}" -ge 20 ] || fail "$side: a second h did not fill the hint in"
-  timeout 10 xdotool mousemove --window "$wid" --sync $fx $fy; sleep 0.5
+  timeout 10 xdotool mousemove --window "$WID" --sync $fx $fy; sleep 0.5
   timeout 10 xdotool key space
   sleep 2
-  shot 3-solved
+  shot "$side-3-solved"
   timeout 10 xdotool key r; sleep 0.5
-  shot 4-reset
+  shot "$side-4-reset"
 
   local typed filled cleared_first cleared_last
   typed=$(diffpx "$OUT/$side-1-hovered.png" "$OUT/$side-2-typed.png" $fx $fy $half)
@@ -159,19 +187,46 @@ run_one() {
   [ "${filled%.*}" -ge 8 ] || fail "$side: the board did not fill"
   [ "${cleared_first%.*}" -le 2 ] && [ "${cleared_last%.*}" -le 2 ] || fail "$side: r did not clear the board"
 
-  timeout 10 xdotool key q
-  local status=""
-  for _ in $(seq 100); do kill -0 "$APP" 2>/dev/null || break; sleep 0.1; done
-  kill -0 "$APP" 2>/dev/null && fail "$side: still running 10 s after q"
-  set +e; wait "$APP"; status=$?; set -e
-  APP=""
-  [ "$status" = 0 ] || fail "$side: exit status $status after q"
-  grep -q '^version = 1' "$SUDOKU_DLX_DATA_DIR/game.toml" 2>/dev/null \
-    || fail "$side: no saved game in $SUDOKU_DLX_DATA_DIR after q"
+  quit_ok "$side"
   rm -rf "$SUDOKU_DLX_DATA_DIR"
   log "$side x $side: ok (exit 0, game saved)"
   if [ $SAVE = 1 ]; then cp "$OUT/$side-3-solved.png" "assets/screenshot-${side}x${side}.png"; fi
 }
 
+# config.toml chooses the board, over a saved game: play 9×9 and quit; set box_size = 4; start
+# again: an empty 16×16 board on which A types, and the 9×9 game kept in the save's history.
+config_switch() {
+  rm -rf "$SUDOKU_DLX_DATA_DIR" "$RUNDIR/config.toml"
+  launch switch-9
+  locate 9
+  local x y before after
+  x=$(cellx 40 9); y=$(celly 40 9)
+  timeout 10 xdotool mousemove --window "$WID" --sync $x $y; sleep 0.5
+  shot 9-switch-hovered
+  timeout 10 xdotool type --delay 50 5; sleep 0.5
+  shot 9-switch-typed
+  before=$(diffpx "$OUT/9-switch-hovered.png" "$OUT/9-switch-typed.png" $x $y 8)
+  [ "${before%.*}" -ge 8 ] || fail "switch: 5 did not appear on the 9x9 board"
+  quit_ok switch-9
+  grep -q 'box = "3x3"' "$SUDOKU_DLX_DATA_DIR/game.toml" || fail "switch: the 9x9 game was not saved"
+  printf 'box_size = 4\n' >"$RUNDIR/config.toml"
+  launch switch-16
+  locate 16
+  x=$(cellx 17 16); y=$(celly 17 16)
+  timeout 10 xdotool mousemove --window "$WID" --sync $x $y; sleep 0.5
+  shot 16-switch-hovered
+  timeout 10 xdotool type --delay 50 a; sleep 0.5
+  shot 16-switch-typed
+  after=$(diffpx "$OUT/16-switch-hovered.png" "$OUT/16-switch-typed.png" $x $y 6)
+  log "changed pixels: A on the 16x16 board=$after"
+  [ "${after%.*}" -ge 8 ] || fail "switch: A did not type on the 16x16 board config.toml asked for"
+  quit_ok switch-16
+  grep -q 'box = "4x4"' "$SUDOKU_DLX_DATA_DIR/game.toml" || fail "switch: the 16x16 board was not saved"
+  grep -q 'box = "3x3"' "$SUDOKU_DLX_DATA_DIR/game.toml" || fail "switch: the 9x9 game was lost from the history"
+  rm -rf "$SUDOKU_DLX_DATA_DIR" "$RUNDIR/config.toml"
+  log "config switch: ok (9x9 played and saved; box_size = 4 gives 16x16, A types, 9x9 kept)"
+}
+
 for f in "$@"; do run_one "$f"; done
+config_switch
 log "all ok; screenshots in $OUT"

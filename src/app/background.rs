@@ -142,17 +142,19 @@ impl App {
                     self.making = None;
                     match result {
                         Ok(made) => {
+                            // The rating `sudoku-dlx rate` prints for the same board.
                             let note = format!(
-                                "A new {what} puzzle ({} givens; needs {})",
+                                "A new {what} puzzle, {} givens: {}",
                                 made.puzzle.filled(),
-                                made.rating.hardest().map_or("nothing", |t| t.name())
+                                made.rating.describe()
                             );
                             self.load(made.puzzle, None, note);
                             self.place = None;
                         }
-                        Err(GenerateError::Cancelled) => self
-                            .game
-                            .set_status(format!("Making a {what} puzzle was cancelled"), false),
+                        Err(GenerateError::Cancelled) => self.game.set_status(
+                            format!("Making the new {what} puzzle was cancelled"),
+                            false,
+                        ),
                         Err(e) => self.game.set_status(format!("No new puzzle: {e}"), true),
                     }
                 }

@@ -1,7 +1,7 @@
 //! Opening the window: the saved game restored, the puzzle file on the command line opened, the
 //! window sized, and eframe run until it closes.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use crate::autosave::{self, Restored};
@@ -10,17 +10,18 @@ use crate::game::Game;
 
 use super::window::{App, FrameStats};
 
-/// Opens the window and runs it until it closes. `puzzle` is a file whose first puzzle to show.
-/// With `frame_stats` (when the process started), the frame times are printed on exit.
-pub fn run(
-    config: Config,
-    puzzle: Option<&Path>,
-    frame_stats: Option<Instant>,
-) -> Result<(), eframe::Error> {
-    let dir = autosave::data_dir();
+/// The window's app as it starts: the game saved in `data_dir` (if any) restored, the board
+/// config.toml asks for put in its place if the saved game's board differs (the saved game one
+/// undo away), then the first puzzle of `puzzle`, a file named on the command line, which wins
+/// over both. Saves to `data_dir` from then on.
+pub fn start(config: Config, data_dir: Option<PathBuf>, puzzle: Option<&Path>) -> App {
     let mut note = None;
-    let game = match dir.as_deref().map(autosave::restore) {
-        Some(Restored::Game(game)) => *game,
+    let game = match data_dir.as_deref().map(autosave::restore) {
+        Some(Restored::Game(game)) => {
+            let mut game = *game;
+            game.adopt_notation(&config.notation);
+            game
+        }
         Some(Restored::Unreadable(message)) => {
             eprintln!("sudoku-dlx: {message}");
             note = Some(message);
@@ -29,19 +30,31 @@ pub fn run(
         Some(Restored::Nothing) | None => Game::new(config.notation.clone()),
     };
     let mut app = App::new(game, config);
-    app.autosave_to(dir);
+    app.autosave_to(data_dir);
+    if let Some(message) = note {
+        app.game.set_status(message, true);
+    }
+    if let Some(path) = puzzle {
+        // A bad file leaves the board as it was, with the message in the status line and on
+        // stderr.
+        app.open_path(path);
+    }
+    app
+}
+
+/// Opens the window and runs it until it closes. `puzzle` is a file whose first puzzle to show.
+/// With `frame_stats` (when the process started), the frame times are printed on exit.
+pub fn run(
+    config: Config,
+    puzzle: Option<&Path>,
+    frame_stats: Option<Instant>,
+) -> Result<(), eframe::Error> {
+    let mut app = start(config, autosave::data_dir(), puzzle);
     app.frame_stats = frame_stats.map(|started| FrameStats {
         started,
         first_frame: None,
         cpu: Vec::new(),
     });
-    if let Some(message) = note {
-        app.game.set_status(message, true);
-    }
-    if let Some(path) = puzzle {
-        // A bad file leaves the empty board, with the message in the status line and on stderr.
-        app.open_path(path);
-    }
     let side = app.game().geometry().side() as f32;
     // Roomy enough that every size is legible at once: 36×36 gets 21-point cells.
     let board = (side * 56.0).clamp(504.0, 756.0);

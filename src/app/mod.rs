@@ -24,5 +24,5 @@ pub mod worker;
 pub use action::{Action, Place};
 pub use board::{BoardLayout, Palette};
 pub use files::{OpenError, open_first_puzzle};
-pub use launch::run;
+pub use launch::{run, start};
 pub use window::App;

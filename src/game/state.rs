@@ -155,6 +155,46 @@ impl Game {
         });
     }
 
+    /// Puts an empty board of `notation` in place of a game whose board has another shape or
+    /// other symbols, as one undoable step, and says so: config.toml chooses the board, so it
+    /// wins over a saved game, which undo brings back whole. Returns whether it changed anything.
+    pub fn adopt_notation(&mut self, notation: &Notation) -> bool {
+        let old = self.board.notation().clone();
+        if &old == notation {
+            return false;
+        }
+        let cells = notation.geometry.cells();
+        let before = self.snapshot();
+        self.solving = false;
+        self.restore(Snapshot {
+            board: Grid::empty(notation.clone()),
+            origin: vec![Origin::Empty; cells],
+            notes: vec![0; cells],
+            loaded: false,
+            elapsed: Duration::ZERO,
+        });
+        let (new_side, old_side) = (notation.geometry.side(), old.geometry.side());
+        let (asked, saved) = if notation.geometry == old.geometry {
+            (
+                format!("the symbols {}", notation.alphabet),
+                format!("game (symbols {})", old.alphabet),
+            )
+        } else {
+            (
+                format!("a {new_side}×{new_side} board"),
+                format!("{old_side}×{old_side} game"),
+            )
+        };
+        self.history.push(Step {
+            label: format!("switching to {asked}"),
+            edit: Edit::Whole(Box::new(before)),
+        });
+        self.status = Status::info(format!(
+            "config.toml asks for {asked}; your saved {saved} is one undo away (Ctrl+Z)"
+        ));
+        true
+    }
+
     pub(super) fn snapshot_of(puzzle: Grid, entries: Option<&Grid>) -> Snapshot {
         let cells = puzzle.geometry().cells();
         let mut origin: Vec<Origin> = puzzle

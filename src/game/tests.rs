@@ -5,7 +5,7 @@ use super::*;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use crate::sudoku::{Grid, Notation, Unit};
+use crate::sudoku::{Geometry, Grid, Notation, Unit};
 
 fn classic() -> Grid {
     Grid::parse_line(
@@ -544,4 +544,34 @@ fn a_damaged_save_is_refused_with_a_reason() {
             .unwrap_err()
             .starts_with("version 99")
     );
+}
+
+#[test]
+fn another_notation_is_adopted_as_one_undoable_step() {
+    let mut game = Game::with_puzzle(classic());
+    game.apply(Command::Select(0));
+    game.apply(Command::Enter(4));
+    let before = game.board().clone();
+    // The same notation: nothing happens.
+    assert!(!game.adopt_notation(&before.notation().clone()));
+    assert_eq!(game.board(), &before);
+    // Other symbols on the same shape: an empty board in them, the game one undo away.
+    let letters = Notation {
+        geometry: Geometry::classic(),
+        alphabet: std::sync::Arc::new(
+            crate::sudoku::Alphabet::new("ABCDEFGHI".chars().collect(), 9).unwrap(),
+        ),
+    };
+    assert!(game.adopt_notation(&letters));
+    assert_eq!(game.board().filled(), 0);
+    assert!(!game.has_puzzle());
+    assert!(
+        game.status().text.contains("the symbols ABCDEFGHI")
+            && game.status().text.contains("one undo away"),
+        "{}",
+        game.status().text
+    );
+    game.apply(Command::Undo);
+    assert_eq!(game.board(), &before);
+    assert_eq!(game.origin(0), Origin::Entry);
 }

@@ -161,6 +161,22 @@ impl Rating {
         self.used.last().map(|&(t, _)| t)
     }
 
+    /// What the puzzle takes, as `sudoku-dlx rate` and the window both say it: the techniques
+    /// with their counts when logic finishes it, else that it needs search and from where.
+    pub fn describe(&self) -> String {
+        if self.solved {
+            self.techniques()
+        } else if self.used.is_empty() {
+            format!("needs search from the start ({} cells empty)", self.left)
+        } else {
+            format!(
+                "needs search with {} cells left after {}",
+                self.left,
+                self.techniques()
+            )
+        }
+    }
+
     /// `hidden single ×40, naked single ×12, X-wing ×1`.
     pub fn techniques(&self) -> String {
         self.used
