@@ -264,9 +264,10 @@ pub const FIXED_KEYS: [(&str, &str); 8] = [
 ];
 
 impl Keys {
-    /// The default keys for an alphabet: Space, R, Q, N and P, where a default letter that is
-    /// also a symbol takes Ctrl (36×36's `0-9A-Z` holds all four letters, 25×25's `1-9A-P` holds
-    /// N and P), so typing a symbol never runs a command.
+    /// The default keys for an alphabet: Space, and the letters R, Q, N, P, M, F, H and E, where a
+    /// default letter that is also a symbol takes Ctrl (16×16's `1-9A-G` holds E and F, 25×25's
+    /// `1-9A-P` E, F, H, M, N and P, 36×36's `0-9A-Z` all eight), so typing a symbol never runs
+    /// a command.
     pub fn defaults_for(alphabet: &Alphabet) -> Self {
         let letter = |c: char| KeySpec {
             ctrl: alphabet.holds_letter(c),

@@ -226,3 +226,42 @@ fn theme_and_colours_are_read_and_checked() {
     assert_eq!(Rgba::parse("#0a0B0c"), Some(Rgba([10, 11, 12, 255])));
     assert_eq!(Rgba::parse("0a0b0c"), None);
 }
+
+#[test]
+fn the_shipped_config_names_the_letters_that_take_ctrl_on_each_size() {
+    // The comment in config.toml says which default letters become Ctrl+letter on which board;
+    // the keys the program adapts must be exactly those.
+    let text =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/config.toml")).unwrap();
+    for (box_size, listed) in [(4, "E and F on 16x16"), (5, "E, F, H, M, N and P on 25x25")] {
+        assert!(text.contains(listed), "config.toml should say {listed:?}");
+        let config = Config::from_toml_str(&format!("box_size = {box_size}\n")).unwrap();
+        let mut moved: Vec<char> = config
+            .keys
+            .all()
+            .iter()
+            .filter(|(_, spec)| spec.ctrl)
+            .filter_map(|(_, spec)| match spec.key {
+                KeyName::Char(c) => Some(c.to_ascii_uppercase()),
+                _ => None,
+            })
+            .collect();
+        moved.sort_unstable();
+        let mut said: Vec<char> = listed
+            .split(" on ")
+            .next()
+            .unwrap()
+            .chars()
+            .filter(char::is_ascii_uppercase)
+            .collect();
+        said.sort_unstable();
+        assert_eq!(moved, said, "box_size = {box_size}");
+    }
+    assert!(text.contains("all eight letters on 36x36"));
+    let config = Config::from_toml_str("box_size = 6\n").unwrap();
+    assert_eq!(
+        config.keys.all().iter().filter(|(_, s)| s.ctrl).count(),
+        8,
+        "every default letter is a 36x36 symbol"
+    );
+}

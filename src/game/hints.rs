@@ -39,21 +39,34 @@ impl Game {
             return;
         }
         if let Answer::Unique(solution) = &self.answer {
-            let wrong = (0..self.origin.len()).find(|&cell| {
-                self.origin[cell] == Origin::Entry && self.board.get(cell) != solution.get(cell)
-            });
-            if let Some(cell) = wrong {
+            let wrong: Vec<usize> = (0..self.origin.len())
+                .filter(|&cell| {
+                    self.origin[cell] == Origin::Entry && self.board.get(cell) != solution.get(cell)
+                })
+                .collect();
+            if let Some(&cell) = wrong.first() {
                 let symbol = self.board.alphabet().symbol(self.board.get(cell));
+                self.status = Status::problem(if wrong.len() == 1 {
+                    format!(
+                        "{}: your {symbol} is not in the solution; clear it before going on",
+                        cell_name(g, cell)
+                    )
+                } else {
+                    let names: Vec<String> =
+                        wrong.iter().take(6).map(|&c| cell_name(g, c)).collect();
+                    let more = if wrong.len() > 6 { ", …" } else { "" };
+                    format!(
+                        "{} of your entries are not in the solution: {}{more}; clear them before going on",
+                        wrong.len(),
+                        names.join(", ")
+                    )
+                });
                 self.hint = Some(Hint {
-                    cells: vec![cell],
+                    cells: wrong,
                     unit: None,
                     focus: Some(cell),
                     fill: None,
                 });
-                self.status = Status::problem(format!(
-                    "{}: your {symbol} is not in the solution; clear it before going on",
-                    cell_name(g, cell)
-                ));
                 return;
             }
         }

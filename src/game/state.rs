@@ -378,10 +378,15 @@ impl Game {
             && !self.origin.contains(&Origin::Solver)
     }
 
-    /// Runs or pauses the clock: it runs while the window has focus and a loaded puzzle is
-    /// still being played (not full, not solved by the solver).
+    /// Runs or pauses the clock: it runs while the window has focus (and nothing covers the
+    /// board) and a loaded puzzle is still being played (not full, not solved by the solver, not
+    /// a puzzle with no solution).
     pub fn tick(&mut self, focused: bool, now: Instant) {
-        let playing = self.loaded && !self.board.is_full() && !self.solving;
+        // A puzzle whose givens admit no solution cannot be played to the end: no clock.
+        let playing = self.loaded
+            && !self.board.is_full()
+            && !self.solving
+            && self.answer != Answer::NoSolution;
         self.clock.run(focused && playing, now);
     }
 
