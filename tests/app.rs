@@ -835,3 +835,205 @@ fn a_new_puzzle_is_described_as_sudoku_dlx_rate_describes_it_at_every_grade_and_
         }
     }
 }
+
+/// Clicks a cell with the mouse, as a person would (pointer moved there, button pressed and
+/// released).
+fn click_cell(h: &mut Harness<'static, App>, row: usize, col: usize, button: egui::PointerButton) {
+    let layout = h.state().layout().expect("the board was drawn");
+    let pos = layout.cell_rect(row, col).center();
+    h.hover_at(pos);
+    for pressed in [true, false] {
+        h.event(Event::PointerButton {
+            pos,
+            button,
+            pressed,
+            modifiers: Modifiers::NONE,
+        });
+    }
+    settle(h);
+}
+
+#[test]
+fn play_by_mouse_click_a_cell_then_a_symbol_of_the_picker() {
+    let mut h = puzzle(CLASSIC);
+    // (0, 0) is empty in the classic puzzle; 4 belongs there.
+    click_cell(&mut h, 0, 0, egui::PointerButton::Primary);
+    assert_eq!(
+        h.state().game().selected(),
+        Some(Geometry::classic().cell(0, 0))
+    );
+    // The picker counts what is left to place: the puzzle has four 4s.
+    let givens = Grid::parse_line(CLASSIC, None).unwrap();
+    let fours = givens.values().iter().filter(|&&v| v == 4).count();
+    h.get_by_label(&format!("symbol 4, {} to place", 9 - fours))
+        .click();
+    settle(&mut h);
+    assert_eq!(cell(&h, 0, 0), (4, Origin::Entry));
+    h.get_by_label(&format!("symbol 4, {} to place", 8 - fours));
+    assert_eq!(h.state().chosen(), Some(4));
+    // Erase clears it; a right click writes a pencil mark instead.
+    h.get_by_label("Erase").click();
+    settle(&mut h);
+    assert_eq!(cell(&h, 0, 0), (0, Origin::Empty));
+    h.get_by_label(&format!(
+        "symbol 7, {} to place",
+        9 - givens.values().iter().filter(|&&v| v == 7).count()
+    ))
+    .click_secondary();
+    settle(&mut h);
+    assert_eq!(notes_at(&h, 0, 0), 1 << 6);
+    // The notes toggle makes a click write pencil marks too.
+    h.get_by_label("Notes").click();
+    settle(&mut h);
+    assert!(h.state().game().notes_mode());
+}
+
+#[test]
+fn a_symbol_placed_nine_times_is_greyed_out_in_the_picker() {
+    // Every 3 of the solution on the board but one.
+    let solution =
+        "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+    let mut line: Vec<char> = solution.chars().collect();
+    line[0] = '.'; // the 5 of r1c1
+    let line: String = line.into_iter().collect();
+    let h = puzzle(&line);
+    // 5 has one left; 3 has none and is greyed out (disabled).
+    h.get_by_label("symbol 5, 1 to place");
+    use egui_kittest::kittest::NodeT;
+    let three = h.get_by_label("symbol 3, 0 to place");
+    assert!(three.accesskit_node().is_disabled());
+}
+
+#[test]
+fn the_symbol_of_the_selected_cell_is_highlighted_and_the_view_menu_turns_it_off() {
+    let mut h = puzzle(CLASSIC);
+    // r1c3 holds a given 3.
+    click_cell(&mut h, 0, 2, egui::PointerButton::Primary);
+    let app = h.state();
+    assert!(app.settings().same_symbol);
+    // The highlight is the selected cell's symbol, drawn behind every 3 and every pencil mark 3.
+    assert_eq!(app.highlighted(), Some(3));
+    // An empty cell: the symbol picked last in the picker.
+    click_cell(&mut h, 0, 0, egui::PointerButton::Primary);
+    assert_eq!(h.state().highlighted(), None);
+    h.get_by_label_contains("symbol 8,").click_secondary();
+    settle(&mut h);
+    assert_eq!(h.state().highlighted(), Some(8));
+    // The View menu's settings: off, and the highlight, the count line and the picker go.
+    h.get_by_label("View").click();
+    settle(&mut h);
+    h.get_by_label("Highlight the same symbol").click();
+    settle(&mut h);
+    assert_eq!(h.state().highlighted(), None);
+    h.get_by_label("Solution count").click();
+    settle(&mut h);
+    assert!(!h.state().settings().solution_count);
+    h.get_by_label("Symbol picker").click();
+    settle(&mut h);
+    assert!(!h.state().settings().picker);
+    press(&mut h, Key::Escape);
+    assert!(h.query_by_label_contains("to place").is_none());
+    assert!(h.query_by_label_contains("one solution").is_none());
+}
+
+#[test]
+fn hovering_selects_but_not_while_a_menu_is_open() {
+    let mut h = puzzle(CLASSIC);
+    hover(&mut h, 4, 4);
+    let centre = Geometry::classic().cell(4, 4);
+    assert_eq!(h.state().game().selected(), Some(centre));
+    h.get_by_label("Edit").click();
+    settle(&mut h);
+    // The menu is open: the pointer wanders over the board on its way to an item.
+    hover(&mut h, 8, 8);
+    hover(&mut h, 7, 1);
+    assert_eq!(h.state().game().selected(), Some(centre));
+    press(&mut h, Key::Escape);
+    // Closed again: hovering selects.
+    hover(&mut h, 2, 2);
+    assert_eq!(
+        h.state().game().selected(),
+        Some(Geometry::classic().cell(2, 2))
+    );
+}
+
+#[test]
+fn crossing_the_board_fast_towards_the_menu_bar_leaves_the_selection_alone() {
+    let grid = Grid::parse_line(CLASSIC, None).unwrap();
+    let config = config_for(grid.geometry());
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(720.0, 800.0))
+        .with_step_dt(1.0 / 60.0)
+        .with_max_steps(200)
+        .build_ui_state(
+            |ui, app: &mut App| app.show(ui),
+            App::new(Game::with_puzzle(grid), config),
+        );
+    settle(&mut h);
+    hover(&mut h, 8, 4);
+    let start = Geometry::classic().cell(8, 4);
+    assert_eq!(h.state().game().selected(), Some(start));
+    // Up the board towards the menu bar, a frame at a time, fast (a cell a frame).
+    let layout = h.state().layout().unwrap();
+    for row in (0..8).rev() {
+        h.hover_at(layout.cell_rect(row, 4).center());
+        h.step();
+        assert_eq!(h.state().game().selected(), Some(start), "row {row}");
+    }
+    // It stops on row 0: once still (a few frames later), the cell under it is selected.
+    for _ in 0..30 {
+        h.step();
+    }
+    assert_eq!(
+        h.state().game().selected(),
+        Some(Geometry::classic().cell(0, 4))
+    );
+}
+
+#[test]
+fn a_long_status_wraps_in_its_place_and_never_moves_the_board() {
+    let mut h = fresh();
+    // (Without the picker, whose rows follow the board's size.)
+    h.get_by_label("View").click();
+    settle(&mut h);
+    h.get_by_label("Symbol picker").click();
+    settle(&mut h);
+    press(&mut h, Key::Escape);
+    let before = h.state().layout().unwrap().rect;
+    // A file of many sizes on a 9×9 config: a long note about the size.
+    let sizes = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/puzzles/sizes.txt");
+    h.state_mut().open_path(std::path::Path::new(sizes));
+    settle(&mut h);
+    assert!(status(&h).len() > 60, "{}", status(&h));
+    let after = h.state().layout().unwrap();
+    assert_eq!(after.rect, before, "the board moved");
+    // An error naming a long path, too.
+    let long = format!("/tmp/{}/no-such-puzzle.txt", "a-long-folder-name".repeat(8));
+    h.state_mut().open_path(std::path::Path::new(&long));
+    settle(&mut h);
+    assert!(status(&h).contains("no-such-puzzle.txt"));
+    assert_eq!(h.state().layout().unwrap().rect, before, "the board moved");
+}
+
+#[test]
+fn the_view_settings_are_kept_for_the_next_start() {
+    let dir = std::env::temp_dir().join(format!("sudoku-dlx-view-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let mut h = started(config_for(Geometry::classic()), &dir);
+    assert!(h.state().settings().clock);
+    h.get_by_label("View").click();
+    settle(&mut h);
+    h.get_by_label("Clock").click();
+    settle(&mut h);
+    h.get_by_label("Mark clashes").click();
+    settle(&mut h);
+    press(&mut h, Key::Escape);
+    let chosen = h.state().settings();
+    assert!(!chosen.clock && !chosen.clashes);
+    drop(h);
+    let h = started(config_for(Geometry::classic()), &dir);
+    assert_eq!(h.state().settings(), chosen);
+    // config.toml is never written: the settings live beside the saved game.
+    assert!(dir.join("settings.toml").exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -35,6 +35,10 @@ pub enum Action {
     Generate(crate::sudoku::Grade),
     /// Show or hide the overlay of every key.
     Help,
+    /// The symbol picked in the picker (its cells are highlighted), or none.
+    Choose(Option<u8>),
+    /// A setting of the View menu changed: keep it for the next start.
+    Settings,
 }
 
 /// Where the puzzle on the board came from, so `n` and `p` can step through its collection.

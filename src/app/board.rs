@@ -64,6 +64,9 @@ pub struct Palette {
     selected_fill: Color32,
     selected_edge: Color32,
     peer_fill: Color32,
+    /// Behind the cells and pencil marks that hold the highlighted symbol: the selection's
+    /// colour, half as strong.
+    same_fill: Color32,
     hint_fill: Color32,
     thin: Color32,
     thick: Color32,
@@ -88,6 +91,7 @@ impl Palette {
             selected_fill: color(colors.selection),
             selected_edge: color(colors.entry),
             peer_fill: color(colors.peer),
+            same_fill: color(colors.selection).gamma_multiply(0.6),
             hint_fill: color(colors.hint),
             thin: Color32::from_gray(if dark { 90 } else { 170 }),
             thick: Color32::from_gray(if dark { 210 } else { 30 }),
@@ -104,6 +108,29 @@ impl Palette {
     }
 }
 
+/// What the pointer's hovering does this frame (see [`board`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Hover {
+    /// The cell the pointer comes onto is selected.
+    Selects,
+    /// A menu, popup or dialog is open: the pointer's cells are let go by.
+    Covered,
+    /// The pointer is crossing the board fast towards the menu bar: the cell it ends on is
+    /// selected once it slows down.
+    Crossing,
+}
+
+/// How the board is drawn this frame, beyond the game itself.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BoardView {
+    /// What hovering does.
+    pub hover: Hover,
+    /// The symbol whose cells and pencil marks are highlighted (1..=side), if any.
+    pub same: Option<u8>,
+    /// Mark clashing symbols.
+    pub clashes: bool,
+}
+
 /// Where the board lies on screen: its square and the side of one cell.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct BoardLayout {
@@ -114,13 +141,12 @@ pub struct BoardLayout {
 }
 
 impl BoardLayout {
-    /// The largest square board that fits `available`: centred across, at the top.
+    /// The largest square board that fits `available`, centred in it. Its size is a whole
+    /// number of points, so that cell lines fall on the same pixels frame after frame.
     pub fn fit(available: Rect, side: usize) -> Self {
-        let size = available.width().min(available.height()).max(1.0);
-        let rect = Rect::from_min_size(
-            Pos2::new(available.center().x - size / 2.0, available.min.y),
-            Vec2::splat(size),
-        );
+        let size = available.width().min(available.height()).max(1.0).floor();
+        let rect = Rect::from_center_size(available.center(), Vec2::splat(size));
+        let rect = Rect::from_min_size(rect.min.round(), rect.size());
         BoardLayout { rect, side }
     }
 
@@ -156,24 +182,42 @@ pub fn board(
     ui: &mut egui::Ui,
     game: &Game,
     palette: &Palette,
+    view: &BoardView,
     actions: &mut Vec<Action>,
 ) -> BoardLayout {
     let g = game.geometry();
     let side = g.side();
-    let (area, response) = ui.allocate_exact_size(ui.available_size(), Sense::hover());
+    let (area, response) = ui.allocate_exact_size(ui.available_size(), Sense::click());
     let layout = BoardLayout::fit(area.shrink(4.0), side);
+    let under = |pos: Option<Pos2>| {
+        pos.and_then(|p| layout.cell_at(p))
+            .map(|(row, col)| g.cell(row, col))
+    };
+    // A click selects the cell under the pointer.
+    if response.clicked()
+        && let Some(cell) = under(response.interact_pointer_pos())
+    {
+        actions.push(Action::Game(Command::Select(cell)));
+    }
     // The pointer selects the cell it comes onto; resting there, it leaves the selection to the
-    // arrow keys and Tab.
-    let hovered = response
-        .hover_pos()
-        .and_then(|p| layout.cell_at(p))
-        .map(|(row, col)| g.cell(row, col));
+    // arrow keys and Tab. While something covers the board (a menu, a dialog) the cells it
+    // passes are let go by; while it crosses the board on its way to the menu bar they are
+    // kept for when it stops.
+    let hovered = under(response.hover_pos());
     let key = response.id.with("hovered");
     let last = ui.data(|d| d.get_temp::<Option<usize>>(key)).flatten();
     if hovered != last {
-        ui.data_mut(|d| d.insert_temp(key, hovered));
-        if let Some(cell) = hovered.filter(|&c| game.selected() != Some(c)) {
-            actions.push(Action::Game(Command::Select(cell)));
+        match view.hover {
+            Hover::Selects => {
+                ui.data_mut(|d| d.insert_temp(key, hovered));
+                if let Some(cell) = hovered.filter(|&c| game.selected() != Some(c)) {
+                    actions.push(Action::Game(Command::Select(cell)));
+                }
+            }
+            Hover::Covered => {
+                ui.data_mut(|d| d.insert_temp(key, hovered));
+            }
+            Hover::Crossing => {}
         }
     }
 
@@ -225,11 +269,14 @@ pub fn board(
             if hinted[cell] && selected != Some(cell) {
                 painter.rect_filled(rect, 0.0, palette.hint_fill);
             }
-            let clash = game.is_clash(cell);
+            let value = game.value(cell);
+            if view.same.is_some_and(|v| v == value) && selected != Some(cell) {
+                painter.rect_filled(rect, 0.0, palette.same_fill);
+            }
+            let clash = view.clashes && game.is_clash(cell);
             if clash {
                 painter.rect_filled(rect.shrink(1.0), 0.0, palette.clash_fill);
             }
-            let value = game.value(cell);
             if value == 0 && game.notes(cell) != 0 {
                 let cw = rect.width() / note_cols as f32;
                 let ch = rect.height() / note_rows as f32;
@@ -240,7 +287,14 @@ pub fn board(
                             (k % note_cols) as f32 * cw + cw / 2.0,
                             (k / note_cols) as f32 * ch + ch / 2.0,
                         );
-                    notes.paint(&painter, alphabet, v, at, palette.note);
+                    if view.same == Some(v) {
+                        // The highlighted symbol's pencil marks stand out too.
+                        let r = (cw.min(ch) * 0.48).max(2.0);
+                        painter.circle_filled(at, r, palette.same_fill);
+                        notes.paint(&painter, alphabet, v, at, palette.selected_edge);
+                    } else {
+                        notes.paint(&painter, alphabet, v, at, palette.note);
+                    }
                 }
             }
             if game.is_wrong(cell) {

@@ -8,6 +8,7 @@ use crate::autosave::{self, Restored};
 use crate::config::Config;
 use crate::game::Game;
 
+use super::settings::Settings;
 use super::window::{App, FrameStats};
 
 /// The window's app as it starts: the game saved in `data_dir` (if any) restored, the board
@@ -30,6 +31,14 @@ pub fn start(config: Config, data_dir: Option<PathBuf>, puzzle: Option<&Path>) -
         Some(Restored::Nothing) | None => Game::new(config.notation.clone()),
     };
     let mut app = App::new(game, config);
+    if let Some(dir) = &data_dir {
+        let (settings, why) = Settings::load(dir);
+        app.settings = settings;
+        if let Some(why) = why {
+            eprintln!("sudoku-dlx: {why}");
+            note = note.or(Some(why));
+        }
+    }
     app.autosave_to(data_dir);
     if let Some(message) = note {
         app.game.set_status(message, true);

@@ -18,11 +18,13 @@ pub mod files;
 pub mod keys;
 pub mod launch;
 pub mod panels;
+pub mod picker;
+pub mod settings;
 pub mod window;
 pub mod worker;
 
 pub use action::{Action, Place};
-pub use board::{BoardLayout, Palette};
+pub use board::{BoardLayout, BoardView, Hover, Palette};
 pub use files::{OpenError, open_first_puzzle};
 pub use launch::{run, start};
 pub use window::App;

@@ -30,10 +30,57 @@ impl App {
                 actions.push(Action::Quit);
             }
         });
+        let keys = self.keys;
+        let notes_mode = self.game.notes_mode();
+        ui.menu_button("Edit", |ui| {
+            let (undo, redo) = (self.game.can_undo() > 0, self.game.can_redo() > 0);
+            if ui
+                .add_enabled(undo, egui::Button::new("Undo  (Ctrl+Z)"))
+                .clicked()
+            {
+                actions.push(Action::Game(Command::Undo));
+            }
+            if ui
+                .add_enabled(redo, egui::Button::new("Redo  (Ctrl+Y)"))
+                .clicked()
+            {
+                actions.push(Action::Game(Command::Redo));
+            }
+            let items = [
+                (
+                    format!(
+                        "{} notes mode  ({} or hold Alt)",
+                        if notes_mode { "Leave" } else { "Enter" },
+                        keys.notes
+                    ),
+                    Command::ToggleNotesMode,
+                ),
+                (
+                    format!("Fill in every candidate  ({})", keys.fill_notes),
+                    Command::FillNotes,
+                ),
+                (format!("Hint  ({})", keys.hint), Command::Hint),
+                (
+                    format!("Check my entries  ({})", keys.check),
+                    Command::Check,
+                ),
+            ];
+            for (label, command) in items {
+                if ui.button(label).clicked() {
+                    actions.push(Action::Game(command));
+                }
+            }
+        });
         ui.menu_button("Puzzles", |ui| {
             for (k, collection) in self.collections.iter().enumerate() {
                 ui.menu_button(&collection.name, |ui| {
-                    ui.label(RichText::new(&collection.source).small().weak());
+                    let count = collection.puzzles.len();
+                    let about = match collection.grade {
+                        Some(grade) => format!("{count} {grade} puzzles"),
+                        None => format!("{count} puzzles"),
+                    };
+                    ui.label(RichText::new(about).small().weak())
+                        .on_hover_text(format!("From {}", collection.source));
                     ui.horizontal_wrapped(|ui| {
                         ui.set_max_width(260.0);
                         for p in 0..collection.puzzles.len() {
@@ -61,36 +108,6 @@ impl App {
                 .weak(),
             );
         });
-        let keys = self.keys;
-        let notes_mode = self.game.notes_mode();
-        ui.menu_button("Edit", |ui| {
-            let items = [
-                ("Undo  (Ctrl+Z)".to_string(), Command::Undo),
-                ("Redo  (Ctrl+Y)".to_string(), Command::Redo),
-                (
-                    format!(
-                        "{} notes mode  ({} or hold Alt)",
-                        if notes_mode { "Leave" } else { "Enter" },
-                        keys.notes
-                    ),
-                    Command::ToggleNotesMode,
-                ),
-                (
-                    format!("Fill in every candidate  ({})", keys.fill_notes),
-                    Command::FillNotes,
-                ),
-                (format!("Hint  ({})", keys.hint), Command::Hint),
-                (
-                    format!("Check my entries  ({})", keys.check),
-                    Command::Check,
-                ),
-            ];
-            for (label, command) in items {
-                if ui.button(label).clicked() {
-                    actions.push(Action::Game(command));
-                }
-            }
-        });
         let size = self.game.geometry();
         ui.menu_button("New", |ui| {
             ui.label(format!("A new {size} puzzle:"));
@@ -102,6 +119,20 @@ impl App {
                 }
             }
         });
+        // The View menu stays open while its boxes are ticked, one after another.
+        let stays_open = egui::containers::menu::MenuConfig::new()
+            .close_behavior(egui::PopupCloseBehavior::CloseOnClickOutside);
+        egui::containers::menu::MenuButton::new("View")
+            .config(stays_open)
+            .ui(ui, |ui| {
+                let mut changed = false;
+                for (name, on) in self.settings.entries() {
+                    changed |= ui.checkbox(on, name).changed();
+                }
+                if changed {
+                    actions.push(Action::Settings);
+                }
+            });
         ui.menu_button("Help", |ui| {
             if ui.button("Keys  (F1 or ?)").clicked() {
                 actions.push(Action::Help);
@@ -111,42 +142,75 @@ impl App {
 
     pub(super) fn status_panel(&mut self, ui: &mut egui::Ui) {
         ui.add_space(4.0);
+        // The status line takes two lines of the window's width, always: a longer message wraps,
+        // and past two lines is cut with "…", the whole of it shown on hover. So the panel keeps
+        // its height and the board never moves.
+        let size = 15.0;
+        let height = 2.0 * ui.fonts_mut(|f| f.row_height(&egui::FontId::proportional(size)));
+        let width = ui.available_width();
+        ui.allocate_ui_with_layout(
+            egui::vec2(width, height),
+            egui::Layout::left_to_right(egui::Align::Min),
+            |ui| {
+                ui.set_min_height(height);
+                if self.game.is_solving() || self.making.is_some() {
+                    ui.spinner();
+                }
+                let status = self.game.status();
+                let color = if status.problem {
+                    ui.visuals().error_fg_color
+                } else {
+                    ui.visuals().text_color()
+                };
+                let mut job = egui::text::LayoutJob::single_section(
+                    status.text.clone(),
+                    egui::TextFormat::simple(egui::FontId::proportional(size), color),
+                );
+                job.wrap = egui::text::TextWrapping {
+                    max_width: ui.available_width(),
+                    max_rows: 2,
+                    break_anywhere: false,
+                    overflow_character: Some('…'),
+                };
+                let galley = ui.fonts_mut(|f| f.layout_job(job));
+                let cut = galley.elided;
+                let label = ui.add(egui::Label::new(galley).selectable(false));
+                if cut {
+                    label.on_hover_text(&status.text);
+                }
+            },
+        );
         ui.horizontal(|ui| {
-            if self.game.is_solving() || self.making.is_some() {
-                ui.spinner();
+            // One line high whatever it holds (a spinner is taller than the text), so that the
+            // panel keeps its height.
+            ui.set_min_height(ui.spacing().interact_size.y);
+            // The count of solutions, in words that alarm only when something is wrong: no
+            // solution left. (The View menu turns it off, for those who would rather not know.)
+            let filled = self.game.board().filled() > 0;
+            if self.settings.solution_count && filled {
+                let whose = if self.game.entries().filled() > 0 {
+                    "Givens and entries"
+                } else {
+                    "Puzzle"
+                };
+                let (text, bad) = match self.game.uniqueness() {
+                    Uniqueness::Checking => ("counting solutions…", false),
+                    Uniqueness::None => ("no solution", true),
+                    Uniqueness::One => ("one solution", false),
+                    Uniqueness::Many => ("more than one solution", false),
+                    Uniqueness::Unknown => ("solutions not counted (stopped)", false),
+                };
+                if self.game.uniqueness() == Uniqueness::Checking {
+                    ui.spinner();
+                }
+                let text = RichText::new(format!("{whose}: {text}")).size(13.0);
+                ui.label(if bad {
+                    text.color(ui.visuals().warn_fg_color)
+                } else {
+                    text
+                });
             }
-            let status = self.game.status();
-            let text = RichText::new(&status.text).size(15.0);
-            let text = if status.problem {
-                text.color(ui.visuals().error_fg_color)
-            } else {
-                text
-            };
-            ui.label(text);
-        });
-        ui.horizontal(|ui| {
-            let whose = if self.game.entries().filled() > 0 {
-                "Givens and entries"
-            } else {
-                "Puzzle"
-            };
-            let (text, bad) = match self.game.uniqueness() {
-                Uniqueness::Checking => ("counting solutions…", false),
-                Uniqueness::None => ("no solution", true),
-                Uniqueness::One => ("one solution", false),
-                Uniqueness::Many => ("more than one solution", true),
-                Uniqueness::Unknown => ("solutions not counted (stopped)", false),
-            };
-            if self.game.uniqueness() == Uniqueness::Checking {
-                ui.spinner();
-            }
-            let text = RichText::new(format!("{whose}: {text}")).size(13.0);
-            ui.label(if bad {
-                text.color(ui.visuals().warn_fg_color)
-            } else {
-                text
-            });
-            if self.game.has_puzzle() {
+            if self.game.has_puzzle() && self.settings.clock {
                 let time = format_clock(self.game.elapsed(Instant::now()));
                 let paused = if self.game.clock_running() || self.game.board().is_full() {
                     ""

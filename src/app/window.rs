@@ -11,9 +11,11 @@ use crate::game::{AnswerOutcome, CountOutcome, Game, SolveOutcome};
 use crate::library::{self, Collection};
 
 use super::action::{Action, Place};
-use super::board::{self, BoardLayout, Palette};
+use super::board::{self, BoardLayout, BoardView, Hover, Palette};
 use super::dialog::{Choice, FileDialog, Purpose};
 use super::keys::{self, help_overlay};
+use super::picker;
+use super::settings::Settings;
 use super::worker::{Making, Worker};
 
 /// How often the game is saved while it changes or the clock runs.
@@ -49,6 +51,11 @@ pub struct App {
     pub(super) saved_game: Option<crate::game::save::SavedGame>,
     /// With `--frame-stats`: when the process started, and the CPU time of every frame so far.
     pub(super) frame_stats: Option<FrameStats>,
+    /// What the View menu says to show.
+    pub(super) settings: Settings,
+    /// The symbol picked last in the picker, whose cells are highlighted while the selected
+    /// cell holds none.
+    pub(super) chosen: Option<u8>,
 }
 
 /// The window's own timing, for `--frame-stats`.
@@ -106,6 +113,8 @@ impl App {
             saved_at: Instant::now(),
             saved_game: None,
             frame_stats: None,
+            settings: Settings::default(),
+            chosen: None,
         };
         match library::bundled() {
             Ok(collections) => app.collections = collections,
@@ -255,10 +264,18 @@ impl App {
             actions.push(Action::OpenPath(path));
         }
 
-        egui::Panel::top("menu").show(ui, |ui| {
-            egui::MenuBar::new().ui(ui, |ui| self.menus(ui, &mut actions));
-        });
+        let menu = egui::Panel::top("menu")
+            .show(ui, |ui| {
+                egui::MenuBar::new().ui(ui, |ui| self.menus(ui, &mut actions));
+            })
+            .response
+            .rect;
         egui::Panel::bottom("status").show(ui, |ui| self.status_panel(ui));
+        if self.settings.picker {
+            egui::Panel::bottom("picker").show(ui, |ui| {
+                picker::picker(ui, &self.game, self.chosen, &mut actions);
+            });
+        }
         let dark = ui.visuals().dark_mode;
         let palette = Palette::new(
             if dark {
@@ -268,8 +285,13 @@ impl App {
             },
             dark,
         );
+        let view = BoardView {
+            hover: self.hover_rule(&ctx, menu),
+            same: self.highlighted(),
+            clashes: self.settings.clashes,
+        };
         egui::CentralPanel::default().show(ui, |ui| {
-            self.layout = Some(board::board(ui, &self.game, &palette, &mut actions));
+            self.layout = Some(board::board(ui, &self.game, &palette, &view, &mut actions));
         });
         if self.help {
             let keys = self.keys;
@@ -303,7 +325,8 @@ impl App {
 
         // The clock runs while the window has focus and the puzzle is being played.
         let now = Instant::now();
-        let focused = ctx.input(|i| i.focused);
+        // The clock stops while a dialog or the key overlay covers the board.
+        let focused = ctx.input(|i| i.focused) && self.dialog.is_none() && !self.help;
         self.game.tick(focused, now);
         if self.game.clock_running() {
             let into = self.game.elapsed(now).subsec_millis();
@@ -315,6 +338,47 @@ impl App {
         if self.save_dir.is_some() {
             ctx.request_repaint_after(AUTOSAVE_EVERY);
         }
+    }
+
+    /// What hovering the board does this frame: nothing while a menu, popup, dialog or the key
+    /// overlay covers it; nothing yet while the pointer crosses it fast towards the menu bar
+    /// (the cell it stops on is selected then: a repaint is asked for to see it stop); else
+    /// it selects the cell the pointer comes onto.
+    fn hover_rule(&self, ctx: &egui::Context, menu: egui::Rect) -> Hover {
+        if self.dialog.is_some() || self.help || ctx.any_popup_open() {
+            return Hover::Covered;
+        }
+        let crossing = ctx
+            .input(|i| i.pointer.is_moving_towards_rect(&menu) && i.pointer.velocity().y < -400.0);
+        if crossing {
+            ctx.request_repaint_after(Duration::from_millis(40));
+            return Hover::Crossing;
+        }
+        Hover::Selects
+    }
+
+    /// The symbol highlighted on the board (its cells and pencil marks): the selected cell's, or
+    /// else the one picked last; none when the View menu turns it off.
+    pub fn highlighted(&self) -> Option<u8> {
+        if !self.settings.same_symbol {
+            return None;
+        }
+        let held = self
+            .game
+            .selected()
+            .map(|cell| self.game.value(cell))
+            .filter(|&v| v != 0);
+        held.or(self.chosen)
+    }
+
+    /// The settings in use.
+    pub fn settings(&self) -> Settings {
+        self.settings
+    }
+
+    /// The symbol picked last in the picker.
+    pub fn chosen(&self) -> Option<u8> {
+        self.chosen
     }
 
     pub(super) fn act(&mut self, ctx: &egui::Context, action: Action) {
@@ -334,6 +398,16 @@ impl App {
                 }
             }
             Action::Help => self.help = !self.help,
+            Action::Choose(symbol) => self.chosen = symbol,
+            Action::Settings => {
+                if let Some(dir) = &self.save_dir
+                    && let Err(e) = self.settings.save(dir)
+                {
+                    eprintln!("sudoku-dlx: could not save the settings: {e}");
+                    self.game
+                        .set_status(format!("Could not save the settings: {e}"), true);
+                }
+            }
             Action::Quit => {
                 self.save_game(true);
                 self.stop_all();

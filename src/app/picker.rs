@@ -1,0 +1,114 @@
+//! The symbol picker under the board: play by mouse. A button a symbol (click writes it into the
+//! selected cell, a right click toggles it as a pencil mark), each showing how many of it are
+//! still to place and greyed out once all are; a notes toggle and an erase button. Like the
+//! board, it draws a `&Game` and returns [`Action`]s.
+
+use egui::{Align2, FontId, RichText, Vec2};
+
+use crate::game::{Command, Game};
+
+use super::action::Action;
+
+/// The most symbol buttons in a row: 36 symbols make three rows of 12, 25 three of 9, 16 two of 8.
+const MOST_IN_A_ROW: usize = 12;
+
+/// How many of each symbol (index 1..=side) are still to place: `side` less those on the board.
+pub fn left_to_place(game: &Game) -> Vec<usize> {
+    let side = game.geometry().side();
+    let mut left = vec![side; side + 1];
+    for &v in game.board().values() {
+        if let Some(n) = left.get_mut(usize::from(v)).filter(|_| v != 0) {
+            *n = n.saturating_sub(1);
+        }
+    }
+    left
+}
+
+/// Draws the picker for `game`, `chosen` marking the symbol picked last (its cells are
+/// highlighted on the board).
+pub fn picker(ui: &mut egui::Ui, game: &Game, chosen: Option<u8>, actions: &mut Vec<Action>) {
+    let side = game.geometry().side();
+    let alphabet = game.board().alphabet();
+    let left = left_to_place(game);
+    let rows = side.div_ceil(MOST_IN_A_ROW).max(1);
+    let per_row = side.div_ceil(rows);
+    let gap = ui.spacing().item_spacing.x;
+    // Room for the symbols of the longest row and the two tool buttons (a little wider).
+    let width = ui.available_width();
+    let size = ((width - gap * (per_row + 2) as f32) / (per_row as f32 + 2.6))
+        .clamp(22.0, 52.0)
+        .floor();
+    let button = Vec2::new(size, (size * 0.8).max(22.0));
+    ui.add_space(4.0);
+    ui.horizontal(|ui| {
+        ui.vertical(|ui| {
+            for row in 0..rows {
+                ui.horizontal(|ui| {
+                    let first = row * per_row + 1;
+                    let last = ((row + 1) * per_row).min(side);
+                    for (v, &to_place) in left.iter().enumerate().take(last + 1).skip(first) {
+                        let value = v as u8;
+                        let symbol = alphabet.symbol(value);
+                        let text = RichText::new(symbol.to_string())
+                            .font(FontId::monospace(button.y * 0.55));
+                        let response = ui.add_enabled(
+                            to_place > 0,
+                            egui::Button::new(text)
+                                .min_size(button)
+                                .selected(chosen == Some(value)),
+                        );
+                        let response = response.on_hover_text(format!(
+                            "{symbol}: {to_place} to place. Click writes it in the selected \
+                                 cell; right click toggles it as a pencil mark"
+                        ));
+                        // Screen readers (and tests) hear the symbol with its count.
+                        response.widget_info(|| {
+                            egui::WidgetInfo::selected(
+                                egui::Role::Button,
+                                to_place > 0,
+                                chosen == Some(value),
+                                format!("symbol {symbol}, {to_place} to place"),
+                            )
+                        });
+                        // The count, small in the button's corner.
+                        ui.painter().text(
+                            response.rect.right_bottom() - Vec2::new(3.0, 1.0),
+                            Align2::RIGHT_BOTTOM,
+                            to_place.to_string(),
+                            FontId::proportional((button.y * 0.3).max(8.0)),
+                            ui.visuals().weak_text_color(),
+                        );
+                        if response.clicked() {
+                            actions.push(Action::Choose(Some(value)));
+                            actions.push(Action::Game(Command::Enter(value)));
+                        }
+                        if response.secondary_clicked() {
+                            actions.push(Action::Choose(Some(value)));
+                            actions.push(Action::Game(Command::Note(value)));
+                        }
+                    }
+                });
+            }
+        });
+        ui.vertical(|ui| {
+            let tool = Vec2::new(button.x * 1.3, button.y);
+            let notes = ui
+                .add(
+                    egui::Button::new("Notes")
+                        .min_size(tool)
+                        .selected(game.notes_mode()),
+                )
+                .on_hover_text("Notes mode: clicked and typed symbols toggle pencil marks");
+            if notes.clicked() {
+                actions.push(Action::Game(Command::ToggleNotesMode));
+            }
+            let erase = ui
+                .add(egui::Button::new("Erase").min_size(tool))
+                .on_hover_text("Clear the selected cell (its notes, if it is empty)");
+            if erase.clicked() {
+                actions.push(Action::Game(Command::Clear));
+            }
+        });
+    });
+    ui.add_space(2.0);
+}

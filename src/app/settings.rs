@@ -1,0 +1,119 @@
+//! What the player chooses in the View menu: what the window shows. Kept beside the saved game
+//! (`settings.toml` in the data directory) and read back at start; config.toml is never
+//! written. A settings file that cannot be read gives the defaults and a message.
+
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+/// The settings file's name in the data directory.
+pub const FILE_NAME: &str = "settings.toml";
+
+/// What the window shows. The defaults are what it showed before there were settings.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Settings {
+    /// The live count of the solutions of the givens and entries, under the board.
+    pub solution_count: bool,
+    /// Two equal symbols in a row, column or box marked red.
+    pub clashes: bool,
+    /// Every cell and pencil mark holding the selected (or picked) symbol highlighted.
+    pub same_symbol: bool,
+    /// The clock under the board.
+    pub clock: bool,
+    /// The symbol picker under the board.
+    pub picker: bool,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            solution_count: true,
+            clashes: true,
+            same_symbol: true,
+            clock: true,
+            picker: true,
+        }
+    }
+}
+
+impl Settings {
+    /// Every setting with its name in the View menu, to draw the menu from.
+    pub fn entries(&mut self) -> [(&'static str, &mut bool); 5] {
+        [
+            ("Symbol picker", &mut self.picker),
+            ("Highlight the same symbol", &mut self.same_symbol),
+            ("Mark clashes", &mut self.clashes),
+            ("Solution count", &mut self.solution_count),
+            ("Clock", &mut self.clock),
+        ]
+    }
+
+    /// The settings saved in `dir`: the defaults if there are none, and with them a message if
+    /// the file could not be read.
+    pub fn load(dir: &Path) -> (Settings, Option<String>) {
+        let path = dir.join(FILE_NAME);
+        let text = match std::fs::read_to_string(&path) {
+            Ok(text) => text,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                return (Settings::default(), None);
+            }
+            Err(e) => {
+                let why = format!(
+                    "{}: {e}; the View menu starts from its defaults",
+                    path.display()
+                );
+                return (Settings::default(), Some(why));
+            }
+        };
+        match toml::from_str(&text) {
+            Ok(settings) => (settings, None),
+            Err(e) => (
+                Settings::default(),
+                Some(format!(
+                    "{}: {}; the View menu starts from its defaults",
+                    path.display(),
+                    e.message().trim()
+                )),
+            ),
+        }
+    }
+
+    /// Writes the settings to `dir` (a temporary file, then a rename).
+    pub fn save(&self, dir: &Path) -> Result<(), String> {
+        let text = toml::to_string(self).map_err(|e| e.to_string())?;
+        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        let path = dir.join(FILE_NAME);
+        let partial = path.with_extension("toml.partial");
+        std::fs::write(&partial, text)
+            .and_then(|()| std::fs::rename(&partial, &path))
+            .map_err(|e| {
+                let _ = std::fs::remove_file(&partial);
+                format!("{}: {e}", path.display())
+            })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn settings_round_trip_and_a_bad_file_gives_the_defaults_with_a_reason() {
+        let dir = std::env::temp_dir().join(format!("sudoku-dlx-settings-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        assert_eq!(Settings::load(&dir), (Settings::default(), None));
+        let settings = Settings {
+            solution_count: false,
+            picker: false,
+            ..Settings::default()
+        };
+        settings.save(&dir).unwrap();
+        assert_eq!(Settings::load(&dir), (settings, None));
+        std::fs::write(dir.join(FILE_NAME), "clock = 3\n").unwrap();
+        let (loaded, why) = Settings::load(&dir);
+        assert_eq!(loaded, Settings::default());
+        assert!(why.unwrap().contains("settings.toml"));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
