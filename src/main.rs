@@ -10,8 +10,14 @@ use sudoku_dlx::config::Config;
 fn main() -> ExitCode {
     let started = std::time::Instant::now();
     let args = Cli::parse();
-    let config = match Config::load(args.config.as_deref()) {
-        Ok(config) => config,
+    let (config, problem) = match Config::load(args.config.as_deref()) {
+        Ok(config) => (config, None),
+        // The command line stops at a bad config; the window opens on the defaults and shows
+        // the error where someone who started it from a desktop sees it.
+        Err(e) if args.command.is_none() => {
+            eprintln!("sudoku-dlx: {e}");
+            (Config::default(), Some(e.to_string()))
+        }
         Err(e) => {
             eprintln!("sudoku-dlx: {e}");
             return ExitCode::from(EXIT_BAD_INPUT);
@@ -21,6 +27,7 @@ fn main() -> ExitCode {
         Some(command) => cli::run(command, &config),
         None => match app::run(
             config,
+            problem,
             args.puzzle.as_deref(),
             args.frame_stats.then_some(started),
         ) {

@@ -1037,3 +1037,34 @@ fn the_view_settings_are_kept_for_the_next_start() {
     assert!(dir.join("settings.toml").exists());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_bad_config_is_shown_in_the_window_which_goes_on_with_the_defaults() {
+    let problem = Config::from_toml_str("box_size = 99\n")
+        .unwrap_err()
+        .to_string();
+    let mut app = App::new(
+        Game::new(Config::default().notation.clone()),
+        Config::default(),
+    );
+    app.warn_config(&problem);
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(720.0, 800.0))
+        .build_ui_state(|ui, app: &mut App| app.show(ui), app);
+    settle(&mut h);
+    // Over the board, where it cannot be missed, naming the key and what is wrong.
+    h.get_by_label("config.toml has a problem");
+    assert!(problem.contains("box_size"), "{problem}");
+    h.get_by_label(&problem);
+    assert!(status(&h).contains("defaults are in use"), "{}", status(&h));
+    // Keys do not reach the board meanwhile; OK closes it, and the default board plays.
+    hover(&mut h, 0, 0);
+    type_text(&mut h, "5");
+    assert_eq!(cell(&h, 0, 0), (0, Origin::Empty));
+    h.get_by_label("OK").click();
+    settle(&mut h);
+    assert!(h.state().config_problem().is_none());
+    hover(&mut h, 0, 1);
+    type_text(&mut h, "5");
+    assert_eq!(cell(&h, 0, 1), (5, Origin::Entry));
+}

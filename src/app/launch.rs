@@ -52,13 +52,19 @@ pub fn start(config: Config, data_dir: Option<PathBuf>, puzzle: Option<&Path>) -
 }
 
 /// Opens the window and runs it until it closes. `puzzle` is a file whose first puzzle to show.
-/// With `frame_stats` (when the process started), the frame times are printed on exit.
+/// `problem` is what was wrong with config.toml (then `config` holds the defaults): the window
+/// shows it until dismissed. With `frame_stats` (when the process started), the frame times
+/// are printed on exit.
 pub fn run(
     config: Config,
+    problem: Option<String>,
     puzzle: Option<&Path>,
     frame_stats: Option<Instant>,
 ) -> Result<(), eframe::Error> {
     let mut app = start(config, autosave::data_dir(), puzzle);
+    if let Some(problem) = problem {
+        app.warn_config(&problem);
+    }
     app.frame_stats = frame_stats.map(|started| FrameStats {
         started,
         first_frame: None,

@@ -56,6 +56,8 @@ pub struct App {
     /// The symbol picked last in the picker, whose cells are highlighted while the selected
     /// cell holds none.
     pub(super) chosen: Option<u8>,
+    /// What was wrong with config.toml, shown over the board until dismissed.
+    pub(super) config_problem: Option<String>,
 }
 
 /// The window's own timing, for `--frame-stats`.
@@ -115,6 +117,7 @@ impl App {
             frame_stats: None,
             settings: Settings::default(),
             chosen: None,
+            config_problem: None,
         };
         match library::bundled() {
             Ok(collections) => app.collections = collections,
@@ -251,7 +254,7 @@ impl App {
             if close {
                 self.help = false;
             }
-        } else if self.dialog.is_none() {
+        } else if self.dialog.is_none() && self.config_problem.is_none() {
             keys::keyboard(&ctx, &self.game, &self.keys, &mut actions);
         }
         for path in ctx.input(|i| {
@@ -302,6 +305,25 @@ impl App {
                 self.help = false;
             }
         }
+        if let Some(problem) = &self.config_problem {
+            let modal =
+                egui::Modal::new(egui::Id::unique("sudoku-dlx-config-problem")).show(&ctx, |ui| {
+                    ui.set_max_width(520.0);
+                    ui.heading("config.toml has a problem");
+                    ui.add_space(6.0);
+                    ui.label(egui::RichText::new(problem).color(ui.visuals().error_fg_color));
+                    ui.add_space(6.0);
+                    ui.label(
+                        "The window uses the default board, symbols and keys until it is fixed. \
+                         config.toml is left as it is.",
+                    );
+                    ui.add_space(6.0);
+                    ui.button("OK").clicked()
+                });
+            if modal.inner || modal.should_close() {
+                self.config_problem = None;
+            }
+        }
         if let Some(dialog) = &mut self.dialog {
             match dialog.show(&ctx) {
                 Choice::Pending => {}
@@ -345,7 +367,11 @@ impl App {
     /// (the cell it stops on is selected then: a repaint is asked for to see it stop); else
     /// it selects the cell the pointer comes onto.
     fn hover_rule(&self, ctx: &egui::Context, menu: egui::Rect) -> Hover {
-        if self.dialog.is_some() || self.help || ctx.any_popup_open() {
+        if self.dialog.is_some()
+            || self.help
+            || self.config_problem.is_some()
+            || ctx.any_popup_open()
+        {
             return Hover::Covered;
         }
         let crossing = ctx
@@ -369,6 +395,21 @@ impl App {
             .map(|cell| self.game.value(cell))
             .filter(|&v| v != 0);
         held.or(self.chosen)
+    }
+
+    /// Shows what is wrong with config.toml over the board until dismissed, and in the status
+    /// line; the window goes on with the defaults.
+    pub fn warn_config(&mut self, problem: &str) {
+        self.config_problem = Some(problem.to_string());
+        self.game.set_status(
+            format!("config.toml has a problem, so the defaults are in use: {problem}"),
+            true,
+        );
+    }
+
+    /// The config problem on show, if any.
+    pub fn config_problem(&self) -> Option<&str> {
+        self.config_problem.as_deref()
     }
 
     /// The settings in use.
