@@ -64,8 +64,8 @@ pub struct Palette {
     selected_fill: Color32,
     selected_edge: Color32,
     peer_fill: Color32,
-    /// Behind the cells and pencil marks that hold the highlighted symbol: the selection's
-    /// colour, half as strong.
+    /// Behind the cells and pencil marks that hold the highlighted symbol: the entries' colour,
+    /// faint (apart from the greys of the selection's row, column and box).
     same_fill: Color32,
     hint_fill: Color32,
     thin: Color32,
@@ -91,7 +91,7 @@ impl Palette {
             selected_fill: color(colors.selection),
             selected_edge: color(colors.entry),
             peer_fill: color(colors.peer),
-            same_fill: color(colors.selection).gamma_multiply(0.6),
+            same_fill: color(colors.entry).gamma_multiply(0.3),
             hint_fill: color(colors.hint),
             thin: Color32::from_gray(if dark { 90 } else { 170 }),
             thick: Color32::from_gray(if dark { 210 } else { 30 }),
@@ -231,12 +231,14 @@ pub fn board(
                 || g.box_of(s) == g.box_of(cell)
         })
     };
-    let font = FontId::proportional((layout.cell_size() * 0.62).max(6.0));
+    // Symbols in the monospace face (Hack), where every symbol stands apart even when small:
+    // its 0 has a dot that O has not, its I serifs that 1 and l have not.
+    let font = FontId::monospace((layout.cell_size() * 0.62).max(6.0));
     let mut symbols = Glyphs::new(font, side);
     // Notes sit in a small grid shaped like a box: 3×3 for 9×9, 2×3 for 6×6, 6×6 for 36×36.
     let (note_rows, note_cols) = (g.box_rows(), g.box_cols());
     let note_size = layout.cell_size() / note_rows.max(note_cols) as f32;
-    let mut notes = Glyphs::new(FontId::proportional((note_size * 0.8).max(3.0)), side);
+    let mut notes = Glyphs::new(FontId::monospace((note_size * 0.8).max(3.0)), side);
     // Each cell is its own node for screen readers ("row 3, column 4: 5, given"), made only
     // while AccessKit is on (a screen reader, or a test, asked for it): 1,296 widgets a frame on
     // a 36×36 board otherwise, for nothing. Asking for the board's own node tells which.

@@ -8,6 +8,7 @@ use crate::autosave::{self, Restored};
 use crate::config::Config;
 use crate::game::Game;
 
+use super::fit::{self, Fit};
 use super::settings::Settings;
 use super::window::{App, FrameStats};
 
@@ -70,20 +71,34 @@ pub fn run(
         first_frame: None,
         cpu: Vec::new(),
     });
-    let side = app.game().geometry().side() as f32;
-    // Roomy enough that every size is legible at once: 36×36 gets 21-point cells.
-    let board = (side * 56.0).clamp(504.0, 756.0);
+    let side = app.game().geometry().side();
+    let picker = app.settings().picker;
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_title("sudoku-dlx")
             .with_app_id("sudoku-dlx")
-            .with_inner_size([board + 24.0, board + 120.0])
-            .with_min_inner_size([240.0, 300.0]),
+            .with_inner_size(fit::window_size(side, picker, None))
+            .with_min_inner_size(fit::min_size(side, picker)),
+        // The window's size and place are kept beside the saved game (and so, in tests, in
+        // their own folder).
+        persistence_path: autosave::data_dir().map(|dir| dir.join("window.ron")),
         ..Default::default()
     };
     eframe::run_native(
         "sudoku-dlx",
         options,
-        Box::new(move |_cc| Ok(Box::new(app))),
+        Box::new(move |cc| {
+            // The size eframe brings back is the one the window had: fitted to the board it
+            // showed then, or chosen by the player.
+            if let Some(fit) = cc
+                .storage
+                .and_then(|s| eframe::get_value::<Fit>(s, fit::STORAGE_KEY))
+            {
+                app.fit = fit;
+            } else {
+                app.fit = Fit::sized_for(side, picker);
+            }
+            Ok(Box::new(app))
+        }),
     )
 }

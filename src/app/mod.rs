@@ -15,6 +15,7 @@ pub mod background;
 pub mod board;
 pub mod dialog;
 pub mod files;
+pub mod fit;
 pub mod keys;
 pub mod launch;
 pub mod panels;

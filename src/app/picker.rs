@@ -33,9 +33,9 @@ pub fn picker(ui: &mut egui::Ui, game: &Game, chosen: Option<u8>, actions: &mut 
     let rows = side.div_ceil(MOST_IN_A_ROW).max(1);
     let per_row = side.div_ceil(rows);
     let gap = ui.spacing().item_spacing.x;
-    // Room for the symbols of the longest row and the two tool buttons (a little wider).
+    // Room for the symbols of the longest row and the two tool buttons (each 1.3 wide).
     let width = ui.available_width();
-    let size = ((width - gap * (per_row + 2) as f32) / (per_row as f32 + 2.6))
+    let size = ((width - gap * (per_row + 3) as f32) / (per_row as f32 + 2.6))
         .clamp(22.0, 52.0)
         .floor();
     let button = Vec2::new(size, (size * 0.8).max(22.0));
@@ -90,7 +90,8 @@ pub fn picker(ui: &mut egui::Ui, game: &Game, chosen: Option<u8>, actions: &mut 
                 });
             }
         });
-        ui.vertical(|ui| {
+        // The two tools side by side, level with the first row of symbols.
+        ui.horizontal_top(|ui| {
             let tool = Vec2::new(button.x * 1.3, button.y);
             let notes = ui
                 .add(

@@ -13,6 +13,7 @@ use crate::library::{self, Collection};
 use super::action::{Action, Place};
 use super::board::{self, BoardLayout, BoardView, Hover, Palette};
 use super::dialog::{Choice, FileDialog, Purpose};
+use super::fit::{self, Fit};
 use super::keys::{self, help_overlay};
 use super::picker;
 use super::settings::Settings;
@@ -58,6 +59,8 @@ pub struct App {
     pub(super) chosen: Option<u8>,
     /// What was wrong with config.toml, shown over the board until dismissed.
     pub(super) config_problem: Option<String>,
+    /// The window's size as fitted to the board (see [`Fit`]).
+    pub(super) fit: Fit,
 }
 
 /// The window's own timing, for `--frame-stats`.
@@ -92,6 +95,7 @@ impl App {
     /// A window showing `game` with the keys of `config`, and the bundled puzzle library.
     pub fn new(game: Game, config: Config) -> Self {
         let keys = config.keys.adapted_to(game.board().alphabet());
+        let side = game.geometry().side();
         let mut app = App {
             game,
             config,
@@ -118,6 +122,7 @@ impl App {
             settings: Settings::default(),
             chosen: None,
             config_problem: None,
+            fit: Fit::sized_for(side, true),
         };
         match library::bundled() {
             Ok(collections) => app.collections = collections,
@@ -288,6 +293,8 @@ impl App {
             },
             dark,
         );
+        self.fit
+            .update(&ctx, self.game.geometry().side(), self.settings.picker);
         let view = BoardView {
             hover: self.hover_rule(&ctx, menu),
             same: self.highlighted(),
@@ -492,6 +499,10 @@ impl eframe::App for App {
             }
         }
         self.show(ui);
+    }
+
+    fn save(&mut self, storage: &mut dyn eframe::Storage) {
+        eframe::set_value(storage, fit::STORAGE_KEY, &self.fit);
     }
 
     fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {
