@@ -80,24 +80,31 @@ launch() { # NAME ARGS...
 }
 shot() { timeout 20 import -display "$DISPLAY" -window "$WID" "$OUT/$1.png"; }
 
-# Finds the board of a SIDE×SIDE game in a first screenshot NAME-0-start: a square 12 px from the
-# window's sides, below the menu bar; its top is the first bright pixel (the frame) down the
-# middle of the first column, below the menu bar's 20 px. Sets BOARD (its size) and TOP.
+# Finds the board of a SIDE×SIDE game in a first screenshot SIDE-0-start: its frame is the first
+# bright line down the middle of the window below the menu bar (TOP), and that line's first and
+# last bright pixels are its sides (LEFT, BOARD wide).
 locate() { # SIDE
   local side=$1 W
   eval "$(xdotool getwindowgeometry --shell "$WID")"
   W=$WIDTH
   shot "$side-0-start"
-  BOARD=$(( W - 24 ))
-  TOP=$(convert "$OUT/$side-0-start.png" -crop "1x400+$(( 12 + BOARD / side / 2 ))+20" +repage \
+  TOP=$(convert "$OUT/$side-0-start.png" -crop "1x600+$(( W / 2 + 3 ))+24" +repage \
       -colorspace gray txt:- \
     | sed -n 's/^0,\([0-9]*\):.*gray(\([0-9.]*\)).*/\1 \2/p' \
-    | awk '$2 > 150 { print $1 + 20; exit }')
+    | awk '$2 > 150 && !done { print $1 + 24; done = 1 }')
   [ -n "$TOP" ] || fail "$side: no board frame found in the first screenshot"
-  log "board at x=12 y=$TOP, $BOARD px square"
+  local span
+  span=$(convert "$OUT/$side-0-start.png" -crop "${W}x1+0+$(( TOP + 1 ))" +repage \
+      -colorspace gray txt:- \
+    | sed -n 's/^\([0-9]*\),0:.*gray(\([0-9.]*\)).*/\1 \2/p' \
+    | awk '$2 > 150 { if (first == "") first = $1; last = $1 } END { print first, last }')
+  LEFT=${span% *}
+  BOARD=$(( ${span#* } - LEFT + 1 ))
+  [ -n "$LEFT" ] && [ "$BOARD" -gt $(( side * 8 )) ] || fail "$side: the board's frame is not where expected ($span)"
+  log "board at x=$LEFT y=$TOP, $BOARD px square"
 }
 # The centre of cell INDEX of a SIDE×SIDE board, in window coordinates.
-cellx() { echo $(( 12 + ($1 % $2) * BOARD / $2 + BOARD / $2 / 2 )); }
+cellx() { echo $(( LEFT + ($1 % $2) * BOARD / $2 + BOARD / $2 / 2 )); }
 celly() { echo $(( TOP + ($1 / $2) * BOARD / $2 + BOARD / $2 / 2 )); }
 
 # Presses q and checks that the app exits with 0 and leaves a saved game.
@@ -131,6 +138,12 @@ run_one() {
   launch "$side" "$OLDPWD/$file"
   locate "$side"
   local board=$BOARD top=$TOP cell=$(( BOARD / side )) half=$(( BOARD / side / 3 ))
+  # The window fits its board: 16x16 cells large enough for legible pencil marks (a quarter
+  # of a cell), and no board smaller than 9x9's.
+  if [ "$side" -ge 16 ]; then
+    [ $cell -ge 44 ] || fail "$side: cells of $cell px: the window did not grow to fit the board"
+  fi
+  [ $board -ge 440 ] || fail "$side: a $board px board: the window is too small for it"
   [ $half -ge 3 ] || half=3
   local fx fy lx ly
   fx=$(cellx $first $side); fy=$(celly $first $side)
@@ -159,7 +172,7 @@ run_one() {
   [ "${undone%.*}" -le 2 ] || fail "$side: Ctrl+Z did not take the pencil mark back"
 
   # A hint: h highlights the cells of the forced move, h again fills it in.
-  local mid=$(( 12 + board / 2 )) midy=$(( top + board / 2 )) all=$(( board / 2 - 2 ))
+  local mid=$(( LEFT + board / 2 )) midy=$(( top + board / 2 )) all=$(( board / 2 - 2 ))
   timeout 10 xdotool key h; sleep 0.5
   shot "$side-2d-hint"
   timeout 10 xdotool key h; sleep 0.5
@@ -227,6 +240,55 @@ config_switch() {
   log "config switch: ok (9x9 played and saved; box_size = 4 gives 16x16, A types, 9x9 kept)"
 }
 
+# Clicks at window coordinates X Y, holding the button a moment as a hand does.
+click() { # X Y
+  # (no --sync: the pointer may already be there, and then no motion ever comes)
+  timeout 10 xdotool mousemove --window "$WID" "$1" "$2"; sleep 0.3
+  timeout 10 xdotool mousedown 1; sleep 0.1; timeout 10 xdotool mouseup 1; sleep 0.4
+}
+
+# Play by mouse: click an empty cell, then the symbol picker's button for its symbol, and check
+# that the symbol appears; then Erase takes it away. The picker's buttons are found in the
+# first screenshot, along a line through its first row: the runs of lit button pixels.
+mouse_play() { # PUZZLE_FILE
+  local file=$1 puzzle solution first value
+  rm -rf "$SUDOKU_DLX_DATA_DIR" "$RUNDIR/config.toml"
+  puzzle=$(awk '!/^[[:space:]]*(#|$)/ && !done { gsub(/[[:space:]]/, ""); print; done = 1 }' "$file")
+  solution=$(printf "%s\n" "$puzzle" | "$BIN" solve -)
+  first=$(awk -v p="$puzzle" 'BEGIN { for (i = 1; i <= length(p); i++) { c = substr(p, i, 1); if (c == "." || c == "0") { print i - 1; exit } } }')
+  value=${solution:$first:1}
+  launch mouse-9 "$OLDPWD/$file"
+  locate 9
+  local x y row spans bx
+  x=$(cellx $first 9); y=$(celly $first 9)
+  # The picker's first row: the first lit pixel below the board, down its left edge, then 12 px.
+  row=$(convert "$OUT/9-0-start.png" -crop "1x200+$(( LEFT + 6 ))+$(( TOP + BOARD + 4 ))" +repage \
+      -colorspace gray txt:- \
+    | sed -n 's/^0,\([0-9]*\):.*gray(\([0-9.]*\)).*/\1 \2/p' \
+    | awk '$2 > 45 && !done { print $1; done = 1 }')
+  [ -n "$row" ] || fail "mouse: no symbol picker under the board"
+  row=$(( TOP + BOARD + 4 + row + 12 ))
+  spans=$(convert "$OUT/9-0-start.png" -crop "$(( LEFT + BOARD ))x1+0+$row" +repage \
+      -colorspace gray txt:- \
+    | sed -n 's/^\([0-9]*\),0:.*gray(\([0-9.]*\)).*/\1 \2/p' \
+    | awk '{ lit = $2 > 45 } lit && start == "" { start = $1 } !lit && start != "" { if ($1 - start > 14) print int((start + $1) / 2); start = "" }')
+  bx=$(printf '%s\n' $spans | sed -n "${value}p")
+  [ -n "$bx" ] || fail "mouse: no picker button for $value (buttons at: $spans)"
+  log "picker row at y=$row, buttons at x: $(echo $spans)"
+  click $x $y
+  shot 9-mouse-selected
+  click $bx $row
+  shot 9-mouse-picked
+  local written
+  written=$(diffpx "$OUT/9-mouse-selected.png" "$OUT/9-mouse-picked.png" $x $y 12)
+  log "changed pixels: $value picked into cell $first=$written"
+  [ "${written%.*}" -ge 8 ] || fail "mouse: clicking the cell, then $value in the picker, wrote nothing"
+  quit_ok mouse-9
+  rm -rf "$SUDOKU_DLX_DATA_DIR"
+  log "mouse play: ok (a cell clicked, $value picked, written)"
+}
+
 for f in "$@"; do run_one "$f"; done
+mouse_play "$1"
 config_switch
 log "all ok; screenshots in $OUT"
