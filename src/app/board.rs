@@ -238,7 +238,7 @@ pub fn board(
     // Notes sit in a small grid shaped like a box: 3×3 for 9×9, 2×3 for 6×6, 6×6 for 36×36.
     let (note_rows, note_cols) = (g.box_rows(), g.box_cols());
     let note_size = layout.cell_size() / note_rows.max(note_cols) as f32;
-    let mut notes = Glyphs::new(FontId::monospace((note_size * 0.8).max(3.0)), side);
+    let mut notes = Glyphs::new(FontId::monospace((note_size * 0.85).max(3.0)), side);
     // Each cell is its own node for screen readers ("row 3, column 4: 5, given"), made only
     // while AccessKit is on (a screen reader, or a test, asked for it): 1,296 widgets a frame on
     // a 36×36 board otherwise, for nothing. Asking for the board's own node tells which.
