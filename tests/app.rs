@@ -26,9 +26,14 @@ fn config_for(geometry: Geometry) -> Config {
 }
 
 fn harness(game: Game, config: Config) -> Harness<'static, App> {
+    harness_of(App::new(game, config))
+}
+
+/// A harness around `app`, settled.
+fn harness_of(app: App) -> Harness<'static, App> {
     let mut h = Harness::builder()
         .with_size(egui::vec2(720.0, 800.0))
-        .build_ui_state(|ui, app: &mut App| app.show(ui), App::new(game, config));
+        .build_ui_state(|ui, app: &mut App| app.show(ui), app);
     settle(&mut h);
     h
 }
@@ -749,12 +754,11 @@ fn opening_the_puzzle_already_on_the_board_keeps_the_game_and_another_is_one_und
 
 /// A harness around an app as the window starts it (see `sudoku_dlx::app::start`).
 fn started(config: Config, dir: &std::path::Path) -> Harness<'static, App> {
-    let app = sudoku_dlx::app::start(config, Some(dir.to_path_buf()), None);
-    let mut h = Harness::builder()
-        .with_size(egui::vec2(720.0, 800.0))
-        .build_ui_state(|ui, app: &mut App| app.show(ui), app);
-    settle(&mut h);
-    h
+    harness_of(sudoku_dlx::app::start(
+        config,
+        Some(dir.to_path_buf()),
+        None,
+    ))
 }
 
 #[test]
@@ -1048,10 +1052,7 @@ fn a_bad_config_is_shown_in_the_window_which_goes_on_with_the_defaults() {
         Config::default(),
     );
     app.warn_config(&problem);
-    let mut h = Harness::builder()
-        .with_size(egui::vec2(720.0, 800.0))
-        .build_ui_state(|ui, app: &mut App| app.show(ui), app);
-    settle(&mut h);
+    let mut h = harness_of(app);
     // Over the board, where it cannot be missed, naming the key and what is wrong.
     h.get_by_label("config.toml has a problem");
     assert!(problem.contains("box_size"), "{problem}");

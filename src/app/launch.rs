@@ -62,7 +62,8 @@ pub fn run(
     puzzle: Option<&Path>,
     frame_stats: Option<Instant>,
 ) -> Result<(), eframe::Error> {
-    let mut app = start(config, autosave::data_dir(), puzzle);
+    let data_dir = autosave::data_dir();
+    let mut app = start(config, data_dir.clone(), puzzle);
     if let Some(problem) = problem {
         app.warn_config(&problem);
     }
@@ -81,7 +82,7 @@ pub fn run(
             .with_min_inner_size(fit::min_size(side, picker)),
         // The window's size and place are kept beside the saved game (and so, in tests, in
         // their own folder).
-        persistence_path: autosave::data_dir().map(|dir| dir.join("window.ron")),
+        persistence_path: data_dir.map(|dir| dir.join("window.ron")),
         ..Default::default()
     };
     eframe::run_native(
