@@ -187,7 +187,7 @@ pub fn run(command: &Command, config: &Config) -> ExitCode {
         Ok(code) => ExitCode::from(code),
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::from(EXIT_OK),
         Err(e) => {
-            eprintln!("sudoku-dlx: {e}");
+            crate::output::note(format_args!("sudoku-dlx: {e}"));
             ExitCode::from(EXIT_BAD_INPUT)
         }
     }
@@ -354,7 +354,7 @@ fn solve(args: &SolveArgs, config: &Config) -> io::Result<u8> {
             writeln!(out, "{line}")?;
             if let Some(note) = note {
                 out.flush()?;
-                eprintln!("{note}");
+                crate::output::note(format_args!("{note}"));
             }
             worst = worst.max(match outcome {
                 Outcome::Solved => EXIT_OK,
@@ -374,7 +374,10 @@ fn solve(args: &SolveArgs, config: &Config) -> io::Result<u8> {
 /// one after another on this thread.
 fn bench(args: &BenchArgs, config: &Config) -> io::Result<u8> {
     let mut worst = EXIT_OK;
-    println!(
+    let stdout = io::stdout();
+    let mut out = stdout.lock();
+    writeln!(
+        out,
         "{:<36} {:>8} {:>7} {:>6} {:>5} {:>12} {:>10} {:>10} {:>10} {:>12}",
         "file",
         "puzzles",
@@ -386,7 +389,7 @@ fn bench(args: &BenchArgs, config: &Config) -> io::Result<u8> {
         "median_us",
         "p99_us",
         "nodes/puzzle"
-    );
+    )?;
     for path in &args.files {
         let mut input = open_input(Some(path))?;
         let mut puzzles = Vec::new();
@@ -399,7 +402,11 @@ fn bench(args: &BenchArgs, config: &Config) -> io::Result<u8> {
                 match Grid::parse_line(t, Some(&config.notation)) {
                     Ok(g) => puzzles.push(g),
                     Err(e) => {
-                        eprintln!("{}: {}", path.display(), e.starting_at(line_no));
+                        crate::output::note(format_args!(
+                            "{}: {}",
+                            path.display(),
+                            e.starting_at(line_no)
+                        ));
                         worst = EXIT_BAD_INPUT;
                     }
                 }
@@ -443,7 +450,8 @@ fn bench(args: &BenchArgs, config: &Config) -> io::Result<u8> {
             || path.display().to_string(),
             |f| f.to_string_lossy().into_owned(),
         );
-        println!(
+        writeln!(
+            out,
             "{:<36} {:>8} {:>7} {:>6} {:>5} {:>12.*} {:>10.4} {:>10.1} {:>10.1} {:>12.1}",
             name,
             puzzles.len(),
@@ -456,7 +464,7 @@ fn bench(args: &BenchArgs, config: &Config) -> io::Result<u8> {
             pick(0.5),
             pick(0.99),
             nodes as f64 / n
-        );
+        )?;
     }
     Ok(worst)
 }
@@ -473,7 +481,9 @@ fn generate(args: &GenerateArgs, config: &Config) -> io::Result<u8> {
         let now = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_nanos() as u64);
-        eprintln!("sudoku-dlx: seed {now} (pass --seed {now} to make these puzzles again)");
+        crate::output::note(format_args!(
+            "sudoku-dlx: seed {now} (pass --seed {now} to make these puzzles again)"
+        ));
         now
     });
     let threads = args.threads.map_or_else(
@@ -512,7 +522,7 @@ fn generate(args: &GenerateArgs, config: &Config) -> io::Result<u8> {
                     writeln!(out, "{}", g.puzzle.to_line())?;
                     if args.stats {
                         out.flush()?;
-                        eprintln!(
+                        crate::output::note(format_args!(
                             "puzzle {}: {} givens, {}, {} attempt(s), {:.1} ms, {}",
                             index + 1,
                             g.puzzle.filled(),
@@ -520,12 +530,12 @@ fn generate(args: &GenerateArgs, config: &Config) -> io::Result<u8> {
                             g.attempts,
                             took.as_secs_f64() * 1e3,
                             g.rating.techniques()
-                        );
+                        ));
                     }
                 }
                 Err(e) => {
                     out.flush()?;
-                    eprintln!("sudoku-dlx: puzzle {}: {e}", index + 1);
+                    crate::output::note(format_args!("sudoku-dlx: puzzle {}: {e}", index + 1));
                     worst = EXIT_UNSOLVED;
                 }
             }

@@ -114,4 +114,5 @@ pub mod config;
 pub mod dlx;
 pub mod game;
 pub mod library;
+pub mod output;
 pub mod sudoku;

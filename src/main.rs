@@ -15,11 +15,11 @@ fn main() -> ExitCode {
         // The command line stops at a bad config; the window opens on the defaults and shows
         // the error where someone who started it from a desktop sees it.
         Err(e) if args.command.is_none() => {
-            eprintln!("sudoku-dlx: {e}");
+            sudoku_dlx::output::note(format_args!("sudoku-dlx: {e}"));
             (Config::default(), Some(e.to_string()))
         }
         Err(e) => {
-            eprintln!("sudoku-dlx: {e}");
+            sudoku_dlx::output::note(format_args!("sudoku-dlx: {e}"));
             return ExitCode::from(EXIT_BAD_INPUT);
         }
     };
@@ -33,13 +33,15 @@ fn main() -> ExitCode {
         ) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
-                eprintln!("sudoku-dlx: could not open the window: {e}");
+                sudoku_dlx::output::note(format_args!(
+                    "sudoku-dlx: could not open the window: {e}"
+                ));
                 if std::env::var_os("DISPLAY").is_none()
                     && std::env::var_os("WAYLAND_DISPLAY").is_none()
                 {
-                    eprintln!(
+                    sudoku_dlx::output::note(format_args!(
                         "sudoku-dlx: no display found (DISPLAY and WAYLAND_DISPLAY are unset); the command line works without one: sudoku-dlx --help"
-                    );
+                    ));
                 }
                 ExitCode::FAILURE
             }

@@ -79,7 +79,7 @@ impl App {
                 self.offer(entries, name, format!("{} ({format})", path.display()));
             }
             Err(e) => {
-                eprintln!("sudoku-dlx: {e}");
+                crate::output::note(format_args!("sudoku-dlx: {e}"));
                 self.game
                     .set_status(format!("Could not open the file: {e}"), true);
             }
@@ -170,7 +170,7 @@ impl App {
             }
             Err(e) => {
                 let _ = std::fs::remove_file(&partial);
-                eprintln!("sudoku-dlx: {}: {e}", path.display());
+                crate::output::note(format_args!("sudoku-dlx: {}: {e}", path.display()));
                 self.game
                     .set_status(format!("Could not save to {}: {e}", path.display()), true);
             }

@@ -25,7 +25,7 @@ pub fn start(config: Config, data_dir: Option<PathBuf>, puzzle: Option<&Path>) -
             game
         }
         Some(Restored::Unreadable(message)) => {
-            eprintln!("sudoku-dlx: {message}");
+            crate::output::note(format_args!("sudoku-dlx: {message}"));
             note = Some(message);
             Game::new(config.notation.clone())
         }
@@ -36,7 +36,7 @@ pub fn start(config: Config, data_dir: Option<PathBuf>, puzzle: Option<&Path>) -
         let (settings, why) = Settings::load(dir);
         app.settings = settings;
         if let Some(why) = why {
-            eprintln!("sudoku-dlx: {why}");
+            crate::output::note(format_args!("sudoku-dlx: {why}"));
             note = note.or(Some(why));
         }
     }

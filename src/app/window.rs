@@ -127,7 +127,7 @@ impl App {
         match library::bundled() {
             Ok(collections) => app.collections = collections,
             Err(e) => {
-                eprintln!("sudoku-dlx: the bundled puzzle library: {e}");
+                crate::output::note(format_args!("sudoku-dlx: the bundled puzzle library: {e}"));
                 app.game
                     .set_status(format!("The bundled puzzle library is broken: {e}"), true);
             }
@@ -209,7 +209,7 @@ impl App {
         match autosave::save(dir, &saved) {
             Ok(_) => self.saved_game = Some(saved),
             Err(e) => {
-                eprintln!("sudoku-dlx: could not save the game: {e}");
+                crate::output::note(format_args!("sudoku-dlx: could not save the game: {e}"));
                 self.game
                     .set_status(format!("Could not save the game: {e}"), true);
                 // Not again every frame: wait for the next round.
@@ -451,7 +451,9 @@ impl App {
                 if let Some(dir) = &self.save_dir
                     && let Err(e) = self.settings.save(dir)
                 {
-                    eprintln!("sudoku-dlx: could not save the settings: {e}");
+                    crate::output::note(format_args!(
+                        "sudoku-dlx: could not save the settings: {e}"
+                    ));
                     self.game
                         .set_status(format!("Could not save the settings: {e}"), true);
                 }
@@ -509,7 +511,7 @@ impl eframe::App for App {
         self.save_game(true);
         self.stop_all();
         if let Some(stats) = &self.frame_stats {
-            eprintln!("sudoku-dlx: {}", stats.report());
+            crate::output::note(format_args!("sudoku-dlx: {}", stats.report()));
         }
     }
 }
