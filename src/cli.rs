@@ -66,6 +66,10 @@ pub enum SolverKind {
     Naive,
 }
 
+/// The most worker threads a command takes: more than any machine has cores for, and few enough
+/// that starting them is quick (65,535 took minutes).
+pub const MAX_THREADS: i64 = 256;
+
 /// Arguments of `solve`.
 #[derive(Debug, Args)]
 pub struct SolveArgs {
@@ -84,8 +88,8 @@ pub struct SolveArgs {
     /// The solver.
     #[arg(long, value_enum, default_value_t = SolverKind::Dlx)]
     pub solver: SolverKind,
-    /// Worker threads (default: every core).
-    #[arg(long, value_parser = clap::value_parser!(u16).range(1..))]
+    /// Worker threads, 1 to 256 (default: every core).
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=MAX_THREADS))]
     pub threads: Option<u16>,
 }
 
@@ -98,9 +102,9 @@ pub struct BenchArgs {
     /// The solver.
     #[arg(long, value_enum, default_value_t = SolverKind::Dlx)]
     pub solver: SolverKind,
-    /// Time only the first N puzzles of each file.
-    #[arg(long, value_name = "N")]
-    pub max: Option<usize>,
+    /// Time only the first N puzzles of each file (at least 1).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub max: Option<u64>,
 }
 
 /// Arguments of `generate`.
@@ -125,8 +129,8 @@ pub struct GenerateArgs {
     /// Print per-puzzle statistics (grade, techniques, attempts, milliseconds) to standard error.
     #[arg(long)]
     pub stats: bool,
-    /// Worker threads (default: every core). The output is the same for any number.
-    #[arg(long, value_parser = clap::value_parser!(u16).range(1..))]
+    /// Worker threads, 1 to 256 (default: every core). The output is the same for any number.
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=MAX_THREADS))]
     pub threads: Option<u16>,
 }
 
@@ -391,7 +395,16 @@ fn bench(args: &BenchArgs, config: &Config) -> io::Result<u8> {
         "nodes/puzzle"
     )?;
     for path in &args.files {
-        let mut input = open_input(Some(path))?;
+        // A file that cannot be opened is reported and the next one timed.
+        let mut input = match open_input(Some(path)) {
+            Ok(input) => input,
+            Err(e) => {
+                out.flush()?;
+                crate::output::note(format_args!("sudoku-dlx: {e}"));
+                worst = EXIT_BAD_INPUT;
+                continue;
+            }
+        };
         let mut puzzles = Vec::new();
         let mut text = String::new();
         let mut line_no = 0;
@@ -412,7 +425,7 @@ fn bench(args: &BenchArgs, config: &Config) -> io::Result<u8> {
                 }
             }
             text.clear();
-            if args.max.is_some_and(|m| puzzles.len() >= m) {
+            if args.max.is_some_and(|m| puzzles.len() as u64 >= m) {
                 break;
             }
         }
@@ -437,6 +450,10 @@ fn bench(args: &BenchArgs, config: &Config) -> io::Result<u8> {
             }
         }
         let secs = all.elapsed().as_secs_f64();
+        if none > 0 {
+            // As solve and rate say: some puzzle has no solution.
+            worst = worst.max(EXIT_UNSOLVED);
+        }
         micros.sort_by(f64::total_cmp);
         let pick = |q: f64| {
             micros

@@ -10,6 +10,20 @@ use sudoku_dlx::config::Config;
 fn main() -> ExitCode {
     let started = std::time::Instant::now();
     let args = Cli::parse();
+    // A word that is neither a subcommand nor a file: a usage error, not a window that cannot
+    // open it.
+    if let (None, Some(puzzle)) = (&args.command, &args.puzzle)
+        && puzzle.as_os_str() != "-"
+        && !puzzle.exists()
+    {
+        sudoku_dlx::output::note(format_args!(
+            "sudoku-dlx: '{}' is neither a subcommand nor a puzzle file. The subcommands are \
+             solve, bench, generate and rate; with a puzzle file, or nothing, the window opens \
+             (sudoku-dlx --help)",
+            puzzle.display()
+        ));
+        return ExitCode::from(EXIT_BAD_INPUT);
+    }
     let (config, problem) = match Config::load(args.config.as_deref()) {
         Ok(config) => (config, None),
         // The command line stops at a bad config; the window opens on the defaults and shows

@@ -475,3 +475,46 @@ fn a_full_disk_under_standard_error_changes_no_exit_code() {
         assert_eq!(code, Some(expected), "{args:?}");
     }
 }
+
+#[test]
+fn usage_errors_and_the_same_exit_codes_for_every_command() {
+    // A word that is no subcommand and no file.
+    let o = run(&["frobnicate"], None);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("'frobnicate' is neither a subcommand nor a puzzle file")
+            && err.contains("solve, bench, generate and rate"),
+        "{err}"
+    );
+    // Threads beyond the bound are refused, naming it; so is --max 0.
+    let o = run(&["solve", "--threads", "65535", "-"], Some(EASY));
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("1..=256"));
+    let sample = data("17clue_sample.txt");
+    let o = run(&["bench", "--max", "0", sample.to_str().unwrap()], None);
+    assert_eq!(o.status.code(), Some(2));
+    // bench goes past a missing file to the next, and exits 2 for it.
+    let o = run(
+        &["bench", "/nonexistent/a.txt", sample.to_str().unwrap()],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("/nonexistent/a.txt"));
+    assert!(
+        stdout(&o)
+            .iter()
+            .any(|l| l.starts_with("17clue_sample.txt"))
+    );
+    // An unsolvable puzzle: 1 from solve, rate and bench alike.
+    let dir = std::env::temp_dir().join(format!("sudoku-dlx-codes-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let none = dir.join("none.txt");
+    // Two 5s in the first row: no solution.
+    std::fs::write(&none, format!("55{}\n", &EASY[2..])).unwrap();
+    for command in ["solve", "rate", "bench"] {
+        let o = run(&[command, none.to_str().unwrap()], None);
+        assert_eq!(o.status.code(), Some(1), "{command}");
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
