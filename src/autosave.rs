@@ -97,9 +97,16 @@ fn set_aside(path: &Path, why: &str) -> Restored {
 /// if need be.
 pub fn save(dir: &Path, saved: &SavedGame) -> Result<PathBuf, String> {
     let text = toml::to_string(saved).map_err(|e| format!("cannot write the game: {e}"))?;
+    write_atomically(dir, FILE_NAME, &text)
+}
+
+/// Writes `text` to the file `name` in `dir` atomically, making the directory if need be: to
+/// `NAME.partial` beside it, then renamed over it, so that a crash mid-write leaves the old file
+/// whole. The error names the file.
+pub fn write_atomically(dir: &Path, name: &str, text: &str) -> Result<PathBuf, String> {
     std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-    let path = dir.join(FILE_NAME);
-    let partial = path.with_extension("toml.partial");
+    let path = dir.join(name);
+    let partial = dir.join(format!("{name}.partial"));
     let result = std::fs::write(&partial, text).and_then(|()| std::fs::rename(&partial, &path));
     match result {
         Ok(()) => Ok(path),

@@ -6,6 +6,8 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
+use crate::autosave;
+
 /// The settings file's name in the data directory.
 pub const FILE_NAME: &str = "settings.toml";
 
@@ -82,15 +84,7 @@ impl Settings {
     /// Writes the settings to `dir` (a temporary file, then a rename).
     pub fn save(&self, dir: &Path) -> Result<(), String> {
         let text = toml::to_string(self).map_err(|e| e.to_string())?;
-        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-        let path = dir.join(FILE_NAME);
-        let partial = path.with_extension("toml.partial");
-        std::fs::write(&partial, text)
-            .and_then(|()| std::fs::rename(&partial, &path))
-            .map_err(|e| {
-                let _ = std::fs::remove_file(&partial);
-                format!("{}: {e}", path.display())
-            })
+        autosave::write_atomically(dir, FILE_NAME, &text).map(drop)
     }
 }
 
