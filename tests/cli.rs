@@ -333,39 +333,36 @@ fn rate_names_the_grade_the_search_and_the_techniques() {
     assert_eq!(o.status.code(), Some(2));
 }
 
+/// Words of a command line, as the tests below hand them to the binary.
+fn words(line: &str) -> Vec<String> {
+    line.split_whitespace().map(String::from).collect()
+}
+
 /// The commands each test below runs, with enough output to fill a pipe: (arguments, stdin).
 fn every_command() -> Vec<(Vec<String>, Option<String>)> {
     let sample = data("17clue_sample.txt").to_str().unwrap().to_string();
     // Enough lines that the output outgrows a pipe's buffer.
     let many: String = std::iter::repeat_n(format!("{EASY}\n"), 3_000).collect();
     vec![
-        (vec!["solve".into(), "-".into()], Some(many.clone())),
-        (vec!["solve".into(), "--stats".into(), sample.clone()], None),
-        (vec!["rate".into(), "-".into()], Some(many)),
+        (words("solve -"), Some(many.clone())),
+        (words(&format!("solve --stats {sample}")), None),
+        (words("rate -"), Some(many)),
+        (words(&format!("bench {sample} {sample} {sample}")), None),
         (
-            vec!["bench".into(), sample.clone(), sample.clone(), sample],
-            None,
-        ),
-        (
-            vec![
-                "generate".into(),
-                "--box".into(),
-                "2".into(),
-                "--grade".into(),
-                "easy".into(),
-                "--count".into(),
-                "400".into(),
-                "--seed".into(),
-                "1".into(),
-            ],
+            words("generate --box 2 --grade easy --count 400 --seed 1"),
             None,
         ),
     ]
 }
 
-/// Runs a command with its standard output and error going where `out` and `err` say, feeding
-/// `stdin`; returns the exit code and what standard error said (if it was piped).
-fn run_into(args: &[String], stdin: Option<&str>, out: Stdio, err: Stdio) -> (Option<i32>, String) {
+/// Starts a command with its standard output and error going where `out` and `err` say, and a
+/// thread feeding it `stdin` (which may stop reading early).
+fn spawn_fed(
+    args: &[String],
+    stdin: Option<&str>,
+    out: Stdio,
+    err: Stdio,
+) -> (std::process::Child, std::thread::JoinHandle<()>) {
     let mut child = bin()
         .args(args)
         .stdin(Stdio::piped())
@@ -378,6 +375,13 @@ fn run_into(args: &[String], stdin: Option<&str>, out: Stdio, err: Stdio) -> (Op
     let feeder = std::thread::spawn(move || {
         let _ = input.write_all(text.as_bytes());
     });
+    (child, feeder)
+}
+
+/// Runs a command as [`spawn_fed`] starts it; returns the exit code and what standard error said
+/// (if it was piped).
+fn run_into(args: &[String], stdin: Option<&str>, out: Stdio, err: Stdio) -> (Option<i32>, String) {
+    let (child, feeder) = spawn_fed(args, stdin, out, err);
     let output = child.wait_with_output().unwrap();
     feeder.join().unwrap();
     (
@@ -391,18 +395,8 @@ fn a_reader_that_stops_early_ends_every_command_quietly() {
     use std::io::Read;
     for (args, stdin) in every_command() {
         // `sudoku-dlx ... | head -c 10`: read ten bytes, then close the pipe.
-        let mut child = bin()
-            .args(&args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        let mut input = child.stdin.take().unwrap();
-        let text = stdin.unwrap_or_default();
-        let feeder = std::thread::spawn(move || {
-            let _ = input.write_all(text.as_bytes());
-        });
+        let (mut child, feeder) =
+            spawn_fed(&args, stdin.as_deref(), Stdio::piped(), Stdio::piped());
         let mut first = [0u8; 10];
         let mut stdout = child.stdout.take().unwrap();
         stdout.read_exact(&mut first).unwrap();
@@ -440,31 +434,12 @@ fn a_full_disk_under_standard_error_changes_no_exit_code() {
     // Messages that cannot be written are dropped: the exit codes are those of the work. (A
     // clashing puzzle: solve says 1; a bad line: bench says 2; generate prints its seed.)
     let clash = format!("55{}\n", &EASY[2..]);
+    let sample = data("17clue_sample.txt").to_str().unwrap().to_string();
     let cases: Vec<(Vec<String>, Option<String>, i32)> = vec![
-        (vec!["solve".into(), "-".into()], Some(clash.clone()), 1),
-        (
-            vec![
-                "solve".into(),
-                "--stats".into(),
-                data("17clue_sample.txt").to_str().unwrap().into(),
-            ],
-            None,
-            0,
-        ),
-        (vec!["rate".into(), "-".into()], Some(clash), 1),
-        (
-            vec![
-                "generate".into(),
-                "--box".into(),
-                "2".into(),
-                "--grade".into(),
-                "easy".into(),
-                "--count".into(),
-                "2".into(),
-            ],
-            None,
-            0,
-        ),
+        (words("solve -"), Some(clash.clone()), 1),
+        (words(&format!("solve --stats {sample}")), None, 0),
+        (words("rate -"), Some(clash), 1),
+        (words("generate --box 2 --grade easy --count 2"), None, 0),
     ];
     for (args, stdin, expected) in cases {
         let full = std::fs::OpenOptions::new()
