@@ -1,14 +1,23 @@
 //! The game that survives a restart: written to the platform's data directory every few seconds
-//! while playing and on quit, read back at start.
+//! while playing, on quit, and when the window is told to go (a signal, a panic), read back at
+//! start.
 //!
-//! Writes are atomic: the game goes to `game.toml.partial` beside the save file, then is renamed
-//! over it, so a crash mid-write leaves the previous save whole. A save file that cannot be read
-//! (damaged, truncated, of another version) is renamed to `game.toml.unreadable` and the app
-//! starts afresh with a message; it never panics over one.
+//! Writes are atomic and durable, as SQLite's commit is: the game goes to a temporary file
+//! beside the save file (`game.toml.PID.partial`), which is flushed to the disk (`sync_all`),
+//! renamed over the save file, and then the directory itself is flushed (on Unix), so that after
+//! a crash or a power cut the save file is the old game or the new one, whole, never a mixture
+//! nor an empty file. A save file that cannot be read (damaged, truncated, of another version)
+//! is renamed to `game.toml.unreadable-YYYYMMDD-HHMMSS` (UTC; `-2`, `-3`... if taken), never
+//! over an earlier one, and the app starts afresh with a message; it never panics over one.
 //!
-//! Where: `$SUDOKU_DLX_DATA_DIR` if set (tests use it), else `$XDG_DATA_HOME/sudoku-dlx`, else
-//! `~/.local/share/sudoku-dlx` on Linux and the BSDs, `~/Library/Application Support/sudoku-dlx`
-//! on macOS, `%APPDATA%\sudoku-dlx` on Windows.
+//! One window at a time saves to a directory: [`lock`] takes `game.lock` there (an advisory
+//! lock the system drops when the process ends, however it ends). A second window finds it
+//! taken and does not autosave, rather than overwrite the first one's game.
+//!
+//! Where: `$SUDOKU_DLX_DATA_DIR` if set (tests use it), else the platform's data directory as
+//! the `directories` crate gives it: `$XDG_DATA_HOME/sudoku-dlx` or `~/.local/share/sudoku-dlx`
+//! on Linux and the BSDs, `~/Library/Application Support/sudoku-dlx` on macOS,
+//! `%APPDATA%\sudoku-dlx\data` on Windows.
 
 use std::path::{Path, PathBuf};
 
@@ -23,22 +32,70 @@ pub const FILE_NAME: &str = "game.toml";
 
 /// The directory the game is saved in, if the platform has one.
 pub fn data_dir() -> Option<PathBuf> {
-    let var = |name: &str| {
-        std::env::var_os(name)
-            .filter(|v| !v.is_empty())
-            .map(PathBuf::from)
-    };
-    if let Some(dir) = var(DATA_DIR_VAR) {
-        return Some(dir);
+    if let Some(dir) = std::env::var_os(DATA_DIR_VAR).filter(|v| !v.is_empty()) {
+        return Some(PathBuf::from(dir));
     }
-    let base = if cfg!(windows) {
-        var("APPDATA")
-    } else if cfg!(target_os = "macos") {
-        var("HOME").map(|h| h.join("Library").join("Application Support"))
-    } else {
-        var("XDG_DATA_HOME").or_else(|| var("HOME").map(|h| h.join(".local").join("share")))
-    };
-    base.map(|b| b.join("sudoku-dlx"))
+    directories::ProjectDirs::from("", "", "sudoku-dlx").map(|p| p.data_dir().to_path_buf())
+}
+
+/// The lock file's name in the data directory.
+pub const LOCK_NAME: &str = "game.lock";
+
+/// The data directory taken by this process: held until dropped (or the process ends).
+#[derive(Debug)]
+pub struct Lock {
+    _file: std::fs::File,
+}
+
+/// Why the data directory could not be taken.
+#[derive(Debug)]
+pub enum LockError {
+    /// Another process (another window) holds it.
+    Taken(PathBuf),
+    /// The directory or its lock file could not be made or opened.
+    Io(String),
+}
+
+impl std::fmt::Display for LockError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            LockError::Taken(dir) => write!(
+                f,
+                "another sudoku-dlx window is saving its game in {}",
+                dir.display()
+            ),
+            LockError::Io(why) => f.write_str(why),
+        }
+    }
+}
+
+/// Takes the data directory `dir` for this process (making it if need be), or says who has it.
+/// Leftover temporary files of saves cut short are removed once it is taken.
+pub fn lock(dir: &Path) -> Result<Lock, LockError> {
+    std::fs::create_dir_all(dir).map_err(|e| LockError::Io(format!("{}: {e}", dir.display())))?;
+    let path = dir.join(LOCK_NAME);
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(&path)
+        .map_err(|e| LockError::Io(format!("{}: {e}", path.display())))?;
+    match file.try_lock() {
+        Ok(()) => {}
+        Err(std::fs::TryLockError::WouldBlock) => return Err(LockError::Taken(dir.into())),
+        Err(std::fs::TryLockError::Error(e)) => {
+            return Err(LockError::Io(format!("{}: {e}", path.display())));
+        }
+    }
+    // Nobody else writes here now: what a killed save left is rubbish.
+    if let Ok(entries) = std::fs::read_dir(dir) {
+        for entry in entries.flatten() {
+            if entry.file_name().to_string_lossy().ends_with(".partial") {
+                let _ = std::fs::remove_file(entry.path());
+            }
+        }
+    }
+    Ok(Lock { _file: file })
 }
 
 /// What reading the save file gave.
@@ -78,7 +135,20 @@ pub fn restore(dir: &Path) -> Restored {
 }
 
 fn set_aside(path: &Path, why: &str) -> Restored {
-    let aside = path.with_extension("toml.unreadable");
+    let stamp = utc_stamp(std::time::SystemTime::now());
+    let name = |k: u32| {
+        let suffix = if k == 1 {
+            String::new()
+        } else {
+            format!("-{k}")
+        };
+        path.with_extension(format!("toml.unreadable-{stamp}{suffix}"))
+    };
+    // The first name not taken: an earlier set-aside game is never overwritten.
+    let aside = (1..1000)
+        .map(name)
+        .find(|p| std::fs::symlink_metadata(p).is_err())
+        .unwrap_or_else(|| name(1000));
     let message = match std::fs::rename(path, &aside) {
         Ok(()) => format!(
             "The saved game {} could not be restored ({why}); it was set aside as {}",
@@ -93,6 +163,30 @@ fn set_aside(path: &Path, why: &str) -> Restored {
     Restored::Unreadable(message)
 }
 
+/// `YYYYMMDD-HHMMSS` in UTC, for file names.
+fn utc_stamp(time: std::time::SystemTime) -> String {
+    let secs = time
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let (days, rest) = (secs / 86_400, secs % 86_400);
+    // Days since 1970-01-01 to a civil date (H. Hinnant's algorithm).
+    let z = days as i64 + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!(
+        "{year:04}{month:02}{day:02}-{:02}{:02}{:02}",
+        rest / 3600,
+        rest % 3600 / 60,
+        rest % 60
+    )
+}
+
 /// Writes the game to `dir` atomically (a temporary file, then a rename), making the directory
 /// if need be.
 pub fn save(dir: &Path, saved: &SavedGame) -> Result<PathBuf, String> {
@@ -100,21 +194,33 @@ pub fn save(dir: &Path, saved: &SavedGame) -> Result<PathBuf, String> {
     write_atomically(dir, FILE_NAME, &text)
 }
 
-/// Writes `text` to the file `name` in `dir` atomically, making the directory if need be: to
-/// `NAME.partial` beside it, then renamed over it, so that a crash mid-write leaves the old file
-/// whole. The error names the file.
+/// Writes `text` to the file `name` in `dir` atomically and durably, making the directory if
+/// need be: to `NAME.PID.partial` beside it, flushed to the disk, renamed over it, and the
+/// directory flushed, so that a crash or a power cut at any moment leaves the old file or the
+/// new one, whole. The error names the file.
 pub fn write_atomically(dir: &Path, name: &str, text: &str) -> Result<PathBuf, String> {
+    use std::io::Write;
     std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     let path = dir.join(name);
-    let partial = dir.join(format!("{name}.partial"));
-    let result = std::fs::write(&partial, text).and_then(|()| std::fs::rename(&partial, &path));
-    match result {
-        Ok(()) => Ok(path),
-        Err(e) => {
-            let _ = std::fs::remove_file(&partial);
-            Err(format!("{}: {e}", path.display()))
-        }
+    // The process's own temporary file: two writers never share one.
+    let partial = dir.join(format!("{name}.{}.partial", std::process::id()));
+    let written = std::fs::File::create(&partial)
+        .and_then(|mut file| {
+            file.write_all(text.as_bytes())?;
+            file.sync_all()
+        })
+        .and_then(|()| std::fs::rename(&partial, &path));
+    if let Err(e) = written {
+        let _ = std::fs::remove_file(&partial);
+        return Err(format!("{}: {e}", path.display()));
     }
+    // The rename is an entry of the directory: flushed with it. Windows has no such flush (its
+    // rename is journalled with the file).
+    #[cfg(unix)]
+    std::fs::File::open(dir)
+        .and_then(|d| d.sync_all())
+        .map_err(|e| format!("{}: {e}", dir.display()))?;
+    Ok(path)
 }
 
 #[cfg(test)]
@@ -176,7 +282,16 @@ mod tests {
         assert!(message.contains("could not be restored"), "{message}");
         assert!(message.contains("set aside as"), "{message}");
         assert!(!path.exists());
-        assert!(dir.join("game.toml.unreadable").exists());
+        let aside = |dir: &Path| -> Vec<String> {
+            let mut names: Vec<String> = std::fs::read_dir(dir)
+                .unwrap()
+                .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+                .filter(|n| n.starts_with("game.toml.unreadable-"))
+                .collect();
+            names.sort();
+            names
+        };
+        assert_eq!(aside(&dir).len(), 1, "{:?}", aside(&dir));
         // The next start is a fresh one.
         assert!(matches!(restore(&dir), Restored::Nothing));
         // Garbage of the right shape is refused too, with the line.
@@ -185,6 +300,41 @@ mod tests {
             panic!("garbage was read")
         };
         assert!(message.contains("line 2"), "{message}");
+        // The second file set aside did not replace the first, though set aside in the same
+        // second.
+        assert_eq!(aside(&dir).len(), 2, "{:?}", aside(&dir));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn dates_in_names_are_utc_calendar_dates() {
+        let at = |secs| utc_stamp(std::time::UNIX_EPOCH + std::time::Duration::from_secs(secs));
+        assert_eq!(at(0), "19700101-000000");
+        assert_eq!(at(951_782_400), "20000229-000000");
+        assert_eq!(at(1_795_651_199), "20261125-235959");
+    }
+
+    #[test]
+    fn one_process_at_a_time_takes_the_directory_and_leftovers_go() {
+        let dir = temp_dir("lock");
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("game.toml.999999.partial"), "half a ga").unwrap();
+        let first = lock(&dir).unwrap();
+        assert!(!dir.join("game.toml.999999.partial").exists());
+        // Another open file description conflicts as another process would.
+        let second = lock(&dir);
+        assert!(
+            matches!(&second, Err(LockError::Taken(d)) if d == &dir),
+            "{second:?}"
+        );
+        assert!(
+            second
+                .unwrap_err()
+                .to_string()
+                .contains("another sudoku-dlx window")
+        );
+        drop(first);
+        assert!(lock(&dir).is_ok());
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

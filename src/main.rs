@@ -45,7 +45,11 @@ fn main() -> ExitCode {
             args.puzzle.as_deref(),
             args.frame_stats.then_some(started),
         ) {
-            Ok(()) => ExitCode::SUCCESS,
+            // After SIGTERM, SIGHUP or SIGINT (the game saved), as a shell reports it.
+            Ok(()) => match app::lifeboat::current().and_then(|b| b.signal()) {
+                Some(signal) => ExitCode::from(u8::try_from(128 + signal).unwrap_or(1)),
+                None => ExitCode::SUCCESS,
+            },
             Err(e) => {
                 sudoku_dlx::output::note(format_args!(
                     "sudoku-dlx: could not open the window: {e}"

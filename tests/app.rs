@@ -1069,3 +1069,36 @@ fn a_bad_config_is_shown_in_the_window_which_goes_on_with_the_defaults() {
     type_text(&mut h, "5");
     assert_eq!(cell(&h, 0, 1), (5, Origin::Entry));
 }
+
+#[test]
+fn a_second_window_on_the_same_data_directory_plays_but_never_overwrites_the_first_ones_game() {
+    let dir = std::env::temp_dir().join(format!("sudoku-dlx-second-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let mut first = started(config_for(Geometry::classic()), &dir);
+    hover(&mut first, 0, 0);
+    type_text(&mut first, "5");
+    first.state_mut().save_game(true);
+
+    let mut second = started(config_for(Geometry::classic()), &dir);
+    assert!(second.state().game().status().problem);
+    assert!(
+        status(&second).contains("another sudoku-dlx window is saving its game")
+            && status(&second).contains("will not autosave"),
+        "{}",
+        status(&second)
+    );
+    // A fresh board, played, and a save asked for: the first window's game stays.
+    assert_eq!(second.state().game().board().filled(), 0);
+    hover(&mut second, 0, 0);
+    type_text(&mut second, "7");
+    second.state_mut().save_game(true);
+    let saved = std::fs::read_to_string(dir.join("game.toml")).unwrap();
+    assert!(saved.contains("board = \"5..."), "{saved}");
+    drop(second);
+
+    // Once the first window has gone, the next one takes the directory and its game.
+    drop(first);
+    let third = started(config_for(Geometry::classic()), &dir);
+    assert_eq!(cell(&third, 0, 0), (5, Origin::Entry));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

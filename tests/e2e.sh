@@ -6,6 +6,8 @@
 # cleared again, that the app exited with 0, and that it saved the game for the next start.
 # Then config.toml's board over a saved game: play 9×9 and quit, set `box_size = 4`, start
 # again, and check that the board is 16×16, that A types on it, and that the 9×9 game is kept.
+# And nothing lost: a symbol typed just before SIGTERM, or before the X window is destroyed from
+# outside, is in the save; a second window on the same data directory does not autosave.
 #
 # usage: tests/e2e.sh [-b BINARY] [-o OUTDIR] [-s] PUZZLE_FILE...
 #   -b  the binary (default target/release/sudoku-dlx)
@@ -288,7 +290,59 @@ mouse_play() { # PUZZLE_FILE
   log "mouse play: ok (a cell clicked, $value picked, written)"
 }
 
+# The symbol saved in cell INDEX of the game on the board (the first `board = ` of the save).
+saved_cell() { # INDEX
+  awk -F'"' '/^board = / { print substr($2, '"$(( $1 + 1 ))"', 1); exit }' "$SUDOKU_DLX_DATA_DIR/game.toml"
+}
+
+# Nothing lost: a second window on the same data directory says it will not autosave; a symbol
+# typed just before SIGTERM is saved (exit 143); a symbol typed just before the X window is
+# destroyed from outside (winit panics) is saved too.
+lost_nothing() { # PUZZLE_FILE
+  local file=$1 puzzle solution cells x y status second
+  rm -rf "$SUDOKU_DLX_DATA_DIR" "$RUNDIR/config.toml"
+  puzzle=$(awk '!/^[[:space:]]*(#|$)/ && !done { gsub(/[[:space:]]/, ""); print; done = 1 }' "$file")
+  solution=$(printf "%s\n" "$puzzle" | "$BIN" solve -)
+  cells=$(awk -v p="$puzzle" 'BEGIN { for (i = 1; i <= length(p); i++) { c = substr(p, i, 1); if (c == "." || c == "0") printf "%d ", i - 1 } }')
+  set -- $cells
+  launch term-9 "$OLDPWD/$file"
+  locate 9
+  (cd "$RUNDIR" && exec "$BIN") >"$OUT/app-second.log" 2>&1 &
+  second=$!
+  timeout 60 xdotool search --sync --onlyvisible --pid "$second" >/dev/null || fail "lost: no second window"
+  sleep 1
+  grep -q "another sudoku-dlx window is saving its game" "$OUT/app-second.log" \
+    || fail "lost: the second window did not say it will not autosave: $(cat "$OUT/app-second.log")"
+  kill -TERM "$second"; wait "$second" || true
+  timeout 10 xdotool windowfocus "$WID" || true
+  x=$(cellx $1 9); y=$(celly $1 9)
+  timeout 10 xdotool mousemove --window "$WID" --sync $x $y; sleep 0.5
+  timeout 10 xdotool type --delay 50 "${solution:$1:1}"; sleep 0.3
+  kill -TERM "$APP"
+  set +e; wait "$APP"; status=$?; set -e
+  APP=""
+  [ "$status" = 143 ] || fail "lost: exit status $status after SIGTERM (128 + 15 expected)"
+  grep -q "SIGTERM received: the game was saved" "$OUT/app-term-9.log" || fail "lost: no word of the save after SIGTERM"
+  [ "$(saved_cell $1)" = "${solution:$1:1}" ] || fail "lost: the symbol typed before SIGTERM was not saved"
+  log "SIGTERM: exit 143, the symbol typed just before it saved; a second window does not autosave"
+
+  launch close-9
+  locate 9
+  x=$(cellx $2 9); y=$(celly $2 9)
+  timeout 10 xdotool mousemove --window "$WID" --sync $x $y; sleep 0.5
+  timeout 10 xdotool type --delay 50 "${solution:$2:1}"; sleep 0.3
+  timeout 10 xdotool windowclose "$WID" || true
+  for _ in $(seq 100); do kill -0 "$APP" 2>/dev/null || break; sleep 0.1; done
+  set +e; wait "$APP"; status=$?; set -e
+  APP=""
+  [ "$(saved_cell $1)" = "${solution:$1:1}" ] && [ "$(saved_cell $2)" = "${solution:$2:1}" ] \
+    || fail "lost: the game was not saved when the X window was destroyed (exit $status)"
+  log "X window destroyed: exit $status, both symbols saved"
+  rm -rf "$SUDOKU_DLX_DATA_DIR"
+}
+
 for f in "$@"; do run_one "$f"; done
 mouse_play "$1"
+lost_nothing "$1"
 config_switch
 log "all ok; screenshots in $OUT"

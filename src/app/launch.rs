@@ -4,20 +4,38 @@
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use crate::autosave::{self, Restored};
+use crate::autosave::{self, LockError, Restored};
 use crate::config::Config;
 use crate::game::Game;
 
 use super::fit::{self, Fit};
+use super::lifeboat::Lifeboat;
 use super::settings::Settings;
 use super::window::{App, FrameStats};
 
 /// The window's app as it starts: the game saved in `data_dir` (if any) restored, the board
 /// config.toml asks for put in its place if the saved game's board differs (the saved game one
 /// undo away), then the first puzzle of `puzzle`, a file named on the command line, which wins
-/// over both. Saves to `data_dir` from then on.
+/// over both. Saves to `data_dir` from then on, unless another window saves there: then it starts
+/// on a fresh board and says it will not autosave.
 pub fn start(config: Config, data_dir: Option<PathBuf>, puzzle: Option<&Path>) -> App {
     let mut note = None;
+    // One window saves to a directory at a time: a second one plays on a fresh board and does
+    // not autosave, rather than overwrite the first one's game.
+    let mut data_dir = data_dir;
+    let lock = match data_dir.as_deref().map(autosave::lock) {
+        Some(Ok(lock)) => Some(lock),
+        Some(Err(e @ LockError::Taken(_))) => {
+            data_dir = None;
+            note = Some(format!(
+                "Not saving: {e}. This window starts on a fresh board and will not autosave \
+                 (Save… in the File menu keeps its game)"
+            ));
+            None
+        }
+        // Saves will say what is wrong when they fail.
+        Some(Err(LockError::Io(_))) | None => None,
+    };
     let game = match data_dir.as_deref().map(autosave::restore) {
         Some(Restored::Game(game)) => {
             let mut game = *game;
@@ -25,13 +43,16 @@ pub fn start(config: Config, data_dir: Option<PathBuf>, puzzle: Option<&Path>) -
             game
         }
         Some(Restored::Unreadable(message)) => {
-            crate::output::note(format_args!("sudoku-dlx: {message}"));
             note = Some(message);
             Game::new(config.notation.clone())
         }
         Some(Restored::Nothing) | None => Game::new(config.notation.clone()),
     };
+    if let Some(message) = &note {
+        crate::output::note(format_args!("sudoku-dlx: {message}"));
+    }
     let mut app = App::new(game, config);
+    app.lock = lock;
     if let Some(dir) = &data_dir {
         let (settings, why) = Settings::load(dir);
         app.settings = settings;
@@ -64,6 +85,8 @@ pub fn run(
 ) -> Result<(), eframe::Error> {
     let data_dir = autosave::data_dir();
     let mut app = start(config, data_dir.clone(), puzzle);
+    // A signal or a panic saves the game too (only where this window saves it).
+    app.lifeboat = app.save_dir.as_deref().map(Lifeboat::launch);
     if let Some(problem) = problem {
         app.warn_config(&problem);
     }
@@ -89,6 +112,9 @@ pub fn run(
         "sudoku-dlx",
         options,
         Box::new(move |cc| {
+            if let Some(boat) = &app.lifeboat {
+                boat.attach(&cc.egui_ctx);
+            }
             // The size eframe brings back is the one the window had: fitted to the board it
             // showed then, or chosen by the player.
             if let Some(fit) = cc

@@ -8,7 +8,8 @@
 //!   [`panels`] draws the menu bar and the status line: each of them returns [`Action`]s and
 //!   changes nothing itself;
 //! * [`files`] puts puzzles on the board and saves them, [`background`] runs the long work on
-//!   [`worker`] threads, [`dialog`] is the file dialog, [`launch`] opens the window.
+//!   [`worker`] threads, [`dialog`] is the file dialog, [`launch`] opens the window, and [`lifeboat`] saves the
+//!   game when the window goes without a quit (a signal, a panic).
 
 pub mod action;
 pub mod background;
@@ -18,6 +19,7 @@ pub mod files;
 pub mod fit;
 pub mod keys;
 pub mod launch;
+pub mod lifeboat;
 pub mod panels;
 pub mod picker;
 pub mod settings;

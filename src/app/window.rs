@@ -3,6 +3,7 @@
 //! clock and the autosave kept.
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use crate::autosave;
@@ -15,6 +16,7 @@ use super::board::{self, BoardLayout, BoardView, Hover, Palette};
 use super::dialog::{Choice, FileDialog, Purpose};
 use super::fit::{self, Fit};
 use super::keys::{self, help_overlay};
+use super::lifeboat::Lifeboat;
 use super::picker;
 use super::settings::Settings;
 use super::worker::{Making, Worker};
@@ -50,6 +52,12 @@ pub struct App {
     /// When the game was last saved, and what it was then.
     pub(super) saved_at: Instant,
     pub(super) saved_game: Option<crate::game::save::SavedGame>,
+    /// The data directory, taken for this window (see [`autosave::lock`]).
+    pub(super) lock: Option<autosave::Lock>,
+    /// Where the game goes after a signal or a panic, and the revision and notes mode of the
+    /// game handed to it last.
+    pub(super) lifeboat: Option<Arc<Lifeboat>>,
+    pub(super) staged: Option<(u64, bool)>,
     /// With `--frame-stats`: when the process started, and the CPU time of every frame so far.
     pub(super) frame_stats: Option<FrameStats>,
     /// What the View menu says to show.
@@ -118,6 +126,9 @@ impl App {
             save_dir: None,
             saved_at: Instant::now(),
             saved_game: None,
+            lock: None,
+            lifeboat: None,
+            staged: None,
             frame_stats: None,
             settings: Settings::default(),
             chosen: None,
@@ -215,6 +226,18 @@ impl App {
                 // Not again every frame: wait for the next round.
                 self.saved_game = Some(saved);
             }
+        }
+    }
+
+    /// Hands the game to the lifeboat if it changed since it was handed over last.
+    pub(super) fn stage(&mut self) {
+        let Some(boat) = &self.lifeboat else {
+            return;
+        };
+        let now = (self.game.revision(), self.game.notes_mode());
+        if self.staged != Some(now) {
+            self.staged = Some(now);
+            boat.stage(self.game.to_saved(Instant::now()));
         }
     }
 
@@ -501,6 +524,7 @@ impl eframe::App for App {
             }
         }
         self.show(ui);
+        self.stage();
     }
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {

@@ -501,6 +501,12 @@ impl Game {
         self.hint = None;
     }
 
+    /// A number that changes whenever the board, the notes or the history change (not the
+    /// selection or the clock): what a copy of the game kept elsewhere compares to.
+    pub fn revision(&self) -> u64 {
+        self.generation
+    }
+
     /// The board the solver should see: givens and entries, without earlier solver output.
     pub fn puzzle(&self) -> Grid {
         let mut grid = self.board.clone();
