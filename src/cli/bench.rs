@@ -6,7 +6,9 @@ use std::time::Instant;
 use crate::config::Config;
 use crate::sudoku::Grid;
 
-use super::{BenchArgs, EXIT_BAD_INPUT, EXIT_OK, EXIT_UNSOLVED, new_solver, open_input};
+use super::args::BenchArgs;
+use super::exit::{EXIT_BAD_INPUT, EXIT_OK, EXIT_UNSOLVED};
+use super::input::open_input;
 
 /// `bench`: per file, parses every puzzle first, then times counting up to 2 solutions of each,
 /// one after another on this thread.
@@ -63,7 +65,7 @@ pub(super) fn bench(args: &BenchArgs, config: &Config) -> io::Result<u8> {
                 break;
             }
         }
-        let mut solver = new_solver(args.solver);
+        let mut solver = args.solver.solver();
         let mut micros = Vec::with_capacity(puzzles.len());
         let (mut unique, mut multi, mut none, mut nodes) = (0u64, 0u64, 0u64, 0u64);
         let all = Instant::now();

@@ -8,7 +8,8 @@ use rayon::prelude::*;
 use crate::config::Config;
 use crate::sudoku::{Generator, Notation};
 
-use super::{EXIT_OK, EXIT_UNSOLVED, GenerateArgs};
+use super::args::GenerateArgs;
+use super::exit::{EXIT_OK, EXIT_UNSOLVED};
 
 /// `generate`: puzzle `i` of the batch comes from stream `i` of the seed, so the output is the
 /// same whatever the number of threads; puzzles are made in parallel and printed in order.

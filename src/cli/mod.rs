@@ -5,192 +5,32 @@
 //! solved, 1 when some had no solution, 2 for bad input (a malformed line, an unreadable file, a
 //! bad config).
 
-use std::fs::File;
-use std::io::{self, BufRead, BufReader};
-use std::path::{Path, PathBuf};
+use std::io;
 use std::process::ExitCode;
 
-use clap::{Args, Parser, Subcommand, ValueEnum};
-
 use crate::config::Config;
-use crate::sudoku::{Backtracker, DlxSolver, Geometry, Grade, Solver, Symmetry};
 
-/// Lines read and solved together: enough to keep every core busy, small enough that memory
-/// stays flat however long the file is.
-pub(super) const CHUNK_LINES: usize = 4096;
-
-/// The command line.
-#[derive(Debug, Parser)]
-#[command(name = "sudoku-dlx", version, about, long_about = None)]
-pub struct Cli {
-    /// A puzzle file whose first puzzle the window opens with.
-    #[arg(value_name = "PUZZLE")]
-    pub puzzle: Option<PathBuf>,
-    /// The config file (default: ./config.toml if present).
-    #[arg(long, global = true, value_name = "PATH")]
-    pub config: Option<PathBuf>,
-    /// Print the window's frame times and its start-up time to standard error when it closes.
-    #[arg(long)]
-    pub frame_stats: bool,
-    /// What to do; with none, the window opens.
-    #[command(subcommand)]
-    pub command: Option<Command>,
-}
-
-/// The subcommands.
-#[derive(Debug, Subcommand)]
-pub enum Command {
-    /// Solve every puzzle of a file (one per line), printing one line per puzzle.
-    Solve(SolveArgs),
-    /// Time counting up to 2 solutions of every puzzle of each file, on one thread.
-    Bench(BenchArgs),
-    /// Make new puzzles with one solution, of a grade and symmetry, one a line.
-    Generate(GenerateArgs),
-    /// Rate every puzzle of a file: the grade and the techniques a person needs.
-    Rate(RateArgs),
-}
-
-/// Which solver to use.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum SolverKind {
-    /// Dancing links (Algorithm X) with pruning by pairs.
-    Dlx,
-    /// Dancing links without pruning: Algorithm X as Knuth wrote it, for comparison.
-    DlxPlain,
-    /// Plain backtracking, for comparison.
-    Naive,
-}
-
-/// The most worker threads a command takes: more than any machine has cores for, and few enough
-/// that starting them is quick (65,535 took minutes).
-pub const MAX_THREADS: i64 = 256;
-
-/// Arguments of `solve`.
-#[derive(Debug, Args)]
-pub struct SolveArgs {
-    /// The puzzle file; `-` or nothing reads standard input.
-    #[arg(value_name = "FILE|-")]
-    pub file: Option<PathBuf>,
-    /// Print the number of solutions (up to --limit) instead of a solution.
-    #[arg(long)]
-    pub count: bool,
-    /// With --count: stop counting at this many solutions.
-    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..))]
-    pub limit: u64,
-    /// Print per-puzzle statistics (nodes, updates, microseconds) to standard error.
-    #[arg(long)]
-    pub stats: bool,
-    /// The solver.
-    #[arg(long, value_enum, default_value_t = SolverKind::Dlx)]
-    pub solver: SolverKind,
-    /// Worker threads, 1 to 256 (default: every core).
-    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=MAX_THREADS))]
-    pub threads: Option<u16>,
-}
-
-/// Arguments of `bench`.
-#[derive(Debug, Args)]
-pub struct BenchArgs {
-    /// Puzzle files.
-    #[arg(required = true, value_name = "FILE")]
-    pub files: Vec<PathBuf>,
-    /// The solver.
-    #[arg(long, value_enum, default_value_t = SolverKind::Dlx)]
-    pub solver: SolverKind,
-    /// Time only the first N puzzles of each file (at least 1).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
-    pub max: Option<u64>,
-}
-
-/// Arguments of `generate`.
-#[derive(Debug, Args)]
-pub struct GenerateArgs {
-    /// Box size: N for N×N boxes, RxC for rectangles (default: the config's).
-    #[arg(long = "box", value_name = "N|RxC", value_parser = parse_box)]
-    pub box_size: Option<Geometry>,
-    /// How many puzzles.
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
-    pub count: u64,
-    /// The grade (see `sudoku-dlx rate`).
-    #[arg(long, default_value = "medium", value_parser = parse_grade)]
-    pub grade: Grade,
-    /// Which cells are emptied together.
-    #[arg(long, value_enum, default_value_t = SymmetryArg::None)]
-    pub symmetry: SymmetryArg,
-    /// The seed: the same seed (and options) gives the same puzzles. Default: from the clock,
-    /// printed to standard error.
-    #[arg(long)]
-    pub seed: Option<u64>,
-    /// Print per-puzzle statistics (grade, techniques, attempts, milliseconds) to standard error.
-    #[arg(long)]
-    pub stats: bool,
-    /// Worker threads, 1 to 256 (default: every core). The output is the same for any number.
-    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=MAX_THREADS))]
-    pub threads: Option<u16>,
-}
-
-/// The symmetry of `generate`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum SymmetryArg {
-    /// No pattern.
-    None,
-    /// Half-turn symmetry about the centre.
-    Rotational,
-    /// Left-right mirror symmetry.
-    Mirror,
-}
-
-impl From<SymmetryArg> for Symmetry {
-    fn from(s: SymmetryArg) -> Self {
-        match s {
-            SymmetryArg::None => Symmetry::None,
-            SymmetryArg::Rotational => Symmetry::Rotational,
-            SymmetryArg::Mirror => Symmetry::Mirror,
-        }
-    }
-}
-
-fn parse_box(text: &str) -> Result<Geometry, String> {
-    Geometry::parse(text).map_err(|e| e.to_string())
-}
-
-fn parse_grade(text: &str) -> Result<Grade, String> {
-    Grade::parse(text)
-        .ok_or_else(|| format!("'{text}' is not a grade: easy, medium, hard or expert"))
-}
-
-/// Arguments of `rate`.
-#[derive(Debug, Args)]
-pub struct RateArgs {
-    /// The puzzle file; `-` or nothing reads standard input.
-    #[arg(value_name = "FILE|-")]
-    pub file: Option<PathBuf>,
-}
-
-/// Exit code: every puzzle solved.
-pub const EXIT_OK: u8 = 0;
-/// Exit code: some puzzle had no solution.
-pub const EXIT_UNSOLVED: u8 = 1;
-/// Exit code: bad input.
-pub const EXIT_BAD_INPUT: u8 = 2;
-
+mod args;
 mod bench;
+mod exit;
 mod generate;
+mod input;
 mod rate;
 mod solve;
 
-use bench::bench;
-use generate::generate;
-use rate::rate;
-use solve::solve;
+pub use args::{
+    BenchArgs, Cli, Command, GenerateArgs, MAX_THREADS, RateArgs, SolveArgs, SolverKind,
+    SymmetryArg,
+};
+pub use exit::{EXIT_BAD_INPUT, EXIT_OK, EXIT_UNSOLVED};
 
 /// Runs a subcommand with the loaded config.
 pub fn run(command: &Command, config: &Config) -> ExitCode {
     let result = match command {
-        Command::Solve(args) => solve(args, config),
-        Command::Bench(args) => bench(args, config),
-        Command::Generate(args) => generate(args, config),
-        Command::Rate(args) => rate(args, config),
+        Command::Solve(args) => solve::solve(args, config),
+        Command::Bench(args) => bench::bench(args, config),
+        Command::Generate(args) => generate::generate(args, config),
+        Command::Rate(args) => rate::rate(args, config),
     };
     match result {
         Ok(code) => ExitCode::from(code),
@@ -199,23 +39,5 @@ pub fn run(command: &Command, config: &Config) -> ExitCode {
             crate::output::note(format_args!("sudoku-dlx: {e}"));
             ExitCode::from(EXIT_BAD_INPUT)
         }
-    }
-}
-
-pub(super) fn new_solver(kind: SolverKind) -> Box<dyn Solver + Send> {
-    match kind {
-        SolverKind::Dlx => Box::new(DlxSolver::new()),
-        SolverKind::DlxPlain => Box::new(DlxSolver::plain()),
-        SolverKind::Naive => Box::new(Backtracker::new()),
-    }
-}
-
-pub(super) fn open_input(file: Option<&Path>) -> io::Result<Box<dyn BufRead>> {
-    match file {
-        None => Ok(Box::new(BufReader::new(io::stdin()))),
-        Some(p) if p.as_os_str() == "-" => Ok(Box::new(BufReader::new(io::stdin()))),
-        Some(p) => File::open(p)
-            .map(|f| Box::new(BufReader::with_capacity(1 << 16, f)) as Box<dyn BufRead>)
-            .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", p.display()))),
     }
 }

@@ -5,7 +5,9 @@ use std::io::{self, BufRead, BufWriter, Write};
 use crate::config::Config;
 use crate::sudoku::{DlxSolver, Grid, Rater, Solver};
 
-use super::{EXIT_BAD_INPUT, EXIT_OK, EXIT_UNSOLVED, RateArgs, open_input};
+use super::args::RateArgs;
+use super::exit::{EXIT_BAD_INPUT, EXIT_OK, EXIT_UNSOLVED};
+use super::input::open_input;
 
 /// `rate`: one line per puzzle: the grade, the DLX search's size and the solution count, and
 /// the techniques used.

@@ -8,9 +8,9 @@ use rayon::prelude::*;
 use crate::config::Config;
 use crate::sudoku::{Grid, Notation, Report, Solver};
 
-use super::{
-    CHUNK_LINES, EXIT_BAD_INPUT, EXIT_OK, EXIT_UNSOLVED, SolveArgs, new_solver, open_input,
-};
+use super::args::SolveArgs;
+use super::exit::{EXIT_BAD_INPUT, EXIT_OK, EXIT_UNSOLVED};
+use super::input::{CHUNK_LINES, open_input};
 
 /// What became of one puzzle line.
 enum Outcome {
@@ -135,7 +135,7 @@ pub(super) fn solve(args: &SolveArgs, config: &Config) -> io::Result<u8> {
         }
         let results: Vec<(String, Option<String>, Outcome)> = match &pool {
             None => {
-                let solver = serial.get_or_insert_with(|| new_solver(args.solver));
+                let solver = serial.get_or_insert_with(|| args.solver.solver());
                 chunk
                     .iter()
                     .map(|(n, t)| solve_line(solver.as_mut(), args, &config.notation, *n, t))
@@ -145,7 +145,7 @@ pub(super) fn solve(args: &SolveArgs, config: &Config) -> io::Result<u8> {
                 chunk
                     .par_iter()
                     .map_init(
-                        || new_solver(args.solver),
+                        || args.solver.solver(),
                         |solver, (n, t)| solve_line(solver.as_mut(), args, &config.notation, *n, t),
                     )
                     .collect()
