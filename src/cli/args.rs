@@ -35,6 +35,10 @@ pub enum Command {
     Generate(GenerateArgs),
     /// Rate every puzzle of a file: the grade and the techniques a person needs.
     Rate(RateArgs),
+    /// Play and save a game in a directory over and over, as the window's autosave does (the
+    /// kill test's subject, `tests/kill.rs`).
+    #[command(hide = true)]
+    SaveDrill(SaveDrillArgs),
 }
 
 /// Which solver to use.
@@ -144,6 +148,17 @@ fn parse_box(text: &str) -> Result<Geometry, String> {
 fn parse_grade(text: &str) -> Result<Grade, String> {
     Grade::parse(text)
         .ok_or_else(|| format!("'{text}' is not a grade: easy, medium, hard or expert"))
+}
+
+/// Arguments of `save-drill`.
+#[derive(Debug, Args)]
+pub struct SaveDrillArgs {
+    /// The data directory: the game is restored from it, and saved to it.
+    #[arg(value_name = "DIR")]
+    pub dir: PathBuf,
+    /// How many moves to make and save.
+    #[arg(long, default_value_t = u64::MAX)]
+    pub moves: u64,
 }
 
 /// Arguments of `rate`.

@@ -12,6 +12,7 @@ use crate::config::Config;
 
 mod args;
 mod bench;
+mod drill;
 mod exit;
 mod generate;
 mod input;
@@ -19,8 +20,8 @@ mod rate;
 mod solve;
 
 pub use args::{
-    BenchArgs, Cli, Command, GenerateArgs, MAX_THREADS, RateArgs, SolveArgs, SolverKind,
-    SymmetryArg,
+    BenchArgs, Cli, Command, GenerateArgs, MAX_THREADS, RateArgs, SaveDrillArgs, SolveArgs,
+    SolverKind, SymmetryArg,
 };
 pub use exit::{EXIT_BAD_INPUT, EXIT_OK, EXIT_UNSOLVED};
 
@@ -31,6 +32,7 @@ pub fn run(command: &Command, config: &Config) -> ExitCode {
         Command::Bench(args) => bench::bench(args, config),
         Command::Generate(args) => generate::generate(args, config),
         Command::Rate(args) => rate::rate(args, config),
+        Command::SaveDrill(args) => drill::drill(args),
     };
     match result {
         Ok(code) => ExitCode::from(code),
