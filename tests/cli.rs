@@ -493,3 +493,132 @@ fn usage_errors_and_the_same_exit_codes_for_every_command() {
     }
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn solve_bench_and_rate_read_every_format_the_window_reads() {
+    use sudoku_dlx::sudoku::{Format, Grid, formats};
+    let puzzle = Grid::parse_line(EASY, None).unwrap();
+    let solution = Grid::parse_line(EASY_SOLVED, None).unwrap();
+    let dir = std::env::temp_dir().join(format!("sudoku-dlx-formats-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for format in Format::ALL {
+        let text = formats::write(&puzzle, Some(&solution), format);
+        // Twice over, where the format holds many puzzles.
+        let text = if format.holds_many() && format != Format::Csv {
+            format!("{text}\n{text}")
+        } else {
+            text
+        };
+        let path = dir.join(format!("puzzle-{format:?}.{}", format.extension()));
+        std::fs::write(&path, &text).unwrap();
+        let p = path.to_str().unwrap();
+        let o = run(&["solve", p], None);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(0), "{format:?}: {err}\n{text}");
+        assert!(!stdout(&o).is_empty(), "{format:?}");
+        assert!(
+            stdout(&o).iter().all(|l| l == EASY_SOLVED),
+            "{format:?}: {:?}",
+            stdout(&o)
+        );
+        // By content from standard input too.
+        let o = run(&["solve", "-"], Some(&text));
+        if format != Format::Sdk && format != Format::SimpleSudoku {
+            assert_eq!(o.status.code(), Some(0), "{format:?} on stdin");
+            assert!(stdout(&o).iter().all(|l| l == EASY_SOLVED), "{format:?}");
+        }
+        let o = run(&["rate", p], None);
+        assert_eq!(o.status.code(), Some(0), "{format:?}");
+        assert!(stdout(&o)[0].contains("unique"), "{format:?}");
+        let o = run(&["bench", p], None);
+        assert_eq!(o.status.code(), Some(0), "{format:?}");
+        assert!(stdout(&o)[1].contains("puzzle-"), "{format:?}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_byte_order_mark_is_skipped_and_bad_utf8_named_by_line_and_column_in_every_command() {
+    let input = format!("\u{feff}{EASY}\n{}\u{0}{}\n", &EASY[..6], &EASY[7..]);
+    let mut bytes = input.into_bytes();
+    bytes.extend_from_slice(b"..3.2.\xff\n");
+    bytes.extend_from_slice(EASY.as_bytes());
+    let path = std::env::temp_dir().join(format!("sudoku-dlx-bom-{}.txt", std::process::id()));
+    std::fs::write(&path, &bytes).unwrap();
+    let p = path.to_str().unwrap();
+    for command in ["solve", "rate", "bench"] {
+        let o = run(&[command, p], None);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{command}: {err}");
+        assert!(
+            err.contains(&format!(
+                "{p}: line 3, column 7: not UTF-8 text (byte 0xFF)"
+            )),
+            "{command}: {err}"
+        );
+        // The NUL is named escaped, not printed raw.
+        assert!(
+            err.contains(&format!("{p}: line 2, column 7: '\\0' is not a symbol")),
+            "{command}: {err}"
+        );
+        assert!(!err.contains('\0'), "{command}: {err}");
+    }
+    // Both good lines were solved: the BOM is no cell, and the line after the bad ones is read.
+    let o = run(&["solve", p], None);
+    let lines = stdout(&o);
+    assert_eq!(lines.first().map(String::as_str), Some(EASY_SOLVED));
+    assert_eq!(lines.last().map(String::as_str), Some(EASY_SOLVED));
+    std::fs::remove_file(&path).unwrap();
+}
+
+#[test]
+fn timeout_gives_up_with_the_nodes_and_exit_3_for_every_solver() {
+    let empty = ".".repeat(625);
+    for solver in ["naive", "dlx-plain", "dlx"] {
+        let o = run(
+            &[
+                "solve",
+                "--solver",
+                solver,
+                "--count",
+                "--limit",
+                "1000000000",
+                "--timeout",
+                "0.2",
+            ],
+            Some(&empty),
+        );
+        let line = stdout(&o).join("\n");
+        assert_eq!(o.status.code(), Some(3), "{solver}: {line}");
+        assert!(line.starts_with("gave up after "), "{solver}: {line}");
+        assert!(line.ends_with(" s)"), "{solver}: {line}");
+    }
+    let path = std::env::temp_dir().join(format!("sudoku-dlx-25-{}.txt", std::process::id()));
+    std::fs::write(&path, format!("{EASY}\n{empty}\n")).unwrap();
+    let o = run(
+        &[
+            "bench",
+            "--timeout",
+            "0.1",
+            "--solver",
+            "naive",
+            path.to_str().unwrap(),
+        ],
+        None,
+    );
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(3), "{err}");
+    assert!(
+        err.contains("gave up on 1 puzzle(s) after 0.10 s each"),
+        "{err}"
+    );
+    std::fs::remove_file(&path).unwrap();
+    for bad in ["0", "-1", "abc", "nan", "1e9"] {
+        let o = run(&["solve", &format!("--timeout={bad}")], Some(EASY));
+        assert_eq!(o.status.code(), Some(2), "--timeout {bad}");
+        assert!(
+            String::from_utf8_lossy(&o.stderr).contains("is not a number of seconds"),
+            "--timeout {bad}"
+        );
+    }
+}

@@ -199,6 +199,9 @@ impl App {
                     Uniqueness::One => ("one solution", false),
                     Uniqueness::Many => ("more than one solution", false),
                     Uniqueness::Unknown => ("solutions not counted (stopped)", false),
+                    Uniqueness::Undecided => {
+                        ("solutions not decided (too many to count quickly)", false)
+                    }
                 };
                 if self.game.uniqueness() == Uniqueness::Checking {
                     ui.spinner();

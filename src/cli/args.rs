@@ -1,6 +1,7 @@
 //! The command line's words: the subcommands and their options, as clap reads them.
 
 use std::path::PathBuf;
+use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
@@ -77,6 +78,10 @@ pub struct SolveArgs {
     /// Worker threads, 1 to 256 (default: every core).
     #[arg(long, value_parser = clap::value_parser!(u16).range(1..=MAX_THREADS))]
     pub threads: Option<u16>,
+    /// Give up on a puzzle not decided within SECS seconds (it prints "gave up after N nodes
+    /// (T s)" and the exit code is 3). Default: no limit.
+    #[arg(long, value_name = "SECS", value_parser = parse_timeout)]
+    pub timeout: Option<Duration>,
 }
 
 /// Arguments of `bench`.
@@ -91,6 +96,10 @@ pub struct BenchArgs {
     /// Time only the first N puzzles of each file (at least 1).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub max: Option<u64>,
+    /// Give up on a puzzle not decided within SECS seconds (it prints "gave up after N nodes
+    /// (T s)" and the exit code is 3). Default: no limit.
+    #[arg(long, value_name = "SECS", value_parser = parse_timeout)]
+    pub timeout: Option<Duration>,
 }
 
 /// Arguments of `generate`.
@@ -145,6 +154,18 @@ fn parse_box(text: &str) -> Result<Geometry, String> {
     Geometry::parse(text).map_err(|e| e.to_string())
 }
 
+/// The longest `--timeout`: a million seconds (eleven days).
+const MAX_TIMEOUT_SECS: f64 = 1e6;
+
+fn parse_timeout(text: &str) -> Result<Duration, String> {
+    match text.trim().parse::<f64>() {
+        Ok(secs) if secs > 0.0 && secs <= MAX_TIMEOUT_SECS => Ok(Duration::from_secs_f64(secs)),
+        _ => Err(format!(
+            "'{text}' is not a number of seconds from 0.001 to {MAX_TIMEOUT_SECS:.0}"
+        )),
+    }
+}
+
 fn parse_grade(text: &str) -> Result<Grade, String> {
     Grade::parse(text)
         .ok_or_else(|| format!("'{text}' is not a grade: easy, medium, hard or expert"))
@@ -167,6 +188,10 @@ pub struct RateArgs {
     /// The puzzle file; `-` or nothing reads standard input.
     #[arg(value_name = "FILE|-")]
     pub file: Option<PathBuf>,
+    /// Give up counting the solutions of a puzzle not decided within SECS seconds (it prints
+    /// "gave up after N nodes (T s)" and the exit code is 3). Default: no limit.
+    #[arg(long, value_name = "SECS", value_parser = parse_timeout)]
+    pub timeout: Option<Duration>,
 }
 
 impl SolverKind {

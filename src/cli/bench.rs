@@ -1,14 +1,14 @@
 //! `bench`: the solver timed over puzzle files, one puzzle after another on one thread.
 
-use std::io::{self, BufRead, Write};
+use std::io::{self, Write};
 use std::time::Instant;
 
 use crate::config::Config;
 use crate::sudoku::Grid;
 
 use super::args::BenchArgs;
-use super::exit::{EXIT_BAD_INPUT, EXIT_OK, EXIT_UNSOLVED};
-use super::input::open_input;
+use super::exit::{EXIT_BAD_INPUT, EXIT_GAVE_UP, EXIT_OK, EXIT_UNSOLVED, worse};
+use super::input::{Input, What};
 
 /// `bench`: per file, parses every puzzle first, then times counting up to 2 solutions of each,
 /// one after another on this thread.
@@ -32,40 +32,40 @@ pub(super) fn bench(args: &BenchArgs, config: &Config) -> io::Result<u8> {
     )?;
     for path in &args.files {
         // A file that cannot be opened is reported and the next one timed.
-        let mut input = match open_input(Some(path)) {
+        let mut input = match Input::open(Some(path), &config.notation) {
             Ok(input) => input,
             Err(e) => {
                 out.flush()?;
                 crate::output::note(format_args!("sudoku-dlx: {e}"));
-                worst = EXIT_BAD_INPUT;
+                worst = worse(worst, EXIT_BAD_INPUT);
                 continue;
             }
         };
         let mut puzzles = Vec::new();
-        let mut text = String::new();
-        let mut line_no = 0;
-        while input.read_line(&mut text)? > 0 {
-            line_no += 1;
-            let t = text.trim();
-            if !t.is_empty() && !t.starts_with('#') {
-                match Grid::parse_line(t, Some(&config.notation)) {
-                    Ok(g) => puzzles.push(g),
-                    Err(e) => {
-                        crate::output::note(format_args!(
-                            "{}: {}",
-                            path.display(),
-                            e.starting_at(line_no)
-                        ));
-                        worst = EXIT_BAD_INPUT;
-                    }
-                }
-            }
-            text.clear();
-            if args.max.is_some_and(|m| puzzles.len() as u64 >= m) {
+        while args.max.is_none_or(|m| (puzzles.len() as u64) < m) {
+            let Some(piece) = input.next_piece()? else {
                 break;
-            }
+            };
+            let bad = match piece.what {
+                What::Grid(grid) => {
+                    puzzles.push(*grid);
+                    continue;
+                }
+                What::Text(text) => match Grid::parse_line(&text, Some(&config.notation)) {
+                    Ok(grid) => {
+                        puzzles.push(grid);
+                        continue;
+                    }
+                    Err(e) => e.starting_at(piece.line).to_string(),
+                },
+                What::Bad(why) => why,
+            };
+            crate::output::note(format_args!("{}: {bad}", input.name()));
+            worst = worse(worst, EXIT_BAD_INPUT);
         }
         let mut solver = args.solver.solver();
+        solver.set_time_limit(args.timeout);
+        let mut gave_up_on = 0u64;
         let mut micros = Vec::with_capacity(puzzles.len());
         let (mut unique, mut multi, mut none, mut nodes) = (0u64, 0u64, 0u64, 0u64);
         let all = Instant::now();
@@ -74,6 +74,7 @@ pub(super) fn bench(args: &BenchArgs, config: &Config) -> io::Result<u8> {
             let report = solver.count(grid, 2, None);
             micros.push(start.elapsed().as_secs_f64() * 1e6);
             match report {
+                Ok(r) if r.cancelled => gave_up_on += 1,
                 Ok(r) => {
                     nodes += r.work.nodes();
                     match r.solutions {
@@ -88,7 +89,17 @@ pub(super) fn bench(args: &BenchArgs, config: &Config) -> io::Result<u8> {
         let secs = all.elapsed().as_secs_f64();
         if none > 0 {
             // As solve and rate say: some puzzle has no solution.
-            worst = worst.max(EXIT_UNSOLVED);
+            worst = worse(worst, EXIT_UNSOLVED);
+        }
+        if gave_up_on > 0 {
+            out.flush()?;
+            crate::output::note(format_args!(
+                "{}: gave up on {gave_up_on} puzzle(s) after {:.2} s each (--timeout); they are \
+                 not among unique, multi and none",
+                path.display(),
+                args.timeout.unwrap_or_default().as_secs_f64()
+            ));
+            worst = worse(worst, EXIT_GAVE_UP);
         }
         micros.sort_by(f64::total_cmp);
         let pick = |q: f64| {

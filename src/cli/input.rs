@@ -1,19 +1,270 @@
-//! Where the puzzles come from: a file or standard input.
+//! Where the puzzles come from: a file or standard input, in any format the window reads.
+//!
+//! One-line files (and `.sdm`) are streamed a line at a time, so a file of millions of puzzles
+//! is read in flat memory; every other format ([`Format`]) is read whole, up to
+//! [`MAX_FILE_BYTES`], and parsed as the window parses it. The format comes from the extension
+//! (`.sdk`, `.sdm`, `.ss`, `.csv`) or, for `.txt`, other names and standard input, from the
+//! first 64 KiB of content.
+//!
+//! Streaming, each line stands alone: a byte order mark at the start is skipped, a line that is
+//! not UTF-8 or is longer than [`MAX_LINE_BYTES`] is reported by line and column and the next
+//! line read, so one bad line never stops a batch.
 
 use std::fs::File;
-use std::io::{self, BufRead, BufReader};
+use std::io::{self, BufRead, BufReader, Cursor, Read};
 use std::path::Path;
+
+use crate::sudoku::formats::{self, Entry, Format, MAX_FILE_BYTES};
+use crate::sudoku::{Grid, Notation};
 
 /// Lines read and solved together: enough to keep every core busy, small enough that memory
 /// stays flat however long the file is.
 pub(super) const CHUNK_LINES: usize = 4096;
 
-pub(super) fn open_input(file: Option<&Path>) -> io::Result<Box<dyn BufRead>> {
-    match file {
-        None => Ok(Box::new(BufReader::new(io::stdin()))),
-        Some(p) if p.as_os_str() == "-" => Ok(Box::new(BufReader::new(io::stdin()))),
-        Some(p) => File::open(p)
-            .map(|f| Box::new(BufReader::with_capacity(1 << 16, f)) as Box<dyn BufRead>)
-            .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", p.display()))),
+/// The longest line read: 64 KiB, ten times the longest 36×36 puzzle line with spaces.
+pub const MAX_LINE_BYTES: usize = 64 << 10;
+
+/// How much of a stream is looked at to tell its format.
+const PEEK_BYTES: usize = 64 << 10;
+
+/// One puzzle's worth of input, and the line it starts on.
+pub(super) struct Piece {
+    pub line: usize,
+    pub what: What,
+}
+
+/// A puzzle as read: a line still to parse, a board already parsed, or what is wrong.
+pub(super) enum What {
+    Text(String),
+    Grid(Box<Grid>),
+    /// Where (`line 3, column 5: `) and what, to follow the input's name.
+    Bad(String),
+}
+
+/// An open input: its name for messages and its puzzles.
+pub(super) struct Input {
+    name: String,
+    source: Source,
+}
+
+enum Source {
+    Lines {
+        reader: Box<dyn BufRead>,
+        line: usize,
+        buf: Vec<u8>,
+    },
+    Entries(std::vec::IntoIter<Entry>),
+    /// A whole-file format that failed to parse: its one error, then nothing.
+    Failed(Option<Piece>),
+}
+
+impl Input {
+    /// Opens `file` (`-` or none: standard input). The error names the file.
+    pub fn open(file: Option<&Path>, preferred: &Notation) -> io::Result<Input> {
+        let path = file.filter(|p| p.as_os_str() != "-");
+        let name = path.map_or_else(|| "standard input".to_string(), |p| p.display().to_string());
+        let named = |e: io::Error| io::Error::new(e.kind(), format!("{name}: {e}"));
+        let (reader, format): (Box<dyn Read>, Option<Format>) = match path {
+            None => (Box::new(io::stdin()), None),
+            Some(p) => {
+                // A device is no puzzle file (and /dev/zero never ends); pipes are fine.
+                let meta = std::fs::metadata(p).map_err(named)?;
+                if meta.is_dir() {
+                    return Err(named(io::Error::other("is a folder, not a file")));
+                }
+                if is_device(&meta) {
+                    return Err(named(io::Error::other("is a device, not a file")));
+                }
+                (
+                    Box::new(File::open(p).map_err(named)?),
+                    Format::from_path(p),
+                )
+            }
+        };
+        // The first bytes, to tell the format by; then read on from where they end.
+        let mut peek = Vec::with_capacity(PEEK_BYTES);
+        let mut reader = reader;
+        (&mut reader)
+            .take(PEEK_BYTES as u64)
+            .read_to_end(&mut peek)
+            .map_err(named)?;
+        let format = format.unwrap_or_else(|| {
+            let text = String::from_utf8_lossy(&peek);
+            // The last line of the peek may be cut short: leave it out.
+            let whole = match text.rfind('\n') {
+                Some(end) if peek.len() == PEEK_BYTES => &text[..end],
+                _ => &text,
+            };
+            formats::detect(whole.strip_prefix('\u{feff}').unwrap_or(whole))
+        });
+        let rest = Cursor::new(peek).chain(reader);
+        let source = match format {
+            Format::Line | Format::Sdm => Source::Lines {
+                reader: Box::new(BufReader::with_capacity(1 << 16, rest)),
+                line: 0,
+                buf: Vec::new(),
+            },
+            _ => {
+                let mut bytes = Vec::new();
+                rest.take(MAX_FILE_BYTES + 1)
+                    .read_to_end(&mut bytes)
+                    .map_err(named)?;
+                if bytes.len() as u64 > MAX_FILE_BYTES {
+                    return Err(named(io::Error::other(format!(
+                        "a {} file of more than {} MiB (the most read whole); one-line files \
+                         of any size are read a line at a time",
+                        format.extension(),
+                        MAX_FILE_BYTES >> 20
+                    ))));
+                }
+                let text = String::from_utf8_lossy(&bytes);
+                match formats::read(&text, Some(format), Some(preferred)) {
+                    Ok((_, entries)) => Source::Entries(entries.into_iter()),
+                    Err(e) => Source::Failed(Some(Piece {
+                        line: e.line,
+                        what: What::Bad(format!("{e}")),
+                    })),
+                }
+            }
+        };
+        Ok(Input { name, source })
+    }
+
+    /// The input's name for messages: the path as given, or "standard input".
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The next puzzle, skipping blank lines and `#` comments; `None` at the end.
+    pub fn next_piece(&mut self) -> io::Result<Option<Piece>> {
+        match &mut self.source {
+            Source::Entries(entries) => Ok(entries.next().map(|e| Piece {
+                line: e.line,
+                what: What::Grid(Box::new(e.puzzle)),
+            })),
+            Source::Failed(error) => Ok(error.take()),
+            Source::Lines { reader, line, buf } => loop {
+                buf.clear();
+                let (read, cut) = read_line_bounded(reader.as_mut(), buf, MAX_LINE_BYTES)?;
+                if read == 0 {
+                    return Ok(None);
+                }
+                *line += 1;
+                let n = *line;
+                if cut {
+                    return Ok(Some(Piece {
+                        line: n,
+                        what: What::Bad(format!(
+                            "line {n}: longer than {} KiB, the longest line read",
+                            MAX_LINE_BYTES >> 10
+                        )),
+                    }));
+                }
+                let mut bytes = &buf[..];
+                if n == 1 {
+                    bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
+                }
+                let text = match std::str::from_utf8(bytes) {
+                    Ok(text) => text,
+                    Err(e) => {
+                        let good = &bytes[..e.valid_up_to()];
+                        let column = String::from_utf8_lossy(good).chars().count() + 1;
+                        return Ok(Some(Piece {
+                            line: n,
+                            what: What::Bad(format!(
+                                "line {n}, column {column}: not UTF-8 text (byte 0x{:02X})",
+                                bytes[e.valid_up_to()]
+                            )),
+                        }));
+                    }
+                };
+                let t = text.trim();
+                if t.is_empty() || t.starts_with('#') {
+                    continue;
+                }
+                return Ok(Some(Piece {
+                    line: n,
+                    what: What::Text(t.to_string()),
+                }));
+            },
+        }
+    }
+}
+
+#[cfg(unix)]
+fn is_device(meta: &std::fs::Metadata) -> bool {
+    use std::os::unix::fs::FileTypeExt;
+    let t = meta.file_type();
+    t.is_char_device() || t.is_block_device() || t.is_socket()
+}
+
+#[cfg(not(unix))]
+fn is_device(meta: &std::fs::Metadata) -> bool {
+    !meta.is_file()
+}
+
+/// Reads up to and including the next `\n` into `buf`, keeping at most `max` bytes: the rest of
+/// a longer line is read and dropped. Returns the bytes read (0 at the end) and whether the line
+/// was cut.
+fn read_line_bounded(
+    reader: &mut dyn BufRead,
+    buf: &mut Vec<u8>,
+    max: usize,
+) -> io::Result<(usize, bool)> {
+    let mut read = 0;
+    let mut cut = false;
+    loop {
+        let available = match reader.fill_buf() {
+            Ok(b) => b,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if available.is_empty() {
+            return Ok((read, cut));
+        }
+        let (chunk, done) = match available.iter().position(|&b| b == b'\n') {
+            Some(i) => (&available[..=i], true),
+            None => (available, false),
+        };
+        let room = max.saturating_sub(buf.len());
+        if chunk.len() > room {
+            cut = true;
+        }
+        buf.extend_from_slice(&chunk[..chunk.len().min(room)]);
+        let used = chunk.len();
+        read += used;
+        reader.consume(used);
+        if done {
+            return Ok((read, cut));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+
+    #[test]
+    fn long_lines_are_cut_and_the_next_line_read_whole() {
+        let text = format!("{}\nabc\n", "x".repeat(100));
+        let mut reader = Cursor::new(text.into_bytes());
+        let mut buf = Vec::new();
+        assert_eq!(
+            read_line_bounded(&mut reader, &mut buf, 10).unwrap(),
+            (101, true)
+        );
+        assert_eq!(buf.len(), 10);
+        buf.clear();
+        assert_eq!(
+            read_line_bounded(&mut reader, &mut buf, 10).unwrap(),
+            (4, false)
+        );
+        assert_eq!(buf, b"abc\n");
+        buf.clear();
+        assert_eq!(
+            read_line_bounded(&mut reader, &mut buf, 10).unwrap(),
+            (0, false)
+        );
     }
 }

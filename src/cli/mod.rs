@@ -23,7 +23,7 @@ pub use args::{
     BenchArgs, Cli, Command, GenerateArgs, MAX_THREADS, RateArgs, SaveDrillArgs, SolveArgs,
     SolverKind, SymmetryArg,
 };
-pub use exit::{EXIT_BAD_INPUT, EXIT_OK, EXIT_UNSOLVED};
+pub use exit::{EXIT_BAD_INPUT, EXIT_GAVE_UP, EXIT_OK, EXIT_UNSOLVED};
 
 /// Runs a subcommand with the loaded config.
 pub fn run(command: &Command, config: &Config) -> ExitCode {

@@ -1,44 +1,51 @@
 //! `rate`: the grade of every puzzle of a file and the techniques a person needs for it.
 
-use std::io::{self, BufRead, BufWriter, Write};
+use std::io::{self, BufWriter, Write};
+use std::time::Instant;
 
 use crate::config::Config;
 use crate::sudoku::{DlxSolver, Grid, Rater, Solver};
 
 use super::args::RateArgs;
-use super::exit::{EXIT_BAD_INPUT, EXIT_OK, EXIT_UNSOLVED};
-use super::input::open_input;
+use super::exit::{EXIT_BAD_INPUT, EXIT_GAVE_UP, EXIT_OK, EXIT_UNSOLVED, gave_up, worse};
+use super::input::{Input, What};
 
 /// `rate`: one line per puzzle: the grade, the DLX search's size and the solution count, and
 /// the techniques used.
 pub(super) fn rate(args: &RateArgs, config: &Config) -> io::Result<u8> {
-    let mut input = open_input(args.file.as_deref())?;
+    let mut input = Input::open(args.file.as_deref(), &config.notation)?;
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     let mut rater = Rater::new();
     let mut solver = DlxSolver::new();
+    solver.set_time_limit(args.timeout);
     let mut worst = EXIT_OK;
-    let mut text = String::new();
-    let mut line_no = 0;
-    while input.read_line(&mut text)? > 0 {
-        line_no += 1;
-        let t = text.trim();
-        if t.is_empty() || t.starts_with('#') {
-            text.clear();
-            continue;
-        }
-        let line = match Grid::parse_line(t, Some(&config.notation)) {
-            Err(e) => {
-                worst = EXIT_BAD_INPUT;
-                format!("error: {}", e.starting_at(line_no))
+    while let Some(piece) = input.next_piece()? {
+        let parsed = match piece.what {
+            What::Grid(grid) => Ok(*grid),
+            What::Text(text) => Grid::parse_line(&text, Some(&config.notation))
+                .map_err(|e| e.starting_at(piece.line).to_string()),
+            What::Bad(why) => Err(why),
+        };
+        let line = match parsed {
+            Err(why) => {
+                worst = worse(worst, EXIT_BAD_INPUT);
+                out.flush()?;
+                crate::output::note(format_args!("{}: {why}", input.name()));
+                format!("error: {why}")
             }
             Ok(grid) => {
-                let (solutions, nodes) = match solver.count(&grid, 2, None) {
-                    Ok(r) => (r.solutions, r.work.nodes()),
-                    Err(_) => (0, 0),
+                let start = Instant::now();
+                let (solutions, nodes, gave) = match solver.count(&grid, 2, None) {
+                    Ok(r) if r.cancelled => (0, 0, Some(gave_up(&r.work, start.elapsed()))),
+                    Ok(r) => (r.solutions, r.work.nodes(), None),
+                    Err(_) => (0, 0, None),
                 };
-                if solutions == 0 {
-                    worst = worst.max(EXIT_UNSOLVED);
+                if let Some(line) = gave {
+                    worst = worse(worst, EXIT_GAVE_UP);
+                    line
+                } else if solutions == 0 {
+                    worst = worse(worst, EXIT_UNSOLVED);
                     "no solution".to_string()
                 } else {
                     let rating = rater.rate(&grid);
@@ -52,7 +59,6 @@ pub(super) fn rate(args: &RateArgs, config: &Config) -> io::Result<u8> {
             }
         };
         writeln!(out, "{line}")?;
-        text.clear();
     }
     out.flush()?;
     Ok(worst)

@@ -1,6 +1,6 @@
 //! `solve`: every puzzle of a file solved (or its solutions counted), in parallel, in order.
 
-use std::io::{self, BufRead, BufWriter, Write};
+use std::io::{self, BufWriter, Write};
 use std::time::Instant;
 
 use rayon::prelude::*;
@@ -9,45 +9,57 @@ use crate::config::Config;
 use crate::sudoku::{Grid, Notation, Report, Solver};
 
 use super::args::SolveArgs;
-use super::exit::{EXIT_BAD_INPUT, EXIT_OK, EXIT_UNSOLVED};
-use super::input::{CHUNK_LINES, open_input};
+use super::exit::{EXIT_BAD_INPUT, EXIT_GAVE_UP, EXIT_OK, EXIT_UNSOLVED, gave_up, worse};
+use super::input::{CHUNK_LINES, Input, Piece, What};
 
 /// What became of one puzzle line.
 enum Outcome {
     Solved,
     Unsolved,
     Malformed,
+    GaveUp,
 }
 
-/// Solves one line; returns the stdout line, the stderr line (if any) and the outcome.
-fn solve_line(
+/// Solves one puzzle of `input`; returns the stdout line, the stderr line (if any) and the
+/// outcome.
+fn solve_piece(
     solver: &mut dyn Solver,
     args: &SolveArgs,
     preferred: &Notation,
-    line_no: usize,
-    text: &str,
+    input: &str,
+    piece: &Piece,
 ) -> (String, Option<String>, Outcome) {
-    let grid = match Grid::parse_line(text, Some(preferred)) {
-        Ok(g) => g,
-        Err(e) => {
-            let why = e.kind.to_string();
-            let at = if e.column > 0 {
-                format!(", column {}", e.column)
-            } else {
-                String::new()
-            };
+    let line_no = piece.line;
+    let parsed;
+    let grid = match &piece.what {
+        What::Grid(grid) => grid.as_ref(),
+        What::Text(text) => match Grid::parse_line(text, Some(preferred)) {
+            Ok(g) => {
+                parsed = g;
+                &parsed
+            }
+            Err(e) => {
+                let why = e.starting_at(line_no);
+                return (
+                    format!("error: {why}"),
+                    Some(format!("{input}: {why}")),
+                    Outcome::Malformed,
+                );
+            }
+        },
+        What::Bad(why) => {
             return (
-                format!("error: line {line_no}{at}: {why}"),
-                None,
+                format!("error: {why}"),
+                Some(format!("{input}: {why}")),
                 Outcome::Malformed,
             );
         }
     };
     let start = Instant::now();
     let result = if args.count {
-        solver.count(&grid, args.limit, None)
+        solver.count(grid, args.limit, None)
     } else {
-        solver.solve(&grid, 1, None)
+        solver.solve(grid, 1, None)
     };
     let micros = start.elapsed().as_secs_f64() * 1e6;
     match result {
@@ -67,6 +79,15 @@ fn solve_line(
                 Some(format!("line {line_no}: no solution: {why}")),
                 Outcome::Unsolved,
             )
+        }
+        Ok(Report {
+            cancelled: true,
+            work,
+            ..
+        }) => {
+            let line = gave_up(&work, start.elapsed());
+            let note = format!("line {line_no}: {line}");
+            (line, Some(note), Outcome::GaveUp)
         }
         Ok(Report {
             solutions,
@@ -94,7 +115,7 @@ fn solve_line(
 
 /// `solve`: streams the file in chunks; each chunk is solved in parallel and printed in order.
 pub(super) fn solve(args: &SolveArgs, config: &Config) -> io::Result<u8> {
-    let mut input = open_input(args.file.as_deref())?;
+    let mut input = Input::open(args.file.as_deref(), &config.notation)?;
     let threads = args.threads.map_or_else(
         || std::thread::available_parallelism().map_or(1, usize::from),
         usize::from,
@@ -112,41 +133,43 @@ pub(super) fn solve(args: &SolveArgs, config: &Config) -> io::Result<u8> {
     let stdout = io::stdout();
     let mut out = BufWriter::with_capacity(1 << 16, stdout.lock());
     let mut worst = EXIT_OK;
-    let mut chunk: Vec<(usize, String)> = Vec::with_capacity(CHUNK_LINES);
-    let mut buf = Vec::new();
-    let mut line_no = 0;
+    let mut chunk: Vec<Piece> = Vec::with_capacity(CHUNK_LINES);
     let mut serial = None;
     loop {
         chunk.clear();
         let mut eof = false;
         while chunk.len() < CHUNK_LINES {
-            buf.clear();
-            if input.read_until(b'\n', &mut buf)? == 0 {
-                eof = true;
-                break;
+            match input.next_piece()? {
+                Some(piece) => chunk.push(piece),
+                None => {
+                    eof = true;
+                    break;
+                }
             }
-            line_no += 1;
-            let text = String::from_utf8_lossy(&buf);
-            let text = text.trim();
-            if text.is_empty() || text.starts_with('#') {
-                continue;
-            }
-            chunk.push((line_no, text.to_string()));
         }
+        let name = input.name();
         let results: Vec<(String, Option<String>, Outcome)> = match &pool {
             None => {
-                let solver = serial.get_or_insert_with(|| args.solver.solver());
+                let solver = serial.get_or_insert_with(|| {
+                    let mut solver = args.solver.solver();
+                    solver.set_time_limit(args.timeout);
+                    solver
+                });
                 chunk
                     .iter()
-                    .map(|(n, t)| solve_line(solver.as_mut(), args, &config.notation, *n, t))
+                    .map(|p| solve_piece(solver.as_mut(), args, &config.notation, name, p))
                     .collect()
             }
             Some(pool) => pool.install(|| {
                 chunk
                     .par_iter()
                     .map_init(
-                        || args.solver.solver(),
-                        |solver, (n, t)| solve_line(solver.as_mut(), args, &config.notation, *n, t),
+                        || {
+                            let mut solver = args.solver.solver();
+                            solver.set_time_limit(args.timeout);
+                            solver
+                        },
+                        |solver, p| solve_piece(solver.as_mut(), args, &config.notation, name, p),
                     )
                     .collect()
             }),
@@ -157,11 +180,15 @@ pub(super) fn solve(args: &SolveArgs, config: &Config) -> io::Result<u8> {
                 out.flush()?;
                 crate::output::note(format_args!("{note}"));
             }
-            worst = worst.max(match outcome {
-                Outcome::Solved => EXIT_OK,
-                Outcome::Unsolved => EXIT_UNSOLVED,
-                Outcome::Malformed => EXIT_BAD_INPUT,
-            });
+            worst = worse(
+                worst,
+                match outcome {
+                    Outcome::Solved => EXIT_OK,
+                    Outcome::Unsolved => EXIT_UNSOLVED,
+                    Outcome::Malformed => EXIT_BAD_INPUT,
+                    Outcome::GaveUp => EXIT_GAVE_UP,
+                },
+            );
         }
         if eof {
             break;

@@ -3,6 +3,7 @@
 
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
 
 use super::links::in_mode;
 use super::matrix::{ItemId, Matrix, OptionId};
@@ -17,9 +18,16 @@ use super::unwind::unwind_any;
 /// costs at most a scan of the active items and one cover, a few microseconds on a 36×36 board,
 /// so a cancel is seen within a millisecond or so while the flag is read only rarely.
 const CANCEL_CHECK_INTERVAL: u32 = 256;
-/// The cancel flag is set or the node limit reached.
-fn should_stop(cancel: Option<&AtomicBool>, node_limit: u64, stats: &Stats) -> bool {
-    stats.nodes >= node_limit || cancel.is_some_and(|f| f.load(Ordering::Relaxed))
+/// The cancel flag is set, the node limit reached or the deadline passed.
+fn should_stop(
+    cancel: Option<&AtomicBool>,
+    node_limit: u64,
+    deadline: Option<Instant>,
+    stats: &Stats,
+) -> bool {
+    stats.nodes >= node_limit
+        || cancel.is_some_and(|f| f.load(Ordering::Relaxed))
+        || deadline.is_some_and(|d| Instant::now() >= d)
 }
 /// Where the state machine stands: which of Knuth's steps runs next.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -54,7 +62,9 @@ pub struct Search<'a> {
     cancel: Option<&'a AtomicBool>,
     /// Stop (as if cancelled) once this many nodes have been tried; `u64::MAX` for no limit.
     node_limit: u64,
-    /// A cancel flag or a node limit is set: the countdown to the next look runs.
+    /// Stop (as if cancelled) once this moment has passed.
+    deadline: Option<Instant>,
+    /// A cancel flag, a node limit or a deadline is set: the countdown to the next look runs.
     watched: bool,
     /// `choice[l]` is the node of the option tried at level `l` (Knuth's `x[l]`).
     choice: Vec<u32>,
@@ -110,6 +120,7 @@ impl<'a> Search<'a> {
             m,
             cancel: None,
             node_limit: u64::MAX,
+            deadline: None,
             watched: false,
             choice,
             level: 0,
@@ -225,6 +236,14 @@ impl<'a> Search<'a> {
     /// rather give up than wait, such as a puzzle generator asking "is this still unique?".
     pub fn with_node_limit(mut self, nodes: u64) -> Self {
         self.node_limit = nodes;
+        self.watched = true;
+        self
+    }
+
+    /// Makes the search stop, as if cancelled, soon after `deadline` (it looks at the clock
+    /// every few hundred levels, within a millisecond or so). For callers with a time budget.
+    pub fn with_deadline(mut self, deadline: Instant) -> Self {
+        self.deadline = Some(deadline);
         self.watched = true;
         self
     }
@@ -365,7 +384,7 @@ impl<'a> Search<'a> {
                         countdown -= 1;
                         if countdown == 0 {
                             countdown = CANCEL_CHECK_INTERVAL;
-                            if should_stop(self.cancel, self.node_limit, &stats) {
+                            if should_stop(self.cancel, self.node_limit, self.deadline, &stats) {
                                 cancelled = true;
                                 break Event::Cancelled;
                             }
@@ -522,7 +541,7 @@ impl<'a> Search<'a> {
                     countdown -= 1;
                     if countdown == 0 {
                         countdown = CANCEL_CHECK_INTERVAL;
-                        if should_stop(self.cancel, self.node_limit, &stats) {
+                        if should_stop(self.cancel, self.node_limit, self.deadline, &stats) {
                             break (State::Enter, Event::Cancelled);
                         }
                     }

@@ -13,6 +13,11 @@ use super::history::CellState;
 use super::state::{Answer, Game, Uniqueness};
 use super::status::{Status, format_duration};
 
+/// How long the window's own searches (the solution count and the puzzle's answer, which run
+/// whenever the board changes) may take before they give up and say "not decided". A solve
+/// the player asks for has no such limit: it runs until it ends or Esc stops it.
+pub const BACKGROUND_BUDGET: Duration = Duration::from_secs(10);
+
 /// The work of one solve, to run on any thread: the board as the player left it.
 #[derive(Debug, Clone)]
 pub struct SolveJob {
@@ -84,9 +89,12 @@ pub struct AnswerOutcome {
 }
 
 impl AnswerJob {
-    /// Solves the givens with dancing links, up to two solutions.
+    /// Solves the givens with dancing links, up to two solutions, within
+    /// [`BACKGROUND_BUDGET`].
     pub fn run(&self, cancel: Option<&AtomicBool>) -> AnswerOutcome {
-        let answer = match DlxSolver::new().solve(&self.givens, 2, cancel) {
+        let mut solver = DlxSolver::new();
+        solver.set_time_limit(Some(BACKGROUND_BUDGET));
+        let answer = match solver.solve(&self.givens, 2, cancel) {
             Ok(r) if r.cancelled => Answer::Unknown,
             Ok(r) => match (r.solutions, r.first) {
                 (1, Some(solution)) => Answer::Unique(solution),
@@ -114,21 +122,33 @@ pub struct CountJob {
 pub struct CountOutcome {
     /// The position counted.
     pub position: Grid,
-    /// Solutions, up to 2; `None` when cancelled.
+    /// Solutions, up to 2; `None` when cancelled or out of time.
     pub solutions: Option<u64>,
+    /// The count ran out of time (not cancelled).
+    pub gave_up: bool,
 }
 
 impl CountJob {
-    /// Counts up to two solutions with dancing links.
+    /// Counts up to two solutions with dancing links, within [`BACKGROUND_BUDGET`].
     pub fn run(&self, cancel: Option<&AtomicBool>) -> CountOutcome {
-        let solutions = match DlxSolver::new().count(&self.position, 2, cancel) {
-            Ok(r) if r.cancelled => None,
-            Ok(r) => Some(r.solutions),
-            Err(_) => Some(0),
+        self.run_within(BACKGROUND_BUDGET, cancel)
+    }
+
+    /// Counts up to two solutions, giving up after `budget`.
+    pub fn run_within(&self, budget: Duration, cancel: Option<&AtomicBool>) -> CountOutcome {
+        let mut solver = DlxSolver::new();
+        solver.set_time_limit(Some(budget));
+        let report = solver.count(&self.position, 2, cancel);
+        let stopped = cancel.is_some_and(|f| f.load(std::sync::atomic::Ordering::Relaxed));
+        let (solutions, gave_up) = match report {
+            Ok(r) if r.cancelled => (None, !stopped),
+            Ok(r) => (Some(r.solutions), false),
+            Err(_) => (Some(0), false),
         };
         CountOutcome {
             position: self.position.clone(),
             solutions,
+            gave_up,
         }
     }
 }
@@ -156,6 +176,7 @@ impl Game {
             return;
         }
         self.uniqueness = match outcome.solutions {
+            None if outcome.gave_up => Uniqueness::Undecided,
             None => Uniqueness::Unknown,
             Some(0) => Uniqueness::None,
             Some(1) => Uniqueness::One,

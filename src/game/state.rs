@@ -90,8 +90,10 @@ pub enum Uniqueness {
     One,
     /// More than one solution.
     Many,
-    /// The count was stopped before it finished (the board changed, or it took too long).
+    /// The count was stopped before it finished (the board changed).
     Unknown,
+    /// The count ran out of its time budget: the position is too open to tell quickly.
+    Undecided,
 }
 
 impl Game {

@@ -168,6 +168,13 @@ fn uniqueness_is_counted_when_givens_or_entries_change() {
     let job = empty.start_count().unwrap();
     empty.finish_count(&job.run(Some(&AtomicBool::new(true))));
     assert_eq!(empty.uniqueness(), Uniqueness::Unknown);
+    // One out of time says not decided.
+    empty.apply(Command::Enter(3));
+    let job = empty.start_count().unwrap();
+    let outcome = job.run_within(Duration::ZERO, None);
+    assert!(outcome.gave_up);
+    empty.finish_count(&outcome);
+    assert_eq!(empty.uniqueness(), Uniqueness::Undecided);
 }
 
 #[test]

@@ -21,6 +21,7 @@
 //! allocates nothing per puzzle once warm.
 
 use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
 
 use crate::dlx::{self, ItemTable, Matrix};
 
@@ -90,6 +91,8 @@ pub struct DlxSolver {
     pruning: bool,
     /// The options of a matrix to be shuffled or filtered before they are linked.
     options: Vec<[u32; 4]>,
+    /// How long one search may take before it gives up (see [`Solver::set_time_limit`]).
+    time_limit: Option<Duration>,
 }
 
 /// The open items of a puzzle and how to find them (see [`DlxSolver::number`]).
@@ -137,6 +140,7 @@ impl DlxSolver {
             options: Vec::new(),
             pruning: true,
             count: 0,
+            time_limit: None,
         }
     }
 
@@ -317,6 +321,9 @@ impl DlxSolver {
         let mut search = tuning.apply(self.matrix.search().restore_lazily());
         if let Some(flag) = cancel {
             search = search.with_cancel(flag);
+        }
+        if let Some(limit) = self.time_limit {
+            search = search.with_deadline(Instant::now() + limit);
         }
         let mut first = None;
         let mut solutions = 0;
@@ -530,6 +537,10 @@ impl Solver for DlxSolver {
         cancel: Option<&AtomicBool>,
     ) -> Result<Report, Clashes> {
         self.run(grid, limit, false, cancel)
+    }
+
+    fn set_time_limit(&mut self, limit: Option<Duration>) {
+        self.time_limit = limit;
     }
 }
 

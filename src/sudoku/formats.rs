@@ -145,20 +145,63 @@ pub enum FileError {
     },
 }
 
+/// The largest puzzle file read whole: 64 MiB, over a hundred thousand 36×36 puzzles. A bigger
+/// file is refused with its size named (the command line streams one-line files of any size).
+pub const MAX_FILE_BYTES: u64 = 64 << 20;
+
 /// Reads every puzzle of a file, in the format its extension names or, for `.txt` and others,
-/// the one its content shows.
+/// the one its content shows. Only regular files (and pipes) of at most [`MAX_FILE_BYTES`] are
+/// read: a directory or a device such as `/dev/zero` is refused, not read forever.
 pub fn read_path(
     path: &Path,
     preferred: Option<&Notation>,
 ) -> Result<(Format, Vec<Entry>), FileError> {
     let name = path.display().to_string();
-    let bytes = std::fs::read(path).map_err(|source| FileError::Read {
+    let fail = |source: std::io::Error| FileError::Read {
         path: name.clone(),
         source,
-    })?;
+    };
+    let bytes = read_bounded(path, MAX_FILE_BYTES).map_err(fail)?;
     let text = String::from_utf8_lossy(&bytes);
     read(&text, Format::from_path(path), preferred)
         .map_err(|source| FileError::Parse { path: name, source })
+}
+
+/// Reads a whole regular file of at most `limit` bytes. Anything else is refused before it is
+/// opened (a directory; a device such as `/dev/zero`, which never ends; a named pipe, whose
+/// opening waits for a writer). The errors say what is wrong, for a message after the file's
+/// name.
+pub fn read_bounded(path: &Path, limit: u64) -> std::io::Result<Vec<u8>> {
+    use std::io::Read;
+    let meta = std::fs::metadata(path)?;
+    if meta.is_dir() {
+        return Err(std::io::Error::other("is a folder, not a file"));
+    }
+    if !meta.is_file() {
+        return Err(std::io::Error::other(
+            "is a device, pipe or socket, not a regular file",
+        ));
+    }
+    if meta.len() > limit {
+        return Err(too_big(meta.len(), limit));
+    }
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)?
+        .take(limit + 1)
+        .read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > limit {
+        return Err(too_big(bytes.len() as u64, limit));
+    }
+    Ok(bytes)
+}
+
+fn too_big(size: u64, limit: u64) -> std::io::Error {
+    let mib = |b: u64| b as f64 / f64::from(1u32 << 20);
+    std::io::Error::other(format!(
+        "is {:.1} MiB or more; files of at most {:.0} MiB are read",
+        mib(size),
+        mib(limit)
+    ))
 }
 
 /// Reads every puzzle of a text in `format`, or in the format its content shows when `None`.
@@ -169,6 +212,8 @@ pub fn read(
     format: Option<Format>,
     preferred: Option<&Notation>,
 ) -> Result<(Format, Vec<Entry>), ParseError> {
+    // A byte order mark (Windows editors write one) is no cell.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let format = format.unwrap_or_else(|| detect(text));
     let entries = match format {
         Format::Line | Format::Sdm => read_lines(text, preferred)?,
@@ -204,8 +249,8 @@ fn cells_in(line: &str) -> usize {
     line.chars().filter(|&c| !is_layout(c)).count()
 }
 
-/// One-line or block, CSV by its commas.
-fn detect(text: &str) -> Format {
+/// The format a text's content shows: one-line or block, CSV by its commas.
+pub fn detect(text: &str) -> Format {
     let lines: Vec<(usize, &str)> = data_lines(text).filter(|(_, l)| !is_title(l)).collect();
     let Some(&(_, first)) = lines.first() else {
         return Format::Line;

@@ -74,7 +74,7 @@ impl ParseError {
 pub enum ParseErrorKind {
     /// A character that is neither a symbol, an empty marker nor layout.
     #[error(
-        "'{found}' is not a symbol of a {side}×{side} board (expected one of {symbols}, or '.' for an empty cell)"
+        "{found:?} is not a symbol of a {side}×{side} board (expected one of {symbols}, or '.' for an empty cell)"
     )]
     UnknownSymbol {
         /// The character found.

@@ -28,6 +28,7 @@ mod naive;
 
 use std::fmt;
 use std::sync::atomic::AtomicBool;
+use std::time::Duration;
 
 use thiserror::Error;
 
@@ -47,7 +48,8 @@ pub struct Report {
     pub solutions: u64,
     /// The first solution found, when asked for with [`Solver::solve`].
     pub first: Option<Grid>,
-    /// True if the cancel flag stopped the search; `solutions` is then a lower bound.
+    /// True if the cancel flag or the time limit stopped the search; `solutions` is then a lower
+    /// bound.
     pub cancelled: bool,
     /// The solver's own statistics.
     pub work: Work,
@@ -116,6 +118,11 @@ pub trait Solver {
         limit: u64,
         cancel: Option<&AtomicBool>,
     ) -> Result<Report, Clashes>;
+
+    /// Makes every later search give up, as if cancelled, once it has run for `limit` (`None`:
+    /// no limit, the default). The solver looks at the clock every few thousand steps, so a
+    /// search stops within a millisecond or so of its budget.
+    fn set_time_limit(&mut self, limit: Option<Duration>);
 }
 
 impl Grid {

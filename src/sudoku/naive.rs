@@ -6,11 +6,12 @@
 //! the number of recursive calls, the counterpart of the DLX search's nodes.
 
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
 
 use super::grid::Grid;
 use super::{Clashes, Report, Solver, Work};
 
-/// How many calls pass between two looks at the cancel flag.
+/// How many calls pass between two looks at the cancel flag and the clock.
 const CANCEL_CHECK_INTERVAL: u64 = 4096;
 
 /// The plain backtracking solver. Keep one and reuse it.
@@ -27,6 +28,9 @@ pub struct Backtracker {
     found: u64,
     first: Option<Vec<u8>>,
     cancelled: bool,
+    /// How long one search may take, and when the current one must stop.
+    time_limit: Option<Duration>,
+    deadline: Option<Instant>,
 }
 
 impl Backtracker {
@@ -70,6 +74,7 @@ impl Backtracker {
         self.found = 0;
         self.first = None;
         self.cancelled = false;
+        self.deadline = self.time_limit.map(|t| Instant::now() + t);
         if limit > 0 {
             self.fill(0, s, limit, keep_first, cancel);
         }
@@ -100,7 +105,8 @@ impl Backtracker {
         self.calls += 1;
         self.max_depth = self.max_depth.max(k);
         if self.calls.is_multiple_of(CANCEL_CHECK_INTERVAL)
-            && cancel.is_some_and(|flag| flag.load(Ordering::Relaxed))
+            && (cancel.is_some_and(|flag| flag.load(Ordering::Relaxed))
+                || self.deadline.is_some_and(|d| Instant::now() >= d))
         {
             self.cancelled = true;
             return true;
@@ -155,5 +161,9 @@ impl Solver for Backtracker {
         cancel: Option<&AtomicBool>,
     ) -> Result<Report, Clashes> {
         self.run(grid, limit, false, cancel)
+    }
+
+    fn set_time_limit(&mut self, limit: Option<Duration>) {
+        self.time_limit = limit;
     }
 }

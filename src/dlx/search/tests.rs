@@ -493,3 +493,28 @@ proptest::proptest! {
         proptest::prop_assert_eq!(m.search().count(u64::MAX), 1);
     }
 }
+
+#[test]
+fn a_deadline_stops_the_search_soon_after_and_restores_the_matrix() {
+    // 2^30 solutions: far more than 20 ms of counting.
+    let mut m = Matrix::new(30, 0).unwrap();
+    for i in 0..30 {
+        m.add_option([i]).unwrap();
+        m.add_option([i]).unwrap();
+    }
+    let before = m.snapshot();
+    let started = std::time::Instant::now();
+    let mut s = m
+        .search()
+        .with_deadline(started + std::time::Duration::from_millis(20));
+    let found = s.count(u64::MAX);
+    assert!(s.is_cancelled());
+    assert!(found < 1 << 30);
+    assert!(started.elapsed() < std::time::Duration::from_secs(5));
+    drop(s);
+    assert_eq!(m.snapshot(), before);
+    // A deadline already past: nothing is searched.
+    let mut s = m.search().with_deadline(started);
+    assert_eq!(s.count(u64::MAX), 0);
+    assert!(s.is_cancelled());
+}
