@@ -11,7 +11,11 @@ use std::sync::Arc;
 use serde::Deserialize;
 use toml::Spanned;
 
+use crate::sudoku::formats::read_bounded;
 use crate::sudoku::{Alphabet, EMPTY, Geometry, Notation};
+
+/// The largest config file read: 1 MiB, far more than any config needs.
+pub const MAX_CONFIG_BYTES: u64 = 1 << 20;
 
 /// The file looked for in the working directory when no `--config` is given.
 pub const DEFAULT_PATH: &str = "config.toml";
@@ -421,14 +425,25 @@ impl Config {
                 ));
             }
             (Some(n), None) => {
-                let size = usize::try_from(*n.get_ref()).unwrap_or(0);
-                Geometry::square(size).map_err(|e| {
+                // Named as written: -3 is not "0", nor 10^14 a wrapped-round number.
+                let written = *n.get_ref();
+                let size = usize::try_from(written)
+                    .ok()
+                    .filter(|&s| (1..=64).contains(&s));
+                let fail = |why: String| {
                     err(
                         n.span(),
                         "box_size",
-                        format!("{e} (box_size is 2 to 8; 2 to 6 with the default symbols)"),
+                        format!(
+                            "{written}: {why} (box_size is 2 to 8; 2 to 6 with the default \
+                             symbols)"
+                        ),
                     )
-                })?
+                };
+                match size {
+                    Some(size) => Geometry::square(size).map_err(|e| fail(e.to_string()))?,
+                    None => return Err(fail("not a box size".into())),
+                }
             }
             (None, Some(shape)) => Geometry::parse(shape.get_ref())
                 .map_err(|e| err(shape.span(), "box", e.to_string()))?,
@@ -461,6 +476,7 @@ impl Config {
             ("keys.hint", &raw.keys.hint),
             ("keys.check", &raw.keys.check),
         ];
+        // Each key on its own, then the final set: a swap (solve = "r", reset = "space") is fine.
         let mut chosen = keys.all().map(|(_, spec)| spec);
         for (k, &(name, raw_key)) in raw_keys.iter().enumerate() {
             let Some(raw_key) = raw_key else { continue };
@@ -468,20 +484,20 @@ impl Config {
             let bad = |message: String| err(raw_key.span(), name, message);
             let spec = KeySpec::parse(text).ok_or_else(|| {
                 bad(format!(
-                    "\"{text}\" is not a key: write a letter, digit or punctuation key, space, \
+                    "{text:?} is not a key: write a letter, digit or punctuation key, space, \
                      enter, escape, tab, backspace, delete or f1 to f12, optionally as ctrl+KEY"
                 ))
             })?;
             let clears = matches!(spec.key, KeyName::Backspace | KeyName::Delete)
                 || matches!(spec.key, KeyName::Char(c) if c == EMPTY || alphabet.is_empty_marker(c));
             if !spec.ctrl && clears {
-                return Err(bad(format!("\"{text}\" clears a cell; choose another key")));
+                return Err(bad(format!("{text:?} clears a cell; choose another key")));
             }
             if let (false, KeyName::Char(c)) = (spec.ctrl, spec.key)
                 && (alphabet.value(c).is_some() || alphabet.holds_letter(c))
             {
                 return Err(bad(format!(
-                    "\"{text}\" is also a symbol of the board, so typing it could not fill a \
+                    "{text:?} is also a symbol of the board, so typing it could not fill a \
                      cell; use \"ctrl+{c}\" or another key"
                 )));
             }
@@ -493,13 +509,32 @@ impl Config {
                     "{spec} is the fixed key for {what}; choose another"
                 )));
             }
-            if let Some(j) = chosen.iter().position(|s| *s == spec).filter(|&j| j != k) {
-                return Err(bad(format!(
-                    "{spec} is already the key for {}",
-                    raw_keys[j].0
-                )));
-            }
             chosen[k] = spec;
+        }
+        for k in 0..chosen.len() {
+            if let Some(j) = (0..k).find(|&j| chosen[j] == chosen[k]) {
+                // Name the one the file set (or the later one, if it set both).
+                let (at, other) = if raw_keys[k].1.is_some() {
+                    (k, j)
+                } else {
+                    (j, k)
+                };
+                let span = raw_keys[at].1.as_ref().map_or(0..0, Spanned::span);
+                return Err(err(
+                    span,
+                    raw_keys[at].0,
+                    format!(
+                        "{} is also the key for {}{}; give each command its own key",
+                        chosen[k],
+                        raw_keys[other].0,
+                        if raw_keys[other].1.is_some() {
+                            ""
+                        } else {
+                            " (its default)"
+                        }
+                    ),
+                ));
+            }
         }
         [
             keys.solve,
@@ -578,21 +613,35 @@ impl Config {
             Some(p) => (p.to_path_buf(), true),
             None => (PathBuf::from(DEFAULT_PATH), false),
         };
-        let text = match std::fs::read_to_string(&path) {
-            Ok(text) => text,
+        let fail = |line: Option<usize>, message: String| ConfigError {
+            path: Some(path.clone()),
+            line,
+            key: None,
+            message,
+        };
+        // Only a regular file, and not a huge one: a FIFO would wait for a writer and /dev/zero
+        // never end.
+        let bytes = match read_bounded(&path, MAX_CONFIG_BYTES) {
+            Ok(bytes) => bytes,
             Err(e) if !required && e.kind() == std::io::ErrorKind::NotFound => {
                 return Ok(Config::default());
             }
-            Err(e) => {
-                return Err(ConfigError {
-                    path: Some(path),
-                    line: None,
-                    key: None,
-                    message: format!("cannot read the file: {e}"),
-                });
-            }
+            Err(e) => return Err(fail(None, format!("cannot read the file: {e}"))),
         };
-        Config::from_toml_str(&text).map_err(|e| ConfigError {
+        let bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(&bytes);
+        let text = std::str::from_utf8(bytes).map_err(|e| {
+            let good = String::from_utf8_lossy(&bytes[..e.valid_up_to()]);
+            let line = good.matches('\n').count() + 1;
+            let column = good.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+            fail(
+                Some(line),
+                format!(
+                    "column {column}: not UTF-8 text (byte 0x{:02X})",
+                    bytes[e.valid_up_to()]
+                ),
+            )
+        })?;
+        Config::from_toml_str(text).map_err(|e| ConfigError {
             path: Some(path),
             ..e
         })

@@ -51,18 +51,36 @@ fn main() -> ExitCode {
                 None => ExitCode::SUCCESS,
             },
             Err(e) => {
-                sudoku_dlx::output::note(format_args!(
-                    "sudoku-dlx: could not open the window: {e}"
-                ));
-                if std::env::var_os("DISPLAY").is_none()
-                    && std::env::var_os("WAYLAND_DISPLAY").is_none()
-                {
+                let no_display = std::env::var_os("DISPLAY").is_none()
+                    && std::env::var_os("WAYLAND_DISPLAY").is_none();
+                if no_display && cfg!(all(unix, not(target_os = "macos"))) {
                     sudoku_dlx::output::note(format_args!(
-                        "sudoku-dlx: no display found (DISPLAY and WAYLAND_DISPLAY are unset); the command line works without one: sudoku-dlx --help"
+                        "sudoku-dlx: there is no display to open the window on (neither DISPLAY \
+                         nor WAYLAND_DISPLAY is set). The command line works without one: \
+                         sudoku-dlx --help"
+                    ));
+                } else {
+                    sudoku_dlx::output::note(format_args!(
+                        "sudoku-dlx: the window could not open: {}.",
+                        plain_reason(&e.to_string())
                     ));
                 }
                 ExitCode::FAILURE
             }
         },
+    }
+}
+
+/// The reason in a windowing library's error, without the source file and line it came from
+/// ("winit EventLoopError: os error at /…/mod.rs:788: Failed to open connection to X server"
+/// gives "Failed to open connection to X server").
+fn plain_reason(error: &str) -> &str {
+    match error.find(".rs:") {
+        Some(at) => {
+            let rest = &error[at + 4..];
+            let rest = rest.trim_start_matches(|c: char| c.is_ascii_digit());
+            rest.strip_prefix(':').unwrap_or(rest).trim()
+        }
+        None => error.trim(),
     }
 }

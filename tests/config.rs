@@ -127,7 +127,10 @@ fn a_command_key_that_is_a_symbol_or_clears_a_cell_is_refused() {
 fn two_commands_on_one_key_are_refused() {
     let e = err("[keys]\nreset = \"space\"");
     assert_eq!((e.line, e.key.as_deref()), (Some(2), Some("keys.reset")));
-    assert_eq!(e.message, "Space is already the key for keys.solve");
+    assert_eq!(
+        e.message,
+        "Space is also the key for keys.solve (its default); give each command its own key"
+    );
 }
 
 #[test]

@@ -15,6 +15,28 @@ pub fn is_layout(c: char) -> bool {
     c == '|' || c == '+' || c.is_whitespace()
 }
 
+/// Characters that mean something else: `#` starts a comment, `,` separates CSV fields, `?`
+/// opens the window's keys overlay.
+const RESERVED: [char; 3] = ['#', ',', '?'];
+
+/// A character that shows nothing on its own: a control character, a zero-width or other format
+/// character, a variation selector or a combining mark (which draws on the character before
+/// it).
+fn is_invisible(c: char) -> bool {
+    let u = u32::from(c);
+    c.is_control()
+        || c.is_whitespace()
+        || matches!(u,
+            0x00AD | 0x034F | 0x061C | 0x115F | 0x1160 | 0x17B4 | 0x17B5 | 0x180B..=0x180F
+            | 0x200B..=0x200F | 0x202A..=0x202E | 0x2060..=0x206F | 0x3164 | 0xFE00..=0xFE0F
+            | 0xFEFF | 0xFFA0 | 0xFFF0..=0xFFFB | 0xE0000..=0xE0FFF)
+        // Combining marks.
+        || matches!(u,
+            0x0300..=0x036F | 0x0483..=0x0489 | 0x0591..=0x05BD | 0x0610..=0x061A
+            | 0x064B..=0x065F | 0x0E31 | 0x0E34..=0x0E3A | 0x1AB0..=0x1AFF | 0x1DC0..=0x1DFF
+            | 0x20D0..=0x20FF | 0x302A..=0x302F | 0x3099 | 0x309A | 0xFE20..=0xFE2F)
+}
+
 /// What is wrong with a set of symbols.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum AlphabetError {
@@ -27,11 +49,21 @@ pub enum AlphabetError {
         side: usize,
     },
     /// A symbol appears twice.
-    #[error("the symbol '{0}' appears twice")]
+    #[error("the symbol {0:?} appears twice")]
     Duplicate(char),
-    /// A symbol that cannot be told apart from layout or from an empty cell.
-    #[error("'{0}' cannot be a symbol: it means an empty cell or board layout in puzzle text")]
+    /// A symbol that cannot be told apart from layout, an empty cell, a comment, a CSV separator
+    /// or the window's key for its keys overlay.
+    #[error(
+        "{0:?} cannot be a symbol: in puzzle text or in the window it means an empty cell, board \
+         layout, a comment, a separator or a key"
+    )]
     Reserved(char),
+    /// A symbol that shows nothing on its own: a control, format or combining character.
+    #[error(
+        "{0:?} (U+{code:04X}) cannot be a symbol: it is not a visible character on its own",
+        code = u32::from(*.0)
+    )]
+    Invisible(char),
     /// No default symbols exist for so large a side.
     #[error("there are no default symbols for a side of {0} (at most 36): give them explicitly")]
     NoDefault(usize),
@@ -69,8 +101,11 @@ impl Alphabet {
             });
         }
         for (k, &c) in symbols.iter().enumerate() {
-            if is_layout(c) || EMPTY_MARKERS.contains(&c) || c == '#' || c.is_control() {
+            if is_layout(c) || EMPTY_MARKERS.contains(&c) || RESERVED.contains(&c) {
                 return Err(AlphabetError::Reserved(c));
+            }
+            if is_invisible(c) {
+                return Err(AlphabetError::Invisible(c));
             }
             if symbols[..k].contains(&c) {
                 return Err(AlphabetError::Duplicate(c));
