@@ -3,12 +3,16 @@
 
 use std::path::Path;
 
+use crate::autosave;
 use crate::library::Collection;
 use crate::sudoku::formats::{self, Entry, FileError};
 use crate::sudoku::{Grid, Notation};
 
 use super::action::Place;
 use super::window::App;
+
+/// The most pasted text read: 4 MiB.
+pub const MAX_PASTE_BYTES: usize = 4 << 20;
 
 impl App {
     /// Puts a puzzle on the board, in place of whatever was there (a solve or count under way
@@ -137,6 +141,19 @@ impl App {
 
     /// A puzzle pasted as text (one line, a block, CSV...).
     pub(super) fn paste(&mut self, text: &str) {
+        // Read on this thread, so not without bound: a few MiB is thousands of puzzles.
+        if text.len() > MAX_PASTE_BYTES {
+            self.game.set_status(
+                format!(
+                    "The pasted text is {:.1} MiB, more than the {} MiB read from the clipboard; \
+                     save it to a file and open that. The board is unchanged",
+                    text.len() as f64 / f64::from(1u32 << 20),
+                    MAX_PASTE_BYTES >> 20
+                ),
+                true,
+            );
+            return;
+        }
         match formats::read(text, None, Some(&self.config.notation)) {
             Ok((_, entries)) => {
                 let count = entries.len();
@@ -157,11 +174,21 @@ impl App {
     /// Saves the givens and the player's entries.
     pub fn save_to(&mut self, path: &Path) {
         let text = formats::write_game(&self.game.givens(), &self.game.entries());
-        // Write beside, then rename: a failed write never leaves half a file where a good one was.
-        let partial = path.with_extension("partial");
-        let result = std::fs::write(&partial, text).and_then(|()| std::fs::rename(&partial, path));
-        match result {
-            Ok(()) => {
+        // As the autosave writes: beside, flushed, renamed over, so that a failed write or a
+        // crash never leaves half a file where a good one was.
+        let dir = path
+            .parent()
+            .filter(|d| !d.as_os_str().is_empty())
+            .unwrap_or(Path::new("."));
+        let Some(name) = path.file_name().and_then(|n| n.to_str()) else {
+            self.game.set_status(
+                format!("Could not save to {}: not a file name", path.display()),
+                true,
+            );
+            return;
+        };
+        match autosave::write_atomically(dir, name, &text) {
+            Ok(_) => {
                 if let Some(dir) = path.parent() {
                     self.folder = dir.to_path_buf();
                 }
@@ -169,10 +196,8 @@ impl App {
                     .set_status(format!("Saved the game to {}", path.display()), false);
             }
             Err(e) => {
-                let _ = std::fs::remove_file(&partial);
-                crate::output::note(format_args!("sudoku-dlx: {}: {e}", path.display()));
-                self.game
-                    .set_status(format!("Could not save to {}: {e}", path.display()), true);
+                crate::output::note(format_args!("sudoku-dlx: could not save: {e}"));
+                self.game.set_status(format!("Could not save: {e}"), true);
             }
         }
     }

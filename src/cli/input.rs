@@ -90,9 +90,12 @@ impl Input {
             .map_err(named)?;
         let format = format.unwrap_or_else(|| {
             let text = String::from_utf8_lossy(&peek);
-            // The last line of the peek may be cut short: leave it out.
+            let full = peek.len() == PEEK_BYTES;
+            // The last line of the peek may be cut short: leave it out. A first line longer
+            // than the whole peek is one over-long line, for the line reader to report.
             let whole = match text.rfind('\n') {
-                Some(end) if peek.len() == PEEK_BYTES => &text[..end],
+                Some(end) if full => &text[..end],
+                None if full => return Format::Line,
                 _ => &text,
             };
             formats::detect(whole.strip_prefix('\u{feff}').unwrap_or(whole))

@@ -264,7 +264,8 @@ pub fn detect(text: &str) -> Format {
     let square = Geometry::for_side(count).is_some()
         && lines.len() >= count
         && lines[..count].iter().all(|(_, l)| cells_in(l) == count);
-    if square || Notation::for_cells(count, None).is_err() {
+    // One line alone is a one-line puzzle, right or wrong: its error is then about its cells.
+    if square || (lines.len() > 1 && Notation::for_cells(count, None).is_err()) {
         Format::Block
     } else {
         Format::Line
