@@ -630,3 +630,37 @@ fn timeout_gives_up_with_the_nodes_and_exit_3_for_every_solver() {
         );
     }
 }
+
+#[test]
+fn progress_shows_on_a_terminal_only() {
+    let path = std::env::temp_dir().join(format!("sudoku-dlx-progress-{}.txt", std::process::id()));
+    std::fs::write(&path, format!("{}\n", ".".repeat(625))).unwrap();
+    let p = path.to_str().unwrap();
+    let args = ["solve", "--solver", "naive", "--timeout", "1.5", p];
+    // Piped: the messages only.
+    let o = run(&args, None);
+    assert_eq!(o.status.code(), Some(3));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(!err.contains("puzzles,"), "{err}");
+    // On a terminal (script(1) gives one, where it is installed): the progress line, wiped.
+    if Command::new("script").arg("--version").output().is_ok() {
+        let log = path.with_extension("log");
+        let command = format!(
+            "{} {} 2>&1 >/dev/null",
+            env!("CARGO_BIN_EXE_sudoku-dlx"),
+            args.join(" ")
+        );
+        let status = Command::new("script")
+            .args(["-qec", &command])
+            .arg(&log)
+            .stdout(Stdio::null())
+            .status()
+            .unwrap();
+        assert_eq!(status.code(), Some(3));
+        let shown = std::fs::read_to_string(&log).unwrap();
+        assert!(shown.contains("\r\x1b[K0 puzzles, 0/s, "), "{shown:?}");
+        assert!(shown.contains("\r\x1b[Kline 1: gave up after"), "{shown:?}");
+        std::fs::remove_file(&log).unwrap();
+    }
+    std::fs::remove_file(&path).unwrap();
+}

@@ -9,6 +9,7 @@ use crate::sudoku::Grid;
 use super::args::BenchArgs;
 use super::exit::{EXIT_BAD_INPUT, EXIT_GAVE_UP, EXIT_OK, EXIT_UNSOLVED, worse};
 use super::input::{Input, What};
+use super::progress::Progress;
 
 /// `bench`: per file, parses every puzzle first, then times counting up to 2 solutions of each,
 /// one after another on this thread.
@@ -68,8 +69,11 @@ pub(super) fn bench(args: &BenchArgs, config: &Config) -> io::Result<u8> {
         let mut gave_up_on = 0u64;
         let mut micros = Vec::with_capacity(puzzles.len());
         let (mut unique, mut multi, mut none, mut nodes) = (0u64, 0u64, 0u64, 0u64);
+        // (on a terminal only, from its own thread: one atomic add a puzzle here)
+        let progress = Progress::start("puzzles timed");
         let all = Instant::now();
         for grid in &puzzles {
+            progress.add(1);
             let start = Instant::now();
             let report = solver.count(grid, 2, None);
             micros.push(start.elapsed().as_secs_f64() * 1e6);
@@ -87,6 +91,7 @@ pub(super) fn bench(args: &BenchArgs, config: &Config) -> io::Result<u8> {
             }
         }
         let secs = all.elapsed().as_secs_f64();
+        drop(progress);
         if none > 0 {
             // As solve and rate say: some puzzle has no solution.
             worst = worse(worst, EXIT_UNSOLVED);

@@ -10,6 +10,7 @@ use crate::sudoku::{Generator, Notation};
 
 use super::args::GenerateArgs;
 use super::exit::{EXIT_OK, EXIT_UNSOLVED};
+use super::progress::Progress;
 
 /// `generate`: puzzle `i` of the batch comes from stream `i` of the seed, so the output is the
 /// same whatever the number of threads; puzzles are made in parallel and printed in order.
@@ -42,6 +43,7 @@ pub(super) fn generate(args: &GenerateArgs, config: &Config) -> io::Result<u8> {
     let mut worst = EXIT_OK;
     // In chunks, so the first puzzles show while the rest are made.
     let chunk = (threads as u64 * 4).max(1);
+    let progress = Progress::start("puzzles made");
     let mut start = 0;
     while start < args.count {
         let end = (start + chunk).min(args.count);
@@ -52,7 +54,9 @@ pub(super) fn generate(args: &GenerateArgs, config: &Config) -> io::Result<u8> {
                     || Generator::new(notation.clone(), args.grade, args.symmetry.into()),
                     |generator, index| {
                         let t = Instant::now();
-                        (generator.generate(seed, index, None), t.elapsed())
+                        let made = generator.generate(seed, index, None);
+                        progress.add(1);
+                        (made, t.elapsed())
                     },
                 )
                 .collect()
@@ -64,7 +68,7 @@ pub(super) fn generate(args: &GenerateArgs, config: &Config) -> io::Result<u8> {
                     writeln!(out, "{}", g.puzzle.to_line())?;
                     if args.stats {
                         out.flush()?;
-                        crate::output::note(format_args!(
+                        progress.note(format_args!(
                             "puzzle {}: {} givens, {}, {} attempt(s), {:.1} ms, {}",
                             index + 1,
                             g.puzzle.filled(),
@@ -77,7 +81,7 @@ pub(super) fn generate(args: &GenerateArgs, config: &Config) -> io::Result<u8> {
                 }
                 Err(e) => {
                     out.flush()?;
-                    crate::output::note(format_args!("sudoku-dlx: puzzle {}: {e}", index + 1));
+                    progress.note(format_args!("sudoku-dlx: puzzle {}: {e}", index + 1));
                     worst = EXIT_UNSOLVED;
                 }
             }

@@ -16,6 +16,7 @@ mod drill;
 mod exit;
 mod generate;
 mod input;
+mod progress;
 mod rate;
 mod solve;
 

@@ -9,6 +9,7 @@ use crate::sudoku::{DlxSolver, Grid, Rater, Solver};
 use super::args::RateArgs;
 use super::exit::{EXIT_BAD_INPUT, EXIT_GAVE_UP, EXIT_OK, EXIT_UNSOLVED, gave_up, worse};
 use super::input::{Input, What};
+use super::progress::Progress;
 
 /// `rate`: one line per puzzle: the grade, the DLX search's size and the solution count, and
 /// the techniques used.
@@ -20,7 +21,9 @@ pub(super) fn rate(args: &RateArgs, config: &Config) -> io::Result<u8> {
     let mut solver = DlxSolver::new();
     solver.set_time_limit(args.timeout);
     let mut worst = EXIT_OK;
+    let progress = Progress::start("puzzles rated");
     while let Some(piece) = input.next_piece()? {
+        progress.add(1);
         let parsed = match piece.what {
             What::Grid(grid) => Ok(*grid),
             What::Text(text) => Grid::parse_line(&text, Some(&config.notation))
@@ -31,7 +34,7 @@ pub(super) fn rate(args: &RateArgs, config: &Config) -> io::Result<u8> {
             Err(why) => {
                 worst = worse(worst, EXIT_BAD_INPUT);
                 out.flush()?;
-                crate::output::note(format_args!("{}: {why}", input.name()));
+                progress.note(format_args!("{}: {why}", input.name()));
                 format!("error: {why}")
             }
             Ok(grid) => {

@@ -11,6 +11,7 @@ use crate::sudoku::{Grid, Notation, Report, Solver};
 use super::args::SolveArgs;
 use super::exit::{EXIT_BAD_INPUT, EXIT_GAVE_UP, EXIT_OK, EXIT_UNSOLVED, gave_up, worse};
 use super::input::{CHUNK_LINES, Input, Piece, What};
+use super::progress::Progress;
 
 /// What became of one puzzle line.
 enum Outcome {
@@ -133,6 +134,7 @@ pub(super) fn solve(args: &SolveArgs, config: &Config) -> io::Result<u8> {
     let stdout = io::stdout();
     let mut out = BufWriter::with_capacity(1 << 16, stdout.lock());
     let mut worst = EXIT_OK;
+    let progress = Progress::start("puzzles");
     let mut chunk: Vec<Piece> = Vec::with_capacity(CHUNK_LINES);
     let mut serial = None;
     loop {
@@ -157,7 +159,11 @@ pub(super) fn solve(args: &SolveArgs, config: &Config) -> io::Result<u8> {
                 });
                 chunk
                     .iter()
-                    .map(|p| solve_piece(solver.as_mut(), args, &config.notation, name, p))
+                    .map(|p| {
+                        let done = solve_piece(solver.as_mut(), args, &config.notation, name, p);
+                        progress.add(1);
+                        done
+                    })
                     .collect()
             }
             Some(pool) => pool.install(|| {
@@ -169,7 +175,12 @@ pub(super) fn solve(args: &SolveArgs, config: &Config) -> io::Result<u8> {
                             solver.set_time_limit(args.timeout);
                             solver
                         },
-                        |solver, p| solve_piece(solver.as_mut(), args, &config.notation, name, p),
+                        |solver, p| {
+                            let done =
+                                solve_piece(solver.as_mut(), args, &config.notation, name, p);
+                            progress.add(1);
+                            done
+                        },
                     )
                     .collect()
             }),
@@ -178,7 +189,7 @@ pub(super) fn solve(args: &SolveArgs, config: &Config) -> io::Result<u8> {
             writeln!(out, "{line}")?;
             if let Some(note) = note {
                 out.flush()?;
-                crate::output::note(format_args!("{note}"));
+                progress.note(note);
             }
             worst = worse(
                 worst,
