@@ -2,8 +2,11 @@
 //! position, finding the puzzle's own solution, and making a new puzzle. Started from the
 //! frame, polled every frame, stopped with Esc or when the board changes under it.
 
-use std::sync::atomic::AtomicBool;
-use std::time::Duration;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use crate::game::format_duration;
 
 use crate::sudoku::{GenerateError, Generator, Grade, Symmetry};
 
@@ -38,8 +41,12 @@ impl App {
         let Some(job) = self.game.start_solve() else {
             return;
         };
+        let nodes = Arc::clone(&job.nodes);
         match Worker::spawn("sudoku-solver", ctx, move |flag| job.run(Some(flag))) {
-            Ok(worker) => self.worker = Some(worker),
+            Ok(worker) => {
+                self.worker = Some(worker);
+                self.solving = Some((nodes, Instant::now()));
+            }
             Err(e) => self
                 .game
                 .abandon_solve(&format!("Could not start the solver thread: {e}")),
@@ -98,11 +105,28 @@ impl App {
             match worker.poll() {
                 Ok(outcome) => {
                     self.worker = None;
+                    self.solving = None;
                     self.game.finish_solve(outcome);
                 }
-                Err(true) => busy = true,
+                Err(true) => {
+                    busy = true;
+                    // A long search shows it is going on, and how to stop it.
+                    if let Some((nodes, started)) = &self.solving
+                        && started.elapsed() >= Duration::from_millis(300)
+                    {
+                        self.game.set_status(
+                            format!(
+                                "Solving… {} nodes, {} (Esc stops)",
+                                nodes.load(Ordering::Relaxed),
+                                format_duration(started.elapsed())
+                            ),
+                            false,
+                        );
+                    }
+                }
                 Err(false) => {
                     self.worker = None;
+                    self.solving = None;
                     self.game.abandon_solve(
                         "The solver stopped without an answer; the board is unchanged",
                     );

@@ -31,6 +31,8 @@ pub struct App {
     /// The command keys for the board on show (adapted to its symbols).
     pub(super) keys: Keys,
     pub(super) worker: Option<Worker<SolveOutcome>>,
+    /// The nodes the solve under way has tried, and when it started.
+    pub(super) solving: Option<(Arc<std::sync::atomic::AtomicU64>, Instant)>,
     pub(super) counter: Option<Worker<CountOutcome>>,
     pub(super) answer: Option<Worker<AnswerOutcome>>,
     pub(super) making: Option<Making>,
@@ -109,6 +111,7 @@ impl App {
             config,
             keys,
             worker: None,
+            solving: None,
             counter: None,
             answer: None,
             making: None,

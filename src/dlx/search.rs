@@ -2,7 +2,7 @@
 //! cancellation and a step-by-step mode.
 
 use std::ops::ControlFlow;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
 use super::links::in_mode;
@@ -18,13 +18,18 @@ use super::unwind::unwind_any;
 /// costs at most a scan of the active items and one cover, a few microseconds on a 36×36 board,
 /// so a cancel is seen within a millisecond or so while the flag is read only rarely.
 const CANCEL_CHECK_INTERVAL: u32 = 256;
-/// The cancel flag is set, the node limit reached or the deadline passed.
+/// The cancel flag is set, the node limit reached or the deadline passed. Reports the nodes so
+/// far to `progress` on the way.
 fn should_stop(
     cancel: Option<&AtomicBool>,
     node_limit: u64,
     deadline: Option<Instant>,
+    progress: Option<&AtomicU64>,
     stats: &Stats,
 ) -> bool {
+    if let Some(p) = progress {
+        p.store(stats.nodes, Ordering::Relaxed);
+    }
     stats.nodes >= node_limit
         || cancel.is_some_and(|f| f.load(Ordering::Relaxed))
         || deadline.is_some_and(|d| Instant::now() >= d)
@@ -64,6 +69,8 @@ pub struct Search<'a> {
     node_limit: u64,
     /// Stop (as if cancelled) once this moment has passed.
     deadline: Option<Instant>,
+    /// Where the nodes tried so far are reported, every few hundred levels.
+    progress: Option<&'a AtomicU64>,
     /// A cancel flag, a node limit or a deadline is set: the countdown to the next look runs.
     watched: bool,
     /// `choice[l]` is the node of the option tried at level `l` (Knuth's `x[l]`).
@@ -121,6 +128,7 @@ impl<'a> Search<'a> {
             cancel: None,
             node_limit: u64::MAX,
             deadline: None,
+            progress: None,
             watched: false,
             choice,
             level: 0,
@@ -244,6 +252,14 @@ impl<'a> Search<'a> {
     /// every few hundred levels, within a millisecond or so). For callers with a time budget.
     pub fn with_deadline(mut self, deadline: Instant) -> Self {
         self.deadline = Some(deadline);
+        self.watched = true;
+        self
+    }
+
+    /// Makes the search store the number of nodes tried so far in `counter` every few hundred
+    /// levels, for another thread to show while it runs.
+    pub fn with_progress(mut self, counter: &'a AtomicU64) -> Self {
+        self.progress = Some(counter);
         self.watched = true;
         self
     }
@@ -384,7 +400,13 @@ impl<'a> Search<'a> {
                         countdown -= 1;
                         if countdown == 0 {
                             countdown = CANCEL_CHECK_INTERVAL;
-                            if should_stop(self.cancel, self.node_limit, self.deadline, &stats) {
+                            if should_stop(
+                                self.cancel,
+                                self.node_limit,
+                                self.deadline,
+                                self.progress,
+                                &stats,
+                            ) {
                                 cancelled = true;
                                 break Event::Cancelled;
                             }
@@ -541,7 +563,13 @@ impl<'a> Search<'a> {
                     countdown -= 1;
                     if countdown == 0 {
                         countdown = CANCEL_CHECK_INTERVAL;
-                        if should_stop(self.cancel, self.node_limit, self.deadline, &stats) {
+                        if should_stop(
+                            self.cancel,
+                            self.node_limit,
+                            self.deadline,
+                            self.progress,
+                            &stats,
+                        ) {
                             break (State::Enter, Event::Cancelled);
                         }
                     }

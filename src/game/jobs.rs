@@ -3,7 +3,8 @@
 //! (`start_…`), run anywhere (`run`), and taken back (`finish_…`); a result for a board that
 //! has changed since is dropped.
 
-use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64};
 use std::time::{Duration, Instant};
 
 use crate::sudoku::{DlxSolver, Grid, Solver};
@@ -25,6 +26,8 @@ pub struct SolveJob {
     pub board: Grid,
     /// Which edit of the game it belongs to; a result for an older board is dropped.
     pub generation: u64,
+    /// The nodes tried so far, updated while the search runs (the window shows them).
+    pub nodes: Arc<AtomicU64>,
 }
 
 /// What a solve found.
@@ -48,7 +51,9 @@ impl SolveJob {
     /// Runs the job: counts up to two solutions with dancing links and keeps the first.
     pub fn run(&self, cancel: Option<&AtomicBool>) -> SolveOutcome {
         let start = Instant::now();
-        let report = DlxSolver::new().solve(&self.board, 2, cancel);
+        let mut solver = DlxSolver::new();
+        solver.report_progress(Arc::clone(&self.nodes));
+        let report = solver.solve(&self.board, 2, cancel);
         let elapsed = start.elapsed();
         match report {
             Ok(r) => SolveOutcome {
@@ -242,6 +247,7 @@ impl Game {
         Some(SolveJob {
             board: puzzle,
             generation: self.generation,
+            nodes: Arc::new(AtomicU64::new(0)),
         })
     }
 

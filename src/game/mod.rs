@@ -36,4 +36,4 @@ pub use cell::Origin;
 pub use commands::Command;
 pub use jobs::{AnswerJob, AnswerOutcome, CountJob, CountOutcome, SolveJob, SolveOutcome};
 pub use state::{Answer, Game, Hint, Uniqueness};
-pub use status::Status;
+pub use status::{Status, format_duration};

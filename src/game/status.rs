@@ -28,7 +28,7 @@ impl Status {
 }
 
 /// `0.21 ms`, `12.4 ms`, `3.20 s`.
-pub(super) fn format_duration(d: Duration) -> String {
+pub fn format_duration(d: Duration) -> String {
     let ms = d.as_secs_f64() * 1e3;
     if ms < 10.0 {
         format!("{ms:.2} ms")

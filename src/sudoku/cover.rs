@@ -20,7 +20,8 @@
 //! the items are numbered. The matrix and all tables are kept between puzzles, so solving a batch
 //! allocates nothing per puzzle once warm.
 
-use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64};
 use std::time::{Duration, Instant};
 
 use crate::dlx::{self, ItemTable, Matrix};
@@ -93,6 +94,8 @@ pub struct DlxSolver {
     options: Vec<[u32; 4]>,
     /// How long one search may take before it gives up (see [`Solver::set_time_limit`]).
     time_limit: Option<Duration>,
+    /// Where a search reports the nodes tried so far (see [`report_progress`](Self::report_progress)).
+    progress: Option<Arc<AtomicU64>>,
 }
 
 /// The open items of a puzzle and how to find them (see [`DlxSolver::number`]).
@@ -141,6 +144,7 @@ impl DlxSolver {
             pruning: true,
             count: 0,
             time_limit: None,
+            progress: None,
         }
     }
 
@@ -151,6 +155,12 @@ impl DlxSolver {
             pruning: false,
             ..DlxSolver::new()
         }
+    }
+
+    /// Makes every later search store the nodes it has tried so far in `counter`, every few
+    /// hundred levels, so that another thread can show a long search going on.
+    pub fn report_progress(&mut self, counter: Arc<AtomicU64>) {
+        self.progress = Some(counter);
     }
 
     /// Builds the exact-cover matrix of a board (see the module docs). Fails with the clashes if
@@ -324,6 +334,9 @@ impl DlxSolver {
         }
         if let Some(limit) = self.time_limit {
             search = search.with_deadline(Instant::now() + limit);
+        }
+        if let Some(counter) = &self.progress {
+            search = search.with_progress(counter);
         }
         let mut first = None;
         let mut solutions = 0;

@@ -518,3 +518,17 @@ fn a_deadline_stops_the_search_soon_after_and_restores_the_matrix() {
     assert_eq!(s.count(u64::MAX), 0);
     assert!(s.is_cancelled());
 }
+
+#[test]
+fn progress_reports_the_nodes_tried_while_the_search_runs() {
+    let mut m = Matrix::new(12, 0).unwrap();
+    for i in 0..12 {
+        m.add_option([i]).unwrap();
+        m.add_option([i]).unwrap();
+    }
+    let counter = std::sync::atomic::AtomicU64::new(0);
+    let mut s = m.search().with_progress(&counter);
+    assert_eq!(s.count(u64::MAX), 4096);
+    let reported = counter.load(Ordering::Relaxed);
+    assert!(reported > 0 && reported <= s.stats().nodes, "{reported}");
+}
