@@ -44,14 +44,17 @@
 //!   [`app::board`], [`app::keys`] and [`app::panels`] draw and read input and return
 //!   [`Action`](app::Action)s without changing anything; [`app::files`] opens and saves
 //!   puzzles; [`app::background`] runs the long work on [`app::worker`] threads (a named
-//!   thread, a channel back, a cancel flag); [`app::launch`] opens the window. The only module
+//!   thread, a channel back, a cancel flag); [`app::launch`] opens the window, and
+//!   [`app::lifeboat`] saves the game on a signal or a panic. The only module
 //!   that uses egui.
 //! * [`cli`]: `solve` (or count, with `--count`), `bench`, `generate` and `rate` over puzzle
-//!   files, on as many threads as asked. Uses [`sudoku`], never the window.
+//!   files of every format, on as many threads as asked, with a time budget per puzzle. Uses
+//!   [`sudoku`], never the window.
 //! * [`config`]: `config.toml` parsed from a string ([`Config::from_toml_str`](config::Config::from_toml_str))
 //!   and read from disk ([`Config::load`](config::Config::load)), every error naming file,
 //!   line and key. [`library`]: the bundled puzzle collections. [`autosave`]: where the game is
-//!   kept between runs, written atomically.
+//!   kept between runs, written atomically and durably, one window at a time.
+//!   [`output`]: standard output and error that never panic.
 //!
 //! # A key press, end to end
 //!

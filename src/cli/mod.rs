@@ -1,9 +1,12 @@
-//! The command line: batch solving and benchmarking of puzzle files. No GUI code here.
+//! The command line: batch solving, counting, benchmarking, generating and rating of puzzle
+//! files. No GUI code here.
 //!
-//! Puzzle files hold one puzzle a line (any size the line's length allows); `#` comment lines and
-//! blank lines are skipped. Output keeps the input order. Exit codes: 0 when every puzzle was
-//! solved, 1 when some had no solution, 2 for bad input (a malformed line, an unreadable file, a
-//! bad config).
+//! Each subcommand is a file (`solve.rs`, `bench.rs`, `generate.rs`, `rate.rs`); they read puzzles
+//! through `input.rs` (every format the window reads; one-line files streamed in flat memory,
+//! each bad line reported by file, line and column and the next one read), show progress on a
+//! terminal through `progress.rs`, and end with an exit code from `exit.rs`, the same for every
+//! command: 0 every puzzle solved, 1 some had no solution, 3 some was given up on after
+//! `--timeout`, 2 bad input, the worst of them winning. Output keeps the input order.
 
 use std::io;
 use std::process::ExitCode;
