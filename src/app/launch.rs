@@ -28,8 +28,7 @@ pub fn start(config: Config, data_dir: Option<PathBuf>, puzzle: Option<&Path>) -
         Some(Err(e @ LockError::Taken(_))) => {
             data_dir = None;
             note = Some(format!(
-                "Not saving: {e}. This window starts on a fresh board and will not autosave \
-                 (Save… in the File menu keeps its game)"
+                "Not autosaving: {e}. This window starts on a fresh board; Ctrl+S saves its game"
             ));
             None
         }

@@ -193,15 +193,17 @@ impl App {
                 } else {
                     "Puzzle"
                 };
+                let budget = crate::game::BACKGROUND_BUDGET.as_secs();
                 let (text, bad) = match self.game.uniqueness() {
-                    Uniqueness::Checking => ("counting solutions…", false),
-                    Uniqueness::None => ("no solution", true),
-                    Uniqueness::One => ("one solution", false),
-                    Uniqueness::Many => ("more than one solution", false),
-                    Uniqueness::Unknown => ("solutions not counted (stopped)", false),
-                    Uniqueness::Undecided => {
-                        ("solutions not decided (too many to count quickly)", false)
-                    }
+                    Uniqueness::Checking => ("counting solutions…".into(), false),
+                    Uniqueness::None => ("no solution".into(), true),
+                    Uniqueness::One => ("one solution".into(), false),
+                    Uniqueness::Many => ("more than one solution".into(), false),
+                    Uniqueness::Unknown => ("solutions not counted (stopped)".into(), false),
+                    Uniqueness::Undecided => (
+                        format!("solutions not decided (gave up after {budget} s)"),
+                        false,
+                    ),
                 };
                 if self.game.uniqueness() == Uniqueness::Checking {
                     ui.spinner();

@@ -34,6 +34,8 @@ mod tests;
 
 pub use cell::Origin;
 pub use commands::Command;
-pub use jobs::{AnswerJob, AnswerOutcome, CountJob, CountOutcome, SolveJob, SolveOutcome};
+pub use jobs::{
+    AnswerJob, AnswerOutcome, BACKGROUND_BUDGET, CountJob, CountOutcome, SolveJob, SolveOutcome,
+};
 pub use state::{Answer, Game, Hint, Uniqueness};
 pub use status::{Status, format_duration};
