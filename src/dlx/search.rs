@@ -18,22 +18,40 @@ use super::unwind::unwind_any;
 /// costs at most a scan of the active items and one cover, a few microseconds on a 36×36 board,
 /// so a cancel is seen within a millisecond or so while the flag is read only rarely.
 const CANCEL_CHECK_INTERVAL: u32 = 256;
-/// The cancel flag is set, the node limit reached or the deadline passed. Reports the nodes so
-/// far to `progress` on the way.
-fn should_stop(
-    cancel: Option<&AtomicBool>,
+
+/// What stops a search early (a cancel flag, a node limit, a deadline) and where it reports
+/// its progress: looked at once every [`CANCEL_CHECK_INTERVAL`] entries into a level, and only
+/// when one of them is set.
+#[derive(Debug, Clone, Copy)]
+struct Limits<'a> {
+    cancel: Option<&'a AtomicBool>,
+    /// Stop (as if cancelled) once this many nodes have been tried; `u64::MAX` for no limit.
     node_limit: u64,
+    /// Stop (as if cancelled) once this moment has passed.
     deadline: Option<Instant>,
-    progress: Option<&AtomicU64>,
-    stats: &Stats,
-) -> bool {
-    if let Some(p) = progress {
-        p.store(stats.nodes, Ordering::Relaxed);
-    }
-    stats.nodes >= node_limit
-        || cancel.is_some_and(|f| f.load(Ordering::Relaxed))
-        || deadline.is_some_and(|d| Instant::now() >= d)
+    /// Where the nodes tried so far are reported.
+    progress: Option<&'a AtomicU64>,
 }
+
+impl Limits<'_> {
+    const NONE: Limits<'static> = Limits {
+        cancel: None,
+        node_limit: u64::MAX,
+        deadline: None,
+        progress: None,
+    };
+
+    /// Reports the nodes so far; true if the search must stop.
+    fn reached(&self, stats: &Stats) -> bool {
+        if let Some(p) = self.progress {
+            p.store(stats.nodes, Ordering::Relaxed);
+        }
+        stats.nodes >= self.node_limit
+            || self.cancel.is_some_and(|f| f.load(Ordering::Relaxed))
+            || self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+}
+
 /// Where the state machine stands: which of Knuth's steps runs next.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum State {
@@ -64,13 +82,7 @@ enum State {
 /// a constant parameter, so the fast paths compile without them and pay nothing.
 pub struct Search<'a> {
     m: &'a mut Matrix,
-    cancel: Option<&'a AtomicBool>,
-    /// Stop (as if cancelled) once this many nodes have been tried; `u64::MAX` for no limit.
-    node_limit: u64,
-    /// Stop (as if cancelled) once this moment has passed.
-    deadline: Option<Instant>,
-    /// Where the nodes tried so far are reported, every few hundred levels.
-    progress: Option<&'a AtomicU64>,
+    limits: Limits<'a>,
     /// A cancel flag, a node limit or a deadline is set: the countdown to the next look runs.
     watched: bool,
     /// `choice[l]` is the node of the option tried at level `l` (Knuth's `x[l]`).
@@ -125,10 +137,7 @@ impl<'a> Search<'a> {
         weights.clear(m.primary_items());
         Search {
             m,
-            cancel: None,
-            node_limit: u64::MAX,
-            deadline: None,
-            progress: None,
+            limits: Limits::NONE,
             watched: false,
             choice,
             level: 0,
@@ -234,7 +243,7 @@ impl<'a> Search<'a> {
     /// Makes the search stop soon after `flag` becomes true (set it from any thread). A cancelled
     /// search restores the matrix and reports [`Event::Cancelled`] / [`Outcome::Cancelled`].
     pub fn with_cancel(mut self, flag: &'a AtomicBool) -> Self {
-        self.cancel = Some(flag);
+        self.limits.cancel = Some(flag);
         self.watched = true;
         self
     }
@@ -243,7 +252,7 @@ impl<'a> Search<'a> {
     /// every few hundred levels, so it may overshoot by that much). For callers that would
     /// rather give up than wait, such as a puzzle generator asking "is this still unique?".
     pub fn with_node_limit(mut self, nodes: u64) -> Self {
-        self.node_limit = nodes;
+        self.limits.node_limit = nodes;
         self.watched = true;
         self
     }
@@ -251,7 +260,7 @@ impl<'a> Search<'a> {
     /// Makes the search stop, as if cancelled, soon after `deadline` (it looks at the clock
     /// every few hundred levels, within a millisecond or so). For callers with a time budget.
     pub fn with_deadline(mut self, deadline: Instant) -> Self {
-        self.deadline = Some(deadline);
+        self.limits.deadline = Some(deadline);
         self.watched = true;
         self
     }
@@ -259,7 +268,7 @@ impl<'a> Search<'a> {
     /// Makes the search store the number of nodes tried so far in `counter` every few hundred
     /// levels, for another thread to show while it runs.
     pub fn with_progress(mut self, counter: &'a AtomicU64) -> Self {
-        self.progress = Some(counter);
+        self.limits.progress = Some(counter);
         self.watched = true;
         self
     }
@@ -400,13 +409,7 @@ impl<'a> Search<'a> {
                         countdown -= 1;
                         if countdown == 0 {
                             countdown = CANCEL_CHECK_INTERVAL;
-                            if should_stop(
-                                self.cancel,
-                                self.node_limit,
-                                self.deadline,
-                                self.progress,
-                                &stats,
-                            ) {
+                            if self.limits.reached(&stats) {
                                 cancelled = true;
                                 break Event::Cancelled;
                             }
@@ -563,13 +566,7 @@ impl<'a> Search<'a> {
                     countdown -= 1;
                     if countdown == 0 {
                         countdown = CANCEL_CHECK_INTERVAL;
-                        if should_stop(
-                            self.cancel,
-                            self.node_limit,
-                            self.deadline,
-                            self.progress,
-                            &stats,
-                        ) {
+                        if self.limits.reached(&stats) {
                             break (State::Enter, Event::Cancelled);
                         }
                     }
