@@ -11,7 +11,7 @@
 //! line read, so one bad line never stops a batch.
 
 use std::fs::File;
-use std::io::{self, BufRead, BufReader, Cursor, Read};
+use std::io::{self, BufRead, BufReader, Cursor, IsTerminal, Read};
 use std::path::Path;
 
 use crate::sudoku::formats::{self, Entry, Format, MAX_FILE_BYTES};
@@ -24,8 +24,14 @@ pub(super) const CHUNK_LINES: usize = 4096;
 /// The longest line read: 64 KiB, ten times the longest 36×36 puzzle line with spaces.
 pub const MAX_LINE_BYTES: usize = 64 << 10;
 
-/// How much of a stream is looked at to tell its format.
+/// How much of a stream is looked at to tell its format: 64 KiB, or 80 lines (a 64×64 block grid
+/// with its rules and a title).
 const PEEK_BYTES: usize = 64 << 10;
+const PEEK_LINES: usize = 80;
+
+fn bytecount(bytes: &[u8], byte: u8) -> usize {
+    bytes.iter().filter(|&&b| b == byte).count()
+}
 
 /// One puzzle's worth of input, and the line it starts on.
 pub(super) struct Piece {
@@ -81,21 +87,43 @@ impl Input {
                 )
             }
         };
-        // The first bytes, to tell the format by; then read on from where they end.
+        // The first bytes, to tell the format by (then read on from where they end): up to
+        // PEEK_BYTES or PEEK_LINES lines, enough for a block grid of any size, and no further
+        // than the first puzzle line where that settles it (a line of 81 cells is no block row),
+        // so that puzzles piped in slowly come out as they come in. Typed at a terminal, a
+        // puzzle is one line, solved as soon as it is entered.
+        let typed = path.is_none() && io::stdin().is_terminal();
         let mut peek = Vec::with_capacity(PEEK_BYTES);
         let mut reader = reader;
-        (&mut reader)
-            .take(PEEK_BYTES as u64)
-            .read_to_end(&mut peek)
-            .map_err(named)?;
+        let mut ended = false;
+        if format.is_none() && !typed {
+            let mut chunk = [0u8; 8192];
+            while peek.len() < PEEK_BYTES && bytecount(&peek, b'\n') < PEEK_LINES {
+                let n = match reader.read(&mut chunk) {
+                    Ok(n) => n,
+                    Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                    Err(e) => return Err(named(e)),
+                };
+                if n == 0 {
+                    ended = true;
+                    break;
+                }
+                peek.extend_from_slice(&chunk[..n]);
+                if let Some(end) = peek.iter().rposition(|&b| b == b'\n')
+                    && formats::surely_lines(&String::from_utf8_lossy(&peek[..end]))
+                {
+                    break;
+                }
+            }
+        }
+        let format = if typed { Some(Format::Line) } else { format };
         let format = format.unwrap_or_else(|| {
             let text = String::from_utf8_lossy(&peek);
-            let full = peek.len() == PEEK_BYTES;
             // The last line of the peek may be cut short: leave it out. A first line longer
             // than the whole peek is one over-long line, for the line reader to report.
             let whole = match text.rfind('\n') {
-                Some(end) if full => &text[..end],
-                None if full => return Format::Line,
+                Some(end) if !ended => &text[..end],
+                None if peek.len() >= PEEK_BYTES => return Format::Line,
                 _ => &text,
             };
             formats::detect(whole.strip_prefix('\u{feff}').unwrap_or(whole))

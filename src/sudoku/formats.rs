@@ -249,6 +249,15 @@ fn cells_in(line: &str) -> usize {
     line.chars().filter(|&c| !is_layout(c)).count()
 }
 
+/// True when the first puzzle line of `text` (which must end with a complete line) already shows
+/// a one-line file: more cells than any row of a block grid has. A reader of a stream can then
+/// stop looking ahead and start on the puzzles.
+pub fn surely_lines(text: &str) -> bool {
+    data_lines(text)
+        .find(|(_, l)| !is_title(l))
+        .is_some_and(|(_, l)| !l.contains(',') && cells_in(l) > super::geometry::MAX_SIDE)
+}
+
 /// The format a text's content shows: one-line or block, CSV by its commas.
 pub fn detect(text: &str) -> Format {
     let lines: Vec<(usize, &str)> = data_lines(text).filter(|(_, l)| !is_title(l)).collect();
