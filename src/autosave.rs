@@ -3,7 +3,7 @@
 //! start.
 //!
 //! Writes are atomic and durable, as SQLite's commit is: the game goes to a temporary file
-//! beside the save file (`game.toml.PID.partial`), which is flushed to the disk (`sync_all`),
+//! beside the save file (`game.toml.PID-N.partial`), which is flushed to the disk (`sync_all`),
 //! renamed over the save file, and then the directory itself is flushed (on Unix), so that after
 //! a crash or a power cut the save file is the old game or the new one, whole, never a mixture
 //! nor an empty file. A save file that cannot be read (damaged, truncated, of another version)
@@ -195,15 +195,18 @@ pub fn save(dir: &Path, saved: &SavedGame) -> Result<PathBuf, String> {
 }
 
 /// Writes `text` to the file `name` in `dir` atomically and durably, making the directory if
-/// need be: to `NAME.PID.partial` beside it, flushed to the disk, renamed over it, and the
+/// need be: to `NAME.PID-N.partial` beside it, flushed to the disk, renamed over it, and the
 /// directory flushed, so that a crash or a power cut at any moment leaves the old file or the
 /// new one, whole. The error names the file.
 pub fn write_atomically(dir: &Path, name: &str, text: &str) -> Result<PathBuf, String> {
     use std::io::Write;
     std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     let path = dir.join(name);
-    // The process's own temporary file: two writers never share one.
-    let partial = dir.join(format!("{name}.{}.partial", std::process::id()));
+    // A temporary file of this write's own: two writers (two processes, or the autosave and
+    // the lifeboat of one) never share one.
+    static WRITES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let k = WRITES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let partial = dir.join(format!("{name}.{}-{k}.partial", std::process::id()));
     let written = std::fs::File::create(&partial)
         .and_then(|mut file| {
             file.write_all(text.as_bytes())?;
@@ -303,6 +306,27 @@ mod tests {
         // The second file set aside did not replace the first, though set aside in the same
         // second.
         assert_eq!(aside(&dir).len(), 2, "{:?}", aside(&dir));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn writers_in_one_process_at_once_leave_one_whole_file() {
+        let dir = temp_dir("writers");
+        let texts: Vec<String> = (0..8)
+            .map(|k| format!("{k}").repeat(1000 + 300 * k))
+            .collect();
+        std::thread::scope(|s| {
+            for text in &texts {
+                let dir = &dir;
+                s.spawn(move || {
+                    for _ in 0..20 {
+                        write_atomically(dir, "x.toml", text).unwrap();
+                    }
+                });
+            }
+        });
+        let last = std::fs::read_to_string(dir.join("x.toml")).unwrap();
+        assert!(texts.contains(&last), "a mixture of {} bytes", last.len());
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
