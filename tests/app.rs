@@ -1102,3 +1102,46 @@ fn a_second_window_on_the_same_data_directory_plays_but_never_overwrites_the_fir
     assert_eq!(cell(&third, 0, 0), (5, Origin::Entry));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_device_a_folder_a_pipe_or_a_huge_paste_is_refused_by_name_and_the_board_stays() {
+    let mut h = puzzle(CLASSIC);
+    hover(&mut h, 0, 0);
+    type_text(&mut h, "4");
+    let before = h.state().game().board().clone();
+    let dir = std::env::temp_dir().join(format!("sudoku-dlx-devices-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let fifo = dir.join("fifo");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    let mut cases = vec![
+        (
+            std::path::PathBuf::from("/dev/zero"),
+            "is a device, pipe or socket",
+        ),
+        (dir.clone(), "is a folder"),
+    ];
+    if made.is_ok_and(|s| s.success()) {
+        // Opening a named pipe would wait for a writer: it is refused before.
+        cases.push((fifo, "is a device, pipe or socket"));
+    }
+    for (path, says) in cases {
+        h.state_mut().open_path(&path);
+        settle(&mut h);
+        assert_eq!(h.state().game().board(), &before);
+        let s = status(&h);
+        assert!(
+            s.contains(&path.display().to_string()) && s.contains(says),
+            "{s}"
+        );
+    }
+    let huge = format!("{CLASSIC}\n").repeat(60_000);
+    h.event(Event::Paste(huge));
+    settle(&mut h);
+    assert_eq!(h.state().game().board(), &before);
+    assert!(
+        status(&h).contains("MiB, more than the 4 MiB"),
+        "{}",
+        status(&h)
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
