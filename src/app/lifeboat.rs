@@ -73,18 +73,21 @@ impl Lifeboat {
         *self.staged.lock().unwrap_or_else(PoisonError::into_inner) = Some(saved);
     }
 
-    /// Writes the game handed over last, if any; returns where, or why not. Never blocks on a
-    /// lock held by a thread that panicked.
+    /// Writes the game handed over last, if any; returns where, or why not. Never blocks: a
+    /// game being handed over this instant is waited for a moment, and a lock held by a thread
+    /// that panicked (perhaps this one) is not waited on.
     pub fn rescue(&self) -> Option<Result<PathBuf, String>> {
-        let staged = match self.staged.try_lock() {
-            Ok(guard) => guard.clone(),
-            Err(std::sync::TryLockError::Poisoned(p)) => p.into_inner().clone(),
-            // Being handed a game this instant: wait for it.
-            Err(std::sync::TryLockError::WouldBlock) => self
-                .staged
-                .lock()
-                .unwrap_or_else(PoisonError::into_inner)
-                .clone(),
+        let mut tries = 0;
+        let staged = loop {
+            match self.staged.try_lock() {
+                Ok(guard) => break guard.clone(),
+                Err(std::sync::TryLockError::Poisoned(p)) => break p.into_inner().clone(),
+                Err(std::sync::TryLockError::WouldBlock) if tries < 100 => {
+                    tries += 1;
+                    std::thread::sleep(Duration::from_millis(1));
+                }
+                Err(std::sync::TryLockError::WouldBlock) => return None,
+            }
         }?;
         Some(autosave::save(&self.dir, &staged))
     }
@@ -168,3 +171,50 @@ fn listen_for_signals(boat: Arc<Lifeboat>) {
 
 #[cfg(not(unix))]
 fn listen_for_signals(_boat: Arc<Lifeboat>) {}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+    use crate::game::{Command, Game};
+    use std::time::Instant;
+
+    fn boat(name: &str) -> Lifeboat {
+        let dir =
+            std::env::temp_dir().join(format!("sudoku-dlx-boat-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        Lifeboat {
+            dir,
+            staged: Mutex::new(None),
+            window: OnceLock::new(),
+            signal: AtomicI32::new(0),
+        }
+    }
+
+    #[test]
+    fn the_game_handed_over_last_is_written_and_nothing_before_any() {
+        let boat = boat("write");
+        assert!(boat.rescue().is_none());
+        let mut game = Game::new(crate::sudoku::Notation::default());
+        game.apply(Command::Select(0));
+        game.apply(Command::Enter(7));
+        boat.stage(game.to_saved(Instant::now()));
+        let path = boat.rescue().unwrap().unwrap();
+        let crate::autosave::Restored::Game(back) = crate::autosave::restore(&boat.dir) else {
+            panic!("not restored from {}", path.display())
+        };
+        assert_eq!(back.value(0), 7);
+        std::fs::remove_dir_all(&boat.dir).unwrap();
+    }
+
+    #[test]
+    fn a_rescue_while_the_game_is_held_gives_up_instead_of_waiting_forever() {
+        let boat = boat("held");
+        boat.stage(Game::new(crate::sudoku::Notation::default()).to_saved(Instant::now()));
+        let held = boat.staged.lock().unwrap();
+        assert!(boat.rescue().is_none());
+        drop(held);
+        assert!(boat.rescue().is_some_and(|r| r.is_ok()));
+        let _ = std::fs::remove_dir_all(&boat.dir);
+    }
+}
