@@ -4,11 +4,10 @@ use std::io::{self, Write};
 use std::time::Instant;
 
 use crate::config::Config;
-use crate::sudoku::Grid;
 
 use super::args::BenchArgs;
 use super::exit::{EXIT_BAD_INPUT, EXIT_GAVE_UP, EXIT_OK, EXIT_UNSOLVED, worse};
-use super::input::{Input, What};
+use super::input::Input;
 use super::progress::Progress;
 
 /// `bench`: per file, parses every puzzle first, then times counting up to 2 solutions of each,
@@ -47,19 +46,12 @@ pub(super) fn bench(args: &BenchArgs, config: &Config) -> io::Result<u8> {
             let Some(piece) = input.next_piece()? else {
                 break;
             };
-            let bad = match piece.what {
-                What::Grid(grid) => {
-                    puzzles.push(*grid);
+            let bad = match piece.grid(&config.notation) {
+                Ok(grid) => {
+                    puzzles.push(grid.into_owned());
                     continue;
                 }
-                What::Text(text) => match Grid::parse_line(&text, Some(&config.notation)) {
-                    Ok(grid) => {
-                        puzzles.push(grid);
-                        continue;
-                    }
-                    Err(e) => e.starting_at(piece.line).to_string(),
-                },
-                What::Bad(why) => why,
+                Err(why) => why,
             };
             crate::output::note(format_args!("{}: {bad}", input.name()));
             worst = worse(worst, EXIT_BAD_INPUT);

@@ -10,6 +10,7 @@
 //! not UTF-8 or is longer than [`MAX_LINE_BYTES`] is reported by line and column and the next
 //! line read, so one bad line never stops a batch.
 
+use std::borrow::Cow;
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Cursor, IsTerminal, Read};
 use std::path::Path;
@@ -37,6 +38,20 @@ fn bytecount(bytes: &[u8], byte: u8) -> usize {
 pub(super) struct Piece {
     pub line: usize,
     pub what: What,
+}
+
+impl Piece {
+    /// The board: parsed from the line (symbols read with `preferred` where the size matches),
+    /// or as the file's format read it; else where and what is wrong (`line 3, column 5: …`).
+    pub fn grid(&self, preferred: &Notation) -> Result<Cow<'_, Grid>, String> {
+        match &self.what {
+            What::Grid(grid) => Ok(Cow::Borrowed(grid.as_ref())),
+            What::Text(text) => Grid::parse_line(text, Some(preferred))
+                .map(Cow::Owned)
+                .map_err(|e| e.starting_at(self.line).to_string()),
+            What::Bad(why) => Err(why.clone()),
+        }
+    }
 }
 
 /// A puzzle as read: a line still to parse, a board already parsed, or what is wrong.

@@ -4,11 +4,11 @@ use std::io::{self, BufWriter, Write};
 use std::time::Instant;
 
 use crate::config::Config;
-use crate::sudoku::{DlxSolver, Grid, Rater, Solver};
+use crate::sudoku::{DlxSolver, Rater, Solver};
 
 use super::args::RateArgs;
 use super::exit::{EXIT_BAD_INPUT, EXIT_GAVE_UP, EXIT_OK, EXIT_UNSOLVED, gave_up, worse};
-use super::input::{Input, What};
+use super::input::Input;
 use super::progress::Progress;
 
 /// `rate`: one line per puzzle: the grade, the DLX search's size and the solution count, and
@@ -24,12 +24,7 @@ pub(super) fn rate(args: &RateArgs, config: &Config) -> io::Result<u8> {
     let progress = Progress::start("puzzles rated");
     while let Some(piece) = input.next_piece()? {
         progress.add(1);
-        let parsed = match piece.what {
-            What::Grid(grid) => Ok(*grid),
-            What::Text(text) => Grid::parse_line(&text, Some(&config.notation))
-                .map_err(|e| e.starting_at(piece.line).to_string()),
-            What::Bad(why) => Err(why),
-        };
+        let parsed = piece.grid(&config.notation);
         let line = match parsed {
             Err(why) => {
                 worst = worse(worst, EXIT_BAD_INPUT);

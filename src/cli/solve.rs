@@ -6,11 +6,11 @@ use std::time::Instant;
 use rayon::prelude::*;
 
 use crate::config::Config;
-use crate::sudoku::{Grid, Notation, Report, Solver};
+use crate::sudoku::{Notation, Report, Solver};
 
 use super::args::SolveArgs;
 use super::exit::{EXIT_BAD_INPUT, EXIT_GAVE_UP, EXIT_OK, EXIT_UNSOLVED, gave_up, worse};
-use super::input::{CHUNK_LINES, Input, Piece, What};
+use super::input::{CHUNK_LINES, Input, Piece};
 use super::progress::Progress;
 
 /// What became of one puzzle line.
@@ -31,24 +31,9 @@ fn solve_piece(
     piece: &Piece,
 ) -> (String, Option<String>, Outcome) {
     let line_no = piece.line;
-    let parsed;
-    let grid = match &piece.what {
-        What::Grid(grid) => grid.as_ref(),
-        What::Text(text) => match Grid::parse_line(text, Some(preferred)) {
-            Ok(g) => {
-                parsed = g;
-                &parsed
-            }
-            Err(e) => {
-                let why = e.starting_at(line_no);
-                return (
-                    format!("error: {why}"),
-                    Some(format!("{input}: {why}")),
-                    Outcome::Malformed,
-                );
-            }
-        },
-        What::Bad(why) => {
+    let grid = match piece.grid(preferred) {
+        Ok(grid) => grid,
+        Err(why) => {
             return (
                 format!("error: {why}"),
                 Some(format!("{input}: {why}")),
@@ -56,6 +41,7 @@ fn solve_piece(
             );
         }
     };
+    let grid = grid.as_ref();
     let start = Instant::now();
     let result = if args.count {
         solver.count(grid, args.limit, None)
