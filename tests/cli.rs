@@ -467,7 +467,7 @@ fn usage_errors_and_the_same_exit_codes_for_every_command() {
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(
         err.contains("'frobnicate' is neither a subcommand nor a puzzle file")
-            && err.contains("solve, bench, generate and rate"),
+            && err.contains("solve, bench, generate, rate and matrix"),
         "{err}"
     );
     // Threads beyond the bound are refused, naming it; so is --max 0.
@@ -663,4 +663,98 @@ fn progress_shows_on_a_terminal_only() {
         std::fs::remove_file(&log).unwrap();
     }
     std::fs::remove_file(&path).unwrap();
+}
+
+/// Counts the exact covers of a problem in dlx1's format (primary items only), up to `limit`:
+/// a plain recursive search over sets, written here independently of the engine.
+fn count_exact_covers(text: &str, limit: u64) -> u64 {
+    let mut lines = text
+        .lines()
+        .filter(|l| !l.starts_with('|') && !l.trim().is_empty());
+    let items: Vec<&str> = lines.next().unwrap().split_whitespace().collect();
+    let index = |name: &str| items.iter().position(|i| *i == name).unwrap();
+    let options: Vec<Vec<usize>> = lines
+        .map(|l| l.split_whitespace().map(index).collect())
+        .collect();
+    fn search(options: &[Vec<usize>], covered: &mut Vec<bool>, limit: u64, found: &mut u64) {
+        // The uncovered item with the fewest options.
+        let mut best: Option<(usize, usize)> = None;
+        for item in (0..covered.len()).filter(|&i| !covered[i]) {
+            let n = options
+                .iter()
+                .filter(|o| o.contains(&item) && o.iter().all(|&i| !covered[i]))
+                .count();
+            if best.is_none_or(|(_, m)| n < m) {
+                best = Some((item, n));
+            }
+        }
+        let Some((item, _)) = best else {
+            *found += 1;
+            return;
+        };
+        for o in options.iter().filter(|o| o.contains(&item)) {
+            if *found >= limit || o.iter().any(|&i| covered[i]) {
+                continue;
+            }
+            for &i in o {
+                covered[i] = true;
+            }
+            search(options, covered, limit, found);
+            for &i in o {
+                covered[i] = false;
+            }
+        }
+    }
+    let mut found = 0;
+    search(&options, &mut vec![false; items.len()], limit, &mut found);
+    found
+}
+
+#[test]
+fn the_matrix_written_in_knuths_format_solves_to_what_solve_counts() {
+    let puzzles = [
+        "1...............".to_string(),             // 4×4, many solutions
+        "12..34..........".to_string(),             // 4×4
+        "11..............".to_string(),             // clash: none
+        EASY.to_string(),                           // 9×9, unique
+        format!("{}.........", &EASY_SOLVED[..72]), // 9×9, one row open
+        format!("......{}", &EASY_SOLVED[6..]).replace("48", ".."), // 9×9, several cells open
+        "1.....2.....3.....4.....5.....6.....".to_string(), // 6×6
+    ];
+    for p in &puzzles {
+        let counted = run(&["solve", "--count", "--limit", "50", "-"], Some(p));
+        let expected: u64 = stdout(&counted)[0].parse().unwrap();
+        let o = run(&["matrix", "-"], Some(p));
+        assert_eq!(o.status.code(), Some(0), "{p}");
+        let text = String::from_utf8(o.stdout).unwrap();
+        assert!(
+            text.starts_with("| sudoku-dlx: the exact cover of this"),
+            "{text}"
+        );
+        assert_eq!(count_exact_covers(&text, 50), expected, "{p}");
+        // Each option line follows the comment that says what it means.
+        let lines: Vec<&str> = text.lines().collect();
+        for (k, l) in lines.iter().enumerate().skip(4) {
+            if !l.starts_with('|') {
+                assert!(lines[k - 1].starts_with("| r"), "{}", lines[k - 1]);
+            }
+        }
+    }
+    // --full is the empty board's matrix; dense is a 0/1 table.
+    let o = run(&["matrix", "--full", "-"], Some(EASY));
+    let text = String::from_utf8(o.stdout).unwrap();
+    let data: Vec<&str> = text.lines().filter(|l| !l.starts_with('|')).collect();
+    assert_eq!(data[0].split_whitespace().count(), 324);
+    assert_eq!(data.len() - 1, 729);
+    let o = run(&["matrix", "--format", "dense", "-"], Some(EASY));
+    let text = String::from_utf8(o.stdout).unwrap();
+    assert!(
+        text.lines()
+            .skip(1)
+            .all(|l| l.chars().all(|c| c == '0' || c == '1'))
+    );
+    // A bad puzzle is named.
+    let o = run(&["matrix", "-"], Some("12345"));
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("standard input: line 1: 5 cells"));
 }

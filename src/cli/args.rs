@@ -36,6 +36,8 @@ pub enum Command {
     Generate(GenerateArgs),
     /// Rate every puzzle of a file: the grade and the techniques a person needs.
     Rate(RateArgs),
+    /// Write the exact-cover matrix of a puzzle in the input format of Knuth's dlx1, or dense.
+    Matrix(MatrixArgs),
     /// Play and save a game in a directory over and over, as the window's autosave does (the
     /// kill test's subject, `tests/kill.rs`).
     #[command(hide = true)]
@@ -169,6 +171,29 @@ fn parse_timeout(text: &str) -> Result<Duration, String> {
 fn parse_grade(text: &str) -> Result<Grade, String> {
     Grade::parse(text)
         .ok_or_else(|| format!("'{text}' is not a grade: easy, medium, hard or expert"))
+}
+
+/// How `matrix` writes the matrix.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum MatrixFormat {
+    /// Knuth's dlx1 input: the items, then one option a line, each after a comment.
+    Dlx,
+    /// A 0/1 table: a header of item names, then one row per option.
+    Dense,
+}
+
+/// Arguments of `matrix`.
+#[derive(Debug, Args)]
+pub struct MatrixArgs {
+    /// The puzzle file (its first puzzle); `-` or nothing reads standard input.
+    #[arg(value_name = "FILE|-")]
+    pub file: Option<PathBuf>,
+    /// The output format.
+    #[arg(long, value_enum, default_value_t = MatrixFormat::Dlx)]
+    pub format: MatrixFormat,
+    /// The whole matrix of the empty board, not the one the givens leave.
+    #[arg(long)]
+    pub full: bool,
 }
 
 /// Arguments of `save-drill`.

@@ -19,13 +19,14 @@ mod drill;
 mod exit;
 mod generate;
 mod input;
+mod matrix;
 mod progress;
 mod rate;
 mod solve;
 
 pub use args::{
-    BenchArgs, Cli, Command, GenerateArgs, MAX_THREADS, RateArgs, SaveDrillArgs, SolveArgs,
-    SolverKind, SymmetryArg,
+    BenchArgs, Cli, Command, GenerateArgs, MAX_THREADS, MatrixArgs, MatrixFormat, RateArgs,
+    SaveDrillArgs, SolveArgs, SolverKind, SymmetryArg,
 };
 pub use exit::{EXIT_BAD_INPUT, EXIT_GAVE_UP, EXIT_OK, EXIT_UNSOLVED};
 
@@ -36,6 +37,7 @@ pub fn run(command: &Command, config: &Config) -> ExitCode {
         Command::Bench(args) => bench::bench(args, config),
         Command::Generate(args) => generate::generate(args, config),
         Command::Rate(args) => rate::rate(args, config),
+        Command::Matrix(args) => matrix::matrix(args, config),
         Command::SaveDrill(args) => drill::drill(args),
     };
     match result {

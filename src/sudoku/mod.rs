@@ -23,6 +23,7 @@ pub mod generate;
 mod geometry;
 mod grid;
 pub mod hint;
+pub mod knuth;
 pub mod logic;
 mod naive;
 
