@@ -11,7 +11,7 @@ use std::sync::Arc;
 use serde::Deserialize;
 use toml::Spanned;
 
-use crate::sudoku::formats::read_bounded;
+use crate::sudoku::formats::{bad_utf8, read_bounded};
 use crate::sudoku::{Alphabet, EMPTY, Geometry, Notation};
 
 /// The largest config file read: 1 MiB, far more than any config needs.
@@ -630,15 +630,10 @@ impl Config {
         };
         let bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(&bytes);
         let text = std::str::from_utf8(bytes).map_err(|e| {
-            let good = String::from_utf8_lossy(&bytes[..e.valid_up_to()]);
-            let line = good.matches('\n').count() + 1;
-            let column = good.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+            let (line, column, byte) = bad_utf8(bytes, &e);
             fail(
                 Some(line),
-                format!(
-                    "column {column}: not UTF-8 text (byte 0x{:02X})",
-                    bytes[e.valid_up_to()]
-                ),
+                format!("column {column}: not UTF-8 text (byte 0x{byte:02X})"),
             )
         })?;
         Config::from_toml_str(text).map_err(|e| ConfigError {

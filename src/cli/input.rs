@@ -213,13 +213,11 @@ impl Input {
                 let text = match std::str::from_utf8(bytes) {
                     Ok(text) => text,
                     Err(e) => {
-                        let good = &bytes[..e.valid_up_to()];
-                        let column = String::from_utf8_lossy(good).chars().count() + 1;
+                        let (_, column, byte) = formats::bad_utf8(bytes, &e);
                         return Ok(Some(Piece {
                             line: n,
                             what: What::Bad(format!(
-                                "line {n}, column {column}: not UTF-8 text (byte 0x{:02X})",
-                                bytes[e.valid_up_to()]
+                                "line {n}, column {column}: not UTF-8 text (byte 0x{byte:02X})"
                             )),
                         }));
                     }

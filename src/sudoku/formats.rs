@@ -167,6 +167,15 @@ pub fn read_path(
         .map_err(|source| FileError::Parse { path: name, source })
 }
 
+/// Where text that is not UTF-8 first goes wrong: the line and column (from 1, counting
+/// characters) of the bad byte, and the byte.
+pub fn bad_utf8(bytes: &[u8], error: &std::str::Utf8Error) -> (usize, usize, u8) {
+    let good = String::from_utf8_lossy(&bytes[..error.valid_up_to()]);
+    let line = good.matches('\n').count() + 1;
+    let column = good.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    (line, column, bytes[error.valid_up_to()])
+}
+
 /// Reads a whole regular file of at most `limit` bytes. Anything else is refused before it is
 /// opened (a directory; a device such as `/dev/zero`, which never ends; a named pipe, whose
 /// opening waits for a writer). The errors say what is wrong, for a message after the file's
