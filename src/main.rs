@@ -18,7 +18,7 @@ fn main() -> ExitCode {
     {
         sudoku_dlx::output::note(format_args!(
             "sudoku-dlx: '{}' is neither a subcommand nor a puzzle file. The subcommands are \
-             solve, bench, generate, rate and matrix; with a puzzle file, or nothing, the window opens \
+             solve, bench, generate, rate, matrix, xc and compare; with a puzzle file, or nothing, the window opens \
              (sudoku-dlx --help)",
             puzzle.display()
         ));

@@ -467,7 +467,7 @@ fn usage_errors_and_the_same_exit_codes_for_every_command() {
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(
         err.contains("'frobnicate' is neither a subcommand nor a puzzle file")
-            && err.contains("solve, bench, generate, rate and matrix"),
+            && err.contains("solve, bench, generate, rate, matrix, xc and compare"),
         "{err}"
     );
     // Threads beyond the bound are refused, naming it; so is --max 0.
@@ -757,4 +757,195 @@ fn the_matrix_written_in_knuths_format_solves_to_what_solve_counts() {
     let o = run(&["matrix", "-"], Some("12345"));
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("standard input: line 1: 5 cells"));
+}
+
+/// Knuth's own example from the "Intro" of `dlx1.w`: five primary items, two secondary, one
+/// solution.
+const KNUTH_EXAMPLE: &str =
+    "| A simple example\nA B C D E | F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n";
+
+/// `n` queens in Knuth's format: a primary item per row and column, a secondary item per
+/// diagonal.
+fn queens(n: usize) -> String {
+    let mut text = String::new();
+    let name = |c: char, k: usize| format!("{c}{k}");
+    let rows: Vec<String> = (0..n).map(|k| name('r', k)).collect();
+    let cols: Vec<String> = (0..n).map(|k| name('c', k)).collect();
+    let sums: Vec<String> = (0..2 * n - 1).map(|k| name('a', k)).collect();
+    let diffs: Vec<String> = (0..2 * n - 1).map(|k| name('b', k)).collect();
+    text.push_str(&format!(
+        "{} {} | {} {}\n",
+        rows.join(" "),
+        cols.join(" "),
+        sums.join(" "),
+        diffs.join(" ")
+    ));
+    for r in 0..n {
+        for c in 0..n {
+            text.push_str(&format!("r{r} c{c} a{} b{}\n", r + c, r + n - 1 - c));
+        }
+    }
+    text
+}
+
+#[test]
+fn xc_solves_knuths_example_and_n_queens() {
+    let o = run(&["xc", "-"], Some(KNUTH_EXAMPLE));
+    assert_eq!(o.status.code(), Some(0));
+    let mut options = stdout(&o);
+    options.sort();
+    assert_eq!(options, ["A D", "B G", "C E F"]);
+    // dlx1's closing line; --plain searches as dlx1 does (5 nodes: level 0, A D G then B C F
+    // dead, A D then C E F, and B G completes the cover).
+    let o = run(
+        &["xc", "--plain", "--stats", "--count", "-"],
+        Some(KNUTH_EXAMPLE),
+    );
+    assert_eq!(stdout(&o), ["1"]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("Altogether 1 solution, ") && err.contains(" updates, 5 nodes."),
+        "{err}"
+    );
+    // The number of ways to place n queens (OEIS A000170), pruned or plain.
+    for (n, ways) in [(1, 1), (4, 2), (6, 4), (8, 92)] {
+        for plain in [false, true] {
+            let mut args = vec!["xc", "--count", "-"];
+            if plain {
+                args.insert(1, "--plain");
+            }
+            let o = run(&args, Some(&queens(n)));
+            assert_eq!(stdout(&o), [ways.to_string()], "{n} queens");
+        }
+    }
+    // Solutions one option a line, a blank line between; --limit stops early.
+    let o = run(&["xc", "--limit", "2", "-"], Some(&queens(6)));
+    let lines = stdout(&o);
+    assert_eq!(lines.len(), 6 + 1 + 6, "{lines:?}");
+    assert_eq!(lines[6], "");
+    // No solution: exit 1, and 0 counted.
+    let o = run(&["xc", "--count", "-"], Some(&queens(3)));
+    assert_eq!(
+        (o.status.code(), stdout(&o)),
+        (Some(1), vec!["0".to_string()])
+    );
+}
+
+#[test]
+fn xc_counts_what_solve_counts_for_a_puzzles_matrix() {
+    let puzzles = [
+        "1...............".to_string(),
+        EASY.to_string(),
+        format!("......{}", &EASY_SOLVED[6..]).replace("48", ".."),
+        "11..............".to_string(),
+        "1.....2.....3.....4.....5.....6.....".to_string(),
+    ];
+    for p in &puzzles {
+        let counted = run(&["solve", "--count", "--limit", "1000", "-"], Some(p));
+        let matrix = run(&["matrix", "-"], Some(p));
+        let o = run(
+            &["xc", "--count", "--limit", "1000", "-"],
+            Some(&String::from_utf8(matrix.stdout).unwrap()),
+        );
+        assert_eq!(stdout(&o), stdout(&counted), "{p}");
+    }
+}
+
+#[test]
+fn xc_names_dlx1s_errors_with_the_line_and_exits_2() {
+    let cases = [
+        ("| nothing but a comment\n\n", "line 2: No items"),
+        (
+            "A B|C\nA\n",
+            "line 1: Illegal character in item name \"B|C\": '|'",
+        ),
+        (
+            "A toolongname\nA\n",
+            "line 1: Item name too long: \"toolongname\" has 11 characters",
+        ),
+        ("A | B | C\nA\n", "line 1: Item name line contains | twice"),
+        ("A B A\nA\n", "line 1: Duplicate item name \"A\""),
+        ("A B\nA\n| note\nB Z\n", "line 4: Unknown item name \"Z\""),
+        (
+            "A B\nA B A\n",
+            "line 2: Duplicate item name \"A\" in this option",
+        ),
+        (
+            "A | S T\nA S\nS T\n",
+            "line 3: Option has no primary item (S T)",
+        ),
+        ("A | S\nA S:x\n", "line 2: Item \"S:x\" has a colour"),
+    ];
+    for (text, message) in cases {
+        let o = run(&["xc", "-"], Some(text));
+        assert_eq!(o.status.code(), Some(2), "{text:?}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(
+            err.contains(&format!("standard input: {message}")),
+            "{text:?}: {err}"
+        );
+    }
+    let o = run(&["xc", "/nonexistent/p.dlx"], None);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("/nonexistent/p.dlx"));
+    // A timeout gives up with exit 3 (16 queens has 14,772,512 solutions).
+    let o = run(
+        &["xc", "--count", "--timeout", "0.2", "-"],
+        Some(&queens(16)),
+    );
+    assert_eq!(o.status.code(), Some(3));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("gave up after "));
+}
+
+#[test]
+fn compare_prints_each_solvers_search_and_backtracking_gives_up_in_time() {
+    let o = run(
+        &[
+            "compare",
+            data("hardest_sample.txt").to_str().unwrap(),
+            "--max",
+            "2",
+        ],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(0));
+    let lines = stdout(&o);
+    assert!(
+        lines[0].starts_with("puzzle 1 (line 1): 9×9, "),
+        "{lines:?}"
+    );
+    for solver in ["dlx", "dlx-plain", "naive"] {
+        let rows: Vec<&String> = lines
+            .iter()
+            .filter(|l| l.split_whitespace().next() == Some(solver))
+            .collect();
+        assert_eq!(rows.len(), 2, "{solver}: {lines:?}");
+        assert!(
+            rows.iter().all(|l| l.trim_end().ends_with(" 1")),
+            "{rows:?}"
+        );
+    }
+    assert!(lines.iter().any(|l| l.contains(" calls ")), "{lines:?}");
+    // A 25×25 board whose last cell has no symbol left: DLX says none at once, backtracking
+    // cell by cell could not get there in years and gives up at the limit.
+    let mut cells = vec!['.'; 625];
+    let symbols: Vec<char> = "123456789ABCDEFGHIJKLMNOP".chars().collect();
+    for k in 0..12 {
+        cells[24 * 25 + k] = symbols[1 + k];
+        cells[k * 25 + 24] = symbols[13 + k];
+    }
+    cells[20 * 25 + 20] = symbols[0];
+    let board: String = cells.into_iter().collect();
+    let o = run(&["compare", "--timeout", "0.3", "-"], Some(&board));
+    assert_eq!(o.status.code(), Some(3));
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        text.contains("naive") && text.contains("gave up after "),
+        "{text}"
+    );
+    let dlx = text
+        .lines()
+        .find(|l| l.trim_start().starts_with("dlx "))
+        .unwrap();
+    assert!(dlx.trim_end().ends_with("none"), "{dlx}");
 }

@@ -38,6 +38,11 @@ pub enum Command {
     Rate(RateArgs),
     /// Write the exact-cover matrix of a puzzle in the input format of Knuth's dlx1, or dense.
     Matrix(MatrixArgs),
+    /// Solve any exact-cover problem written in the input format of Knuth's dlx1.
+    Xc(XcArgs),
+    /// Solve every puzzle of a file with each solver (DLX with pruning, plain DLX, naive
+    /// backtracking) and print their search sizes and times side by side.
+    Compare(CompareArgs),
     /// Play and save a game in a directory over and over, as the window's autosave does (the
     /// kill test's subject, `tests/kill.rs`).
     #[command(hide = true)]
@@ -194,6 +199,45 @@ pub struct MatrixArgs {
     /// The whole matrix of the empty board, not the one the givens leave.
     #[arg(long)]
     pub full: bool,
+}
+
+/// Arguments of `xc`.
+#[derive(Debug, Args)]
+pub struct XcArgs {
+    /// The problem in dlx1's format; `-` or nothing reads standard input.
+    #[arg(value_name = "FILE|-")]
+    pub file: Option<PathBuf>,
+    /// Print the number of solutions instead of the solutions.
+    #[arg(long)]
+    pub count: bool,
+    /// Stop after this many solutions (default: all of them).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub limit: Option<u64>,
+    /// Print the solutions, nodes and updates to standard error, as dlx1 reports them.
+    #[arg(long)]
+    pub stats: bool,
+    /// Search as dlx1 does (the shortest item, nothing else), without pruning by pairs.
+    #[arg(long)]
+    pub plain: bool,
+    /// Give up after SECS seconds (it prints "gave up after N nodes (T s)" and the exit code
+    /// is 3). Default: no limit.
+    #[arg(long, value_name = "SECS", value_parser = parse_timeout)]
+    pub timeout: Option<Duration>,
+}
+
+/// Arguments of `compare`.
+#[derive(Debug, Args)]
+pub struct CompareArgs {
+    /// The puzzle file; `-` or nothing reads standard input.
+    #[arg(value_name = "FILE|-")]
+    pub file: Option<PathBuf>,
+    /// Give each solver at most SECS seconds a puzzle (default 10); a solver that runs out
+    /// reports "gave up after N nodes".
+    #[arg(long, value_name = "SECS", value_parser = parse_timeout, default_value = "10")]
+    pub timeout: Duration,
+    /// Compare only the first N puzzles (at least 1).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub max: Option<u64>,
 }
 
 /// Arguments of `save-drill`.

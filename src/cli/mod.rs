@@ -15,6 +15,7 @@ use crate::config::Config;
 
 mod args;
 mod bench;
+mod compare;
 mod drill;
 mod exit;
 mod generate;
@@ -23,10 +24,11 @@ mod matrix;
 mod progress;
 mod rate;
 mod solve;
+mod xc;
 
 pub use args::{
-    BenchArgs, Cli, Command, GenerateArgs, MAX_THREADS, MatrixArgs, MatrixFormat, RateArgs,
-    SaveDrillArgs, SolveArgs, SolverKind, SymmetryArg,
+    BenchArgs, Cli, Command, CompareArgs, GenerateArgs, MAX_THREADS, MatrixArgs, MatrixFormat,
+    RateArgs, SaveDrillArgs, SolveArgs, SolverKind, SymmetryArg, XcArgs,
 };
 pub use exit::{EXIT_BAD_INPUT, EXIT_GAVE_UP, EXIT_OK, EXIT_UNSOLVED};
 
@@ -38,6 +40,8 @@ pub fn run(command: &Command, config: &Config) -> ExitCode {
         Command::Generate(args) => generate::generate(args, config),
         Command::Rate(args) => rate::rate(args, config),
         Command::Matrix(args) => matrix::matrix(args, config),
+        Command::Xc(args) => xc::xc(args),
+        Command::Compare(args) => compare::compare(args, config),
         Command::SaveDrill(args) => drill::drill(args),
     };
     match result {

@@ -197,6 +197,7 @@ mod choose;
 mod links;
 mod matrix;
 mod node;
+mod problem;
 mod prune;
 mod report;
 mod scratch;
@@ -208,6 +209,7 @@ mod unwind;
 
 pub(crate) use build::ItemTable;
 pub use matrix::{DlxError, ItemId, Matrix, OptionId};
+pub use problem::{MAX_NAME_LEN, Problem, ProblemError, ProblemErrorKind};
 pub use prune::MAX_PRUNE_WIDTH;
 pub use report::{Event, Outcome, Stats};
 pub use search::Search;

@@ -17,6 +17,7 @@
 //! ```
 
 mod alphabet;
+pub mod compare;
 mod cover;
 pub mod formats;
 pub mod generate;

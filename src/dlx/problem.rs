@@ -1,0 +1,382 @@
+//! An exact-cover problem written as text, in the input format of Knuth's `dlx1`: the
+//! [`Problem`] type, which reads that format, checks it as `dlx1` does, and builds a [`Matrix`].
+//!
+//! The format, from the "Intro" of `dlx1.w`:
+//!
+//! * every item has a name of one to eight characters, each a non-blank ASCII character other
+//!   than `:` and `|`;
+//! * the first line that is not blank or a comment names the primary items, separated by
+//!   spaces, then `|` and the secondary items (the `|` may be left out when there are none);
+//! * every later line is an option: the names of its items, in any order;
+//! * a line whose first non-blank character is `|` is a comment, anywhere.
+//!
+//! ```text
+//! | A simple example
+//! A B C D E | F G
+//! C E F
+//! A D G
+//! B C F
+//! A D
+//! B G
+//! D E G
+//! ```
+//!
+//! An exact cover picks options so that every primary item is in exactly one of them and every
+//! secondary item in at most one (here `A D`, `C E F` and `B G`).
+//!
+//! Malformed text gets the error `dlx1` itself gives, with the line: no items, an illegal
+//! character or too long a name, `|` twice on the item line, a duplicate item, an unknown item
+//! in an option, an item twice in one option. Where `dlx1` only warns and skips an option that
+//! has no primary item, this is an error too: such an option could never be chosen, and a file
+//! holding one is more likely wrong than meant. Names with a colour (`A:x`) belong to Knuth's
+//! `dlx2` and are refused by name.
+
+use std::collections::HashMap;
+
+use thiserror::Error;
+
+use super::matrix::{DlxError, Matrix, OptionId};
+
+/// The longest item name `dlx1` takes.
+pub const MAX_NAME_LEN: usize = 8;
+
+/// What is wrong with a problem's text, and on which line (from 1).
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("line {line}: {kind}")]
+pub struct ProblemError {
+    /// The line, counted from 1.
+    pub line: usize,
+    /// What is wrong.
+    pub kind: ProblemErrorKind,
+}
+
+/// The kinds of [`ProblemError`], worded as `dlx1` words them, with the name at fault.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum ProblemErrorKind {
+    /// Nothing but blank lines and comments.
+    #[error("No items (the first line that is not a comment must name the items)")]
+    NoItems,
+    /// A name holds `:`, `|` or a character that is not printable ASCII.
+    #[error("Illegal character in item name {name:?}: {found:?}")]
+    IllegalCharacter {
+        /// The name as written.
+        name: String,
+        /// The character.
+        found: char,
+    },
+    /// A name of more than eight characters.
+    #[error("Item name too long: {name:?} has {len} characters, at most 8")]
+    NameTooLong {
+        /// The name as written.
+        name: String,
+        /// Its length in characters.
+        len: usize,
+    },
+    /// `|` twice on the item line.
+    #[error("Item name line contains | twice")]
+    BarTwice,
+    /// An item named twice on the item line.
+    #[error("Duplicate item name {name:?}")]
+    DuplicateItem {
+        /// The name.
+        name: String,
+    },
+    /// An option names an item the item line does not.
+    #[error("Unknown item name {name:?}")]
+    UnknownItem {
+        /// The name.
+        name: String,
+    },
+    /// An option names an item twice.
+    #[error("Duplicate item name {name:?} in this option")]
+    DuplicateInOption {
+        /// The name.
+        name: String,
+    },
+    /// An option of secondary items only.
+    #[error("Option has no primary item ({option}): it could never be chosen")]
+    NoPrimaryInOption {
+        /// The option as written.
+        option: String,
+    },
+    /// A coloured item (`A:x`), which is `dlx2`'s format.
+    #[error("Item {name:?} has a colour: colours are dlx2's format, not dlx1's")]
+    Colour {
+        /// The name as written.
+        name: String,
+    },
+    /// Too many items or nodes for the engine.
+    #[error("{0}")]
+    TooLarge(DlxError),
+}
+
+/// An exact-cover problem read from `dlx1`'s text format: its items (primary first), its
+/// options as item numbers, and where each option was written.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Problem {
+    names: Vec<String>,
+    primary: usize,
+    options: Vec<Vec<usize>>,
+    lines: Vec<usize>,
+}
+
+impl Problem {
+    /// Reads a problem from `dlx1`'s text format, checking it as `dlx1` does.
+    pub fn parse(text: &str) -> Result<Problem, ProblemError> {
+        let mut lines = text
+            .lines()
+            .enumerate()
+            .map(|(k, line)| (k + 1, line.trim()))
+            .filter(|(_, line)| !line.is_empty() && !line.starts_with('|'));
+        let Some((item_line, items)) = lines.next() else {
+            return Err(ProblemError {
+                line: text.lines().count().max(1),
+                kind: ProblemErrorKind::NoItems,
+            });
+        };
+        let fail = |line, kind| ProblemError { line, kind };
+        let mut names: Vec<String> = Vec::new();
+        let mut index: HashMap<&str, usize> = HashMap::new();
+        let mut primary = None;
+        for word in items.split_ascii_whitespace() {
+            if word == "|" {
+                if primary.is_some() {
+                    return Err(fail(item_line, ProblemErrorKind::BarTwice));
+                }
+                primary = Some(names.len());
+                continue;
+            }
+            check_name(word).map_err(|kind| fail(item_line, kind))?;
+            if index.insert(word, names.len()).is_some() {
+                return Err(fail(
+                    item_line,
+                    ProblemErrorKind::DuplicateItem { name: word.into() },
+                ));
+            }
+            names.push(word.to_string());
+        }
+        // A bar cannot come first (a line starting with `|` is a comment), so there is a
+        // primary item.
+        let primary = primary.unwrap_or(names.len());
+        let mut options = Vec::new();
+        let mut where_ = Vec::new();
+        let mut seen = vec![usize::MAX; names.len()];
+        for (line, text) in lines {
+            let mut option = Vec::new();
+            for word in text.split_ascii_whitespace() {
+                let Some(&item) = index.get(word) else {
+                    let base = word.split(':').next().unwrap_or_default();
+                    let kind = if word.contains(':') && index.contains_key(base) {
+                        ProblemErrorKind::Colour { name: word.into() }
+                    } else {
+                        check_name(word)
+                            .err()
+                            .unwrap_or(ProblemErrorKind::UnknownItem { name: word.into() })
+                    };
+                    return Err(fail(line, kind));
+                };
+                if seen[item] == line {
+                    return Err(fail(
+                        line,
+                        ProblemErrorKind::DuplicateInOption { name: word.into() },
+                    ));
+                }
+                seen[item] = line;
+                option.push(item);
+            }
+            if option.iter().all(|&item| item >= primary) {
+                return Err(fail(
+                    line,
+                    ProblemErrorKind::NoPrimaryInOption {
+                        option: text.split_ascii_whitespace().collect::<Vec<_>>().join(" "),
+                    },
+                ));
+            }
+            options.push(option);
+            where_.push(line);
+        }
+        Ok(Problem {
+            names,
+            primary,
+            options,
+            lines: where_,
+        })
+    }
+
+    /// The items' names, primary first.
+    pub fn names(&self) -> &[String] {
+        &self.names
+    }
+
+    /// The number of primary items.
+    pub fn primary_items(&self) -> usize {
+        self.primary
+    }
+
+    /// The number of secondary items.
+    pub fn secondary_items(&self) -> usize {
+        self.names.len() - self.primary
+    }
+
+    /// The options, as item numbers in the order written.
+    pub fn options(&self) -> &[Vec<usize>] {
+        &self.options
+    }
+
+    /// The line each option was written on.
+    pub fn option_line(&self, option: OptionId) -> Option<usize> {
+        self.lines.get(option.index()).copied()
+    }
+
+    /// An option as `dlx1` prints it: its items' names, separated by spaces.
+    pub fn option_text(&self, option: OptionId) -> String {
+        self.options
+            .get(option.index())
+            .map(|items| {
+                items
+                    .iter()
+                    .map(|&i| self.names[i].as_str())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .unwrap_or_default()
+    }
+
+    /// The matrix to search: the items in the order named, the options in the order written
+    /// (so a plain search branches as `dlx1` does: on the first shortest primary item, trying
+    /// its options top to bottom).
+    pub fn matrix(&self) -> Result<Matrix, ProblemError> {
+        let too_large = |e| ProblemError {
+            line: 1,
+            kind: ProblemErrorKind::TooLarge(e),
+        };
+        let mut m = Matrix::new(self.primary, self.secondary_items()).map_err(too_large)?;
+        for (items, &line) in self.options.iter().zip(&self.lines) {
+            m.add_option(items.iter().copied())
+                .map_err(|e| ProblemError {
+                    line,
+                    kind: ProblemErrorKind::TooLarge(e),
+                })?;
+        }
+        Ok(m)
+    }
+}
+
+/// Checks one name against `dlx1`'s rule: 1 to 8 printable ASCII characters, not `:` or `|`.
+fn check_name(name: &str) -> Result<(), ProblemErrorKind> {
+    if let Some(found) = name
+        .chars()
+        .find(|&c| !c.is_ascii_graphic() || c == ':' || c == '|')
+    {
+        return Err(ProblemErrorKind::IllegalCharacter {
+            name: name.into(),
+            found,
+        });
+    }
+    if name.len() > MAX_NAME_LEN {
+        return Err(ProblemErrorKind::NameTooLong {
+            name: name.into(),
+            len: name.len(),
+        });
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const KNUTH: &str =
+        "| A simple example\nA B C D E | F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n";
+
+    fn kind(text: &str) -> (usize, ProblemErrorKind) {
+        let e = Problem::parse(text).unwrap_err();
+        (e.line, e.kind)
+    }
+
+    #[test]
+    fn knuths_example_has_its_one_solution() {
+        let p = Problem::parse(KNUTH).unwrap();
+        assert_eq!((p.primary_items(), p.secondary_items()), (5, 2));
+        assert_eq!(p.options().len(), 6);
+        assert_eq!(p.option_line(OptionId(0)), Some(3));
+        let mut m = p.matrix().unwrap();
+        let mut solutions = Vec::new();
+        m.search().for_each(|s| {
+            let mut s: Vec<String> = s.iter().map(|&o| p.option_text(o)).collect();
+            s.sort();
+            solutions.push(s);
+            std::ops::ControlFlow::Continue(())
+        });
+        assert_eq!(solutions, vec![vec!["A D", "B G", "C E F"]]);
+    }
+
+    #[test]
+    fn all_primary_without_a_bar() {
+        let p = Problem::parse("a b\na\nb\na b\n").unwrap();
+        assert_eq!((p.primary_items(), p.secondary_items()), (2, 0));
+        assert_eq!(p.matrix().unwrap().search().count(10), 2);
+    }
+
+    #[test]
+    fn errors_name_the_line_and_what() {
+        assert_eq!(kind(""), (1, ProblemErrorKind::NoItems));
+        assert_eq!(kind("| c\n\n| d\n"), (3, ProblemErrorKind::NoItems));
+        assert_eq!(kind("| only\n  | x y\n").1, ProblemErrorKind::NoItems);
+        assert_eq!(kind("x | y | z\n"), (1, ProblemErrorKind::BarTwice));
+        assert_eq!(
+            kind("a b a\n"),
+            (1, ProblemErrorKind::DuplicateItem { name: "a".into() })
+        );
+        assert_eq!(
+            kind("abcdefghi\n"),
+            (
+                1,
+                ProblemErrorKind::NameTooLong {
+                    name: "abcdefghi".into(),
+                    len: 9
+                }
+            )
+        );
+        assert!(matches!(
+            kind("a b:c\n"),
+            (1, ProblemErrorKind::IllegalCharacter { found: ':', .. })
+        ));
+        assert!(matches!(
+            kind("a b|c\n"),
+            (1, ProblemErrorKind::IllegalCharacter { found: '|', .. })
+        ));
+        assert!(matches!(
+            kind("a é\n"),
+            (1, ProblemErrorKind::IllegalCharacter { found: 'é', .. })
+        ));
+        assert_eq!(
+            kind("a b\na\n| note\nb c\n"),
+            (4, ProblemErrorKind::UnknownItem { name: "c".into() })
+        );
+        assert_eq!(
+            kind("a b\na b a\n"),
+            (2, ProblemErrorKind::DuplicateInOption { name: "a".into() })
+        );
+        assert_eq!(
+            kind("a | s t\na s\ns t\n"),
+            (
+                3,
+                ProblemErrorKind::NoPrimaryInOption {
+                    option: "s t".into()
+                }
+            )
+        );
+        assert_eq!(
+            kind("a | s\na s:red\n"),
+            (
+                2,
+                ProblemErrorKind::Colour {
+                    name: "s:red".into()
+                }
+            )
+        );
+        assert_eq!(kind("| s\n").1, ProblemErrorKind::NoItems);
+        assert_eq!(kind("  | comment\n| s t\n").1, ProblemErrorKind::NoItems);
+    }
+}
