@@ -211,5 +211,5 @@ pub(crate) use build::ItemTable;
 pub use matrix::{DlxError, ItemId, Matrix, OptionId};
 pub use problem::{MAX_NAME_LEN, Problem, ProblemError, ProblemErrorKind};
 pub use prune::MAX_PRUNE_WIDTH;
-pub use report::{Event, Outcome, Stats};
+pub use report::{Event, Outcome, Rule, Stats};
 pub use search::Search;

@@ -61,14 +61,19 @@ impl Matrix {
     /// With `width` above 2 the first rule is applied to items with up to `width` options too:
     /// if every option of item `a` contains item `b`, the other options of `b` go (on a sudoku: a
     /// symbol whose places in a box all lie in one row, or in a row all in one box).
+    ///
+    /// `ends` gets the length of `trail` after the pairs and after the wider rule, so that what
+    /// each rule removed can be told apart (see [`Rule`](super::Rule)).
     pub(crate) fn prune(
         &mut self,
         trail: &mut Vec<u32>,
         before: Option<&[u8]>,
         pairs_of_pairs: bool,
         width: u8,
+        ends: &mut [u32; 2],
     ) -> u64 {
         let mut updates = self.prune_pairs(trail, before);
+        ends[0] = trail.len() as u32;
         if width > 2 {
             updates += self.prune_changed(before, |m, a, tag| {
                 if (3..=width).contains(&tag) {
@@ -78,6 +83,7 @@ impl Matrix {
                 }
             });
         }
+        ends[1] = trail.len() as u32;
         if pairs_of_pairs {
             updates += self.prune_changed(before, |m, a, tag| {
                 if tag == 2 {
@@ -516,6 +522,9 @@ pub(super) struct Pruner {
     /// `mark[l]`: the lengths of `trail` and `seen` when level `l` was entered; backing up out of
     /// level `l` goes back to them.
     pub(super) mark: Vec<(u32, u32)>,
+    /// The length of `trail` after the pair rule and after the wider rule of the last pass
+    /// (what [`Search::pruned_here`](super::Search::pruned_here) names the rules by).
+    pub(super) ends: [u32; 2],
 }
 
 impl Pruner {
@@ -571,7 +580,13 @@ impl Pruner {
         let start = self.seen.len();
         self.seen.extend_from_slice(&m.tag[1..=primary]);
         let before = self.seen.get(start.wrapping_sub(primary)..start);
-        let updates = m.prune(&mut self.trail, before, self.pairs_of_pairs, self.width);
+        let updates = m.prune(
+            &mut self.trail,
+            before,
+            self.pairs_of_pairs,
+            self.width,
+            &mut self.ends,
+        );
         if updates == 0 {
             return item;
         }
@@ -641,10 +656,10 @@ mod tests {
         m.refresh_tags();
         let before = m.snapshot();
         let mut trail = Vec::new();
-        assert_eq!(m.prune(&mut trail, None, false, 2), 0);
+        assert_eq!(m.prune(&mut trail, None, false, 2, &mut [0; 2]), 0);
         assert!(trail.is_empty());
 
-        assert!(m.prune(&mut trail, None, true, 2) > 0);
+        assert!(m.prune(&mut trail, None, true, 2, &mut [0; 2]) > 0);
         m.check_invariants();
         let mut removed: Vec<usize> = trail.iter().map(|&p| m.option_of(p).index()).collect();
         removed.sort();

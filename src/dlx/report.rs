@@ -66,6 +66,33 @@ pub enum Event {
     Cancelled,
 }
 
+/// The rule by which pruning removed an option (see [`Search::pruned_here`](super::Search::pruned_here)).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Rule {
+    /// An item has two options left, and both contain another item: whichever is chosen covers
+    /// that item, so its other options go. (On a sudoku: a cell with two candidates that both
+    /// see a third place for a symbol; a symbol with two places in a unit, both in one box.)
+    Pair,
+    /// Every option an item has left contains another item: the same conclusion for an item of
+    /// up to a box side's options. (On a sudoku: locked candidates, pointing and claiming.)
+    LockedSet,
+    /// Two items of two options each whose options meet: only the combinations that do not
+    /// clash remain, and an item they all cover loses its other options. (On a sudoku: a naked
+    /// or hidden pair.)
+    PairOfPairs,
+}
+
+impl Rule {
+    /// The rule's name, for a person.
+    pub fn name(self) -> &'static str {
+        match self {
+            Rule::Pair => "pair",
+            Rule::LockedSet => "locked set",
+            Rule::PairOfPairs => "pairs of pairs",
+        }
+    }
+}
+
 /// How a search that visits solutions ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Outcome {

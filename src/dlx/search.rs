@@ -8,8 +8,9 @@ use std::time::Instant;
 use super::links::in_mode;
 use super::matrix::{ItemId, Matrix, OptionId};
 use super::node::ROOT;
+use super::node::TAG_COVERED;
 use super::prune::{PRUNE_SPACING, Pruner};
-use super::report::{Event, Outcome, Stats};
+use super::report::{Event, Outcome, Rule, Stats};
 use super::scratch::{Pending, Stacks, Top};
 use super::unchecked::{Fast, on_cpu};
 use super::unwind::unwind_any;
@@ -163,6 +164,7 @@ impl<'a> Search<'a> {
                 trail,
                 seen,
                 mark,
+                ends: [0; 2],
             },
             lazy: false,
         }
@@ -376,6 +378,50 @@ impl<'a> Search<'a> {
             self.decode();
         }
         event
+    }
+
+    /// The options pruning removed at the current level, each with the rule that removed it:
+    /// right after [`Event::Chose`], those removed just before that choice (none where the
+    /// search did not prune there). For a view of the search; the fast paths never call it.
+    pub fn pruned_here(&self) -> impl Iterator<Item = (OptionId, Rule)> + '_ {
+        let from = match self.state {
+            State::Done => self.pruner.trail.len(),
+            _ => self
+                .pruner
+                .mark
+                .get(self.level)
+                .map_or(self.pruner.trail.len(), |&(t, _)| t as usize),
+        };
+        let [pairs, wide] = self.pruner.ends.map(|e| e as usize);
+        let m = &*self.m;
+        self.pruner.trail[from.min(self.pruner.trail.len())..]
+            .iter()
+            .enumerate()
+            .map(move |(k, &node)| {
+                let at = from + k;
+                let rule = if at < pairs {
+                    Rule::Pair
+                } else if at < wide {
+                    Rule::LockedSet
+                } else {
+                    Rule::PairOfPairs
+                };
+                (m.option_of(node), rule)
+            })
+    }
+
+    /// Every option that pruning has removed on the search's current path (put back as the
+    /// search backs up past the level that removed it).
+    pub fn pruned(&self) -> impl Iterator<Item = OptionId> + '_ {
+        self.pruner.trail.iter().map(|&node| self.m.option_of(node))
+    }
+
+    /// How many options an item has left, or `None` if it is covered: what the search would
+    /// branch on. For a view of the search between moves.
+    pub fn options_left(&self, item: ItemId) -> Option<usize> {
+        let i = item.0.checked_add(1)?;
+        let tag = *self.m.tag.get(i as usize)?;
+        (tag != TAG_COVERED).then(|| self.m.length(i) as usize)
     }
 
     /// Stops the search here and uncovers everything it covered (what dropping it also does).

@@ -331,6 +331,80 @@ fn pruning_removes_what_no_solution_uses_and_puts_it_back() {
     assert_eq!(m.snapshot(), before);
 }
 
+#[test]
+fn the_view_of_a_step_names_what_pruning_removed_and_each_items_length() {
+    // The matrix of the test above: pruning by pairs removes {b, c} at the first branching.
+    let mut m = Matrix::new(5, 0).unwrap();
+    for o in [
+        vec![1, 2, 3],
+        vec![1, 2, 4],
+        vec![2, 0],
+        vec![0],
+        vec![3],
+        vec![4],
+    ] {
+        m.add_option(o).unwrap();
+    }
+    let mut s = m.search().with_pruning(true).with_prune_spacing(1);
+    for item in 0..5 {
+        let expected = [2, 2, 3, 2, 2][item];
+        assert_eq!(s.options_left(ItemId(item as u32)), Some(expected));
+    }
+    let Event::Chose { item, options, .. } = s.step() else {
+        panic!("the first move chooses");
+    };
+    // {b, c} (option 2) went by the pair rule before the choice; the chosen item is covered.
+    assert_eq!(
+        s.pruned_here().collect::<Vec<_>>(),
+        [(OptionId(2), Rule::Pair)]
+    );
+    assert_eq!(s.pruned().collect::<Vec<_>>(), [OptionId(2)]);
+    assert_eq!(s.stats().pruned, 1);
+    assert_eq!(s.options_left(item), None);
+    assert!(options >= 1);
+    // Once over, every removed option is back.
+    while !matches!(s.step(), Event::Done) {}
+    assert_eq!(s.pruned().count(), 0);
+    assert_eq!(s.options_left(ItemId(2)), Some(3));
+    // Without pruning, nothing is named.
+    drop(s);
+    let mut s = m.search();
+    s.step();
+    assert_eq!(s.pruned_here().count(), 0);
+}
+
+/// With every rule on at every branching, what `pruned_here` names after each choice adds up
+/// to the pruning statistics, level by level.
+#[test]
+fn pruned_here_adds_up_to_the_statistics() {
+    let mut next = crate::dlx::testing::lcg(7);
+    for _ in 0..200 {
+        let mut m = Matrix::new(8, 2).unwrap();
+        for _ in 0..24 {
+            let bits = (next() >> 20) as u32 & 0x3ff;
+            let items: Vec<usize> = (0..10).filter(|c| bits & (1 << c) != 0).collect();
+            if items.iter().any(|&i| i < 8) {
+                m.add_option(items).unwrap();
+            }
+        }
+        let mut s = tuned(m.search(), 4);
+        let mut named = 0u64;
+        loop {
+            let before = s.stats().pruned;
+            match s.step() {
+                Event::Chose { .. } => {
+                    let here = s.pruned_here().count() as u64;
+                    assert_eq!(here, s.stats().pruned - before);
+                    named += here;
+                }
+                Event::Done => break,
+                _ => {}
+            }
+        }
+        assert_eq!(named, s.stats().pruned);
+    }
+}
+
 proptest::proptest! {
     /// Any number of moves, then a drop, a cancel or an abandon: the links are as before.
     #[test]
