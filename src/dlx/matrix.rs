@@ -15,6 +15,11 @@ use super::scratch::{PairMemo, Pending, Stacks};
 pub struct ItemId(pub(crate) u32);
 
 impl ItemId {
+    /// The item numbered `index` (from 0; primary items first).
+    pub fn new(index: usize) -> ItemId {
+        ItemId(u32::try_from(index).unwrap_or(u32::MAX))
+    }
+
     /// The item's number, from 0.
     pub fn index(self) -> usize {
         self.0 as usize

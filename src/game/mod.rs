@@ -8,6 +8,7 @@
 //! * [`hints`] works out hints and checks the entries;
 //! * [`jobs`] is the work that runs off the UI thread: a solve, a count of solutions, the
 //!   puzzle's own solution;
+//! * [`watch`] runs the search step by step for watch mode, off the UI thread;
 //! * [`history`] is the undo history and the clock, [`save`] the file that survives a restart,
 //!   [`status`] the line under the board, [`cell`] where a value came from.
 //!
@@ -31,6 +32,7 @@ pub mod state;
 pub mod status;
 #[cfg(test)]
 mod tests;
+pub mod watch;
 
 pub use cell::Origin;
 pub use commands::Command;

@@ -25,6 +25,7 @@
 
 use std::fmt::Write;
 
+use super::geometry::Unit;
 use super::grid::Grid;
 
 /// Knuth's one-character code for 0 to 61.
@@ -44,11 +45,22 @@ pub struct Placement {
     pub items: [usize; 4],
 }
 
+/// What an item of a board's matrix stands for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ItemMeaning {
+    /// The cell holds a symbol (`pRC`).
+    Cell(usize),
+    /// The unit holds the value once (`rRD`, `cCD`, `bBD`).
+    Holds(Unit, u8),
+}
+
 /// A board's exact-cover matrix: named items and the options over them.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CoverMatrix {
     /// Item names, in order: cells, then rows', columns' and boxes' digits.
     pub items: Vec<String>,
+    /// What each item stands for, in the same order.
+    pub meanings: Vec<ItemMeaning>,
     /// The options, cell by cell, value by value.
     pub options: Vec<Placement>,
 }
@@ -71,11 +83,13 @@ impl CoverMatrix {
             }
         }
         let mut items = Vec::new();
+        let mut meanings = Vec::new();
         // Item number of each cell item and unit·digit item, where open.
         let mut cell_item = vec![usize::MAX; g.cells()];
         for (cell, slot) in cell_item.iter_mut().enumerate() {
             if value_at(cell) == 0 {
                 *slot = items.len();
+                meanings.push(ItemMeaning::Cell(cell));
                 items.push(format!(
                     "p{}{}",
                     encode(g.row_of(cell)),
@@ -89,6 +103,8 @@ impl CoverMatrix {
                 for d in 1..=side {
                     if !holds[family * side + unit][d] {
                         unit_item[family * side + unit][d] = items.len();
+                        let u = [Unit::Row(unit), Unit::Column(unit), Unit::Box(unit)][family];
+                        meanings.push(ItemMeaning::Holds(u, d as u8));
                         items.push(format!("{letter}{}{}", encode(unit), encode(d)));
                     }
                 }
@@ -118,7 +134,27 @@ impl CoverMatrix {
                 });
             }
         }
-        CoverMatrix { items, options }
+        CoverMatrix {
+            items,
+            meanings,
+            options,
+        }
+    }
+
+    /// The engine's matrix of these items and options, numbered as here.
+    pub fn matrix(&self) -> Result<crate::dlx::Matrix, crate::dlx::DlxError> {
+        let mut m = crate::dlx::Matrix::new(self.items.len(), 0)?;
+        for o in &self.options {
+            m.add_option(o.items)?;
+        }
+        // No two options of a cell item share another item (see `Matrix::set_pairless_items`).
+        let cells = self
+            .meanings
+            .iter()
+            .take_while(|m| matches!(m, ItemMeaning::Cell(_)))
+            .count();
+        m.set_pairless_items(cells);
+        Ok(m)
     }
 
     /// The matrix in `dlx1`'s input format, `grid`'s puzzle in the opening comment.
