@@ -253,6 +253,8 @@ pub struct Keys {
     pub hint: KeySpec,
     /// Mark the entries that differ from the solution (default E, for errors).
     pub check: KeySpec,
+    /// Watch the search move by move (default W).
+    pub watch: KeySpec,
 }
 
 /// Keys that are not configurable, with what they do: commands may not take them.
@@ -268,10 +270,10 @@ pub const FIXED_KEYS: [(&str, &str); 8] = [
 ];
 
 impl Keys {
-    /// The default keys for an alphabet: Space, and the letters R, Q, N, P, M, F, H and E, where a
-    /// default letter that is also a symbol takes Ctrl (16×16's `1-9A-G` holds E and F, 25×25's
-    /// `1-9A-P` E, F, H, M, N and P, 36×36's `0-9A-Z` all eight), so typing a symbol never runs
-    /// a command.
+    /// The default keys for an alphabet: Space, and the letters R, Q, N, P, M, F, H, E and W,
+    /// where a default letter that is also a symbol takes Ctrl (16×16's `1-9A-G` holds E and F,
+    /// 25×25's `1-9A-P` E, F, H, M, N and P, 36×36's `0-9A-Z` all nine), so typing a symbol never
+    /// runs a command.
     pub fn defaults_for(alphabet: &Alphabet) -> Self {
         let letter = |c: char| KeySpec {
             ctrl: alphabet.holds_letter(c),
@@ -287,6 +289,7 @@ impl Keys {
             fill_notes: letter('f'),
             hint: letter('h'),
             check: letter('e'),
+            watch: letter('w'),
         }
     }
 
@@ -309,11 +312,12 @@ impl Keys {
             fill_notes: adapt(self.fill_notes),
             hint: adapt(self.hint),
             check: adapt(self.check),
+            watch: adapt(self.watch),
         }
     }
 
     /// Every command with its config key name.
-    pub fn all(&self) -> [(&'static str, KeySpec); 9] {
+    pub fn all(&self) -> [(&'static str, KeySpec); 10] {
         [
             ("solve", self.solve),
             ("reset", self.reset),
@@ -324,6 +328,7 @@ impl Keys {
             ("fill_notes", self.fill_notes),
             ("hint", self.hint),
             ("check", self.check),
+            ("watch", self.watch),
         ]
     }
 }
@@ -394,6 +399,7 @@ struct RawKeys {
     fill_notes: Option<Spanned<String>>,
     hint: Option<Spanned<String>>,
     check: Option<Spanned<String>>,
+    watch: Option<Spanned<String>>,
 }
 
 impl Config {
@@ -475,6 +481,7 @@ impl Config {
             ("keys.fill_notes", &raw.keys.fill_notes),
             ("keys.hint", &raw.keys.hint),
             ("keys.check", &raw.keys.check),
+            ("keys.watch", &raw.keys.watch),
         ];
         // Each key on its own, then the final set: a swap (solve = "r", reset = "space") is fine.
         let mut chosen = keys.all().map(|(_, spec)| spec);
@@ -546,6 +553,7 @@ impl Config {
             keys.fill_notes,
             keys.hint,
             keys.check,
+            keys.watch,
         ] = chosen;
 
         let theme = match &raw.theme {

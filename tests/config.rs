@@ -260,11 +260,11 @@ fn the_shipped_config_names_the_letters_that_take_ctrl_on_each_size() {
         said.sort_unstable();
         assert_eq!(moved, said, "box_size = {box_size}");
     }
-    assert!(text.contains("all eight letters on 36x36"));
+    assert!(text.contains("all nine letters on 36x36"));
     let config = Config::from_toml_str("box_size = 6\n").unwrap();
     assert_eq!(
         config.keys.all().iter().filter(|(_, s)| s.ctrl).count(),
-        8,
+        9,
         "every default letter is a 36x36 symbol"
     );
 }
