@@ -239,7 +239,7 @@ fn command_line_cases() -> Vec<Case> {
         case("timeout gives up", &["solve", "--solver", "naive", "--timeout", "0.1", "-"], 3, &[">gave up after", "calls (0.1"]).stdin(line(&".".repeat(625))),
         case("solver unknown", &["solve", "--solver", "quantum", "-"], 2, &["invalid value 'quantum'"]),
         case("flag unknown", &["solve", "--frobnicate"], 2, &["unexpected argument '--frobnicate'"]),
-        case("word unknown", &["frobnicate"], 2, &["'frobnicate' is neither a subcommand nor a puzzle file", "solve, bench, generate, rate and matrix"]),
+        case("word unknown", &["frobnicate"], 2, &["'frobnicate' is neither a subcommand nor a puzzle file", "solve, bench, generate, rate, matrix, xc and compare"]),
         case("generate box one", &["generate", "--box", "1", "--seed", "1"], 2, &["--box"]),
         case("generate box words", &["generate", "--box", "big", "--seed", "1"], 2, &["invalid value 'big' for '--box"]),
         case("generate grade unknown", &["generate", "--grade", "impossible"], 2, &["'impossible' is not a grade: easy, medium, hard or expert"]),

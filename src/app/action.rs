@@ -39,6 +39,33 @@ pub enum Action {
     Choose(Option<u8>),
     /// A setting of the View menu changed: keep it for the next start.
     Settings,
+    /// Start watching the search on the board, or stop.
+    Watch,
+    /// A control of watch mode.
+    WatchDo(WatchControl),
+    /// Run DLX and backtracking on the board and show both.
+    Compare,
+}
+
+/// The controls of watch mode.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum WatchControl {
+    /// Play or pause.
+    PlayPause,
+    /// One move, then pause.
+    Step,
+    /// Run to the end of the search without stopping at solutions.
+    ToEnd,
+    /// Moves a second (above the fastest: as fast as the machine goes).
+    Speed(u32),
+    /// Twice as fast.
+    Faster,
+    /// Half as fast.
+    Slower,
+    /// Search with pruning, or as plain Algorithm X (the search starts again).
+    Pruning(bool),
+    /// Show the exact-cover matrix.
+    Matrix(bool),
 }
 
 /// Where the puzzle on the board came from, so `n` and `p` can step through its collection.

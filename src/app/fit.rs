@@ -63,7 +63,13 @@ pub struct Fit {
     /// player's doing).
     #[serde(skip)]
     pending: u8,
+    /// The watch panel is beside the board: the window was widened by [`PANEL`] for it.
+    #[serde(skip)]
+    panel: bool,
 }
+
+/// How much wider the window grows while the watch panel is beside the board.
+pub const PANEL: f32 = 320.0;
 
 impl Default for Fit {
     fn default() -> Self {
@@ -80,12 +86,14 @@ impl Fit {
             chosen: false,
             size: None,
             pending: 0,
+            panel: false,
         }
     }
 
     /// Once a frame: notices a resize by the player, and fits the window to a board of `side`
-    /// (with or without the picker) if that changed and the player has not chosen a size.
-    pub fn update(&mut self, ctx: &egui::Context, side: usize, picker: bool) {
+    /// (with or without the picker) if that changed and the player has not chosen a size; widens
+    /// it by [`PANEL`] while the watch `panel` is beside the board.
+    pub fn update(&mut self, ctx: &egui::Context, side: usize, picker: bool, panel: bool) {
         let (inner, monitor) = ctx.input(|i| {
             (
                 i.viewport().inner_rect.map(|r| r.size()),
@@ -111,6 +119,21 @@ impl Fit {
             }
             Some(_) => {}
             None => self.size = Some(inner),
+        }
+        if panel != self.panel {
+            // The watch panel comes or goes: the window grows or shrinks by its width (within
+            // the screen), whoever chose its size; the board keeps its size.
+            self.panel = panel;
+            let screen = monitor.map_or(1280.0, |m| m.x);
+            let width = if panel {
+                (inner.x + PANEL).min(screen - 16.0).max(inner.x)
+            } else {
+                (inner.x - PANEL).max(min_size(side, picker).x)
+            };
+            let want = vec2(width, inner.y);
+            ctx.send_viewport_cmd(ViewportCommand::InnerSize(want));
+            self.size = Some(want);
+            self.pending = 30;
         }
         if (side, picker) == (self.side, self.picker) {
             return;

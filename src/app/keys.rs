@@ -6,7 +6,7 @@ use egui::{Key, Modifiers, RichText};
 use crate::config::{KeyName, KeySpec, Keys};
 use crate::game::{Command, Game};
 
-use super::action::Action;
+use super::action::{Action, WatchControl};
 
 /// The egui key a configured key stands for.
 pub fn egui_key(spec: KeySpec) -> Option<Key> {
@@ -82,6 +82,7 @@ fn key_action(keys: &Keys, key: Key, modifiers: Modifiers) -> Option<Action> {
         (keys.fill_notes, Action::Game(Command::FillNotes)),
         (keys.hint, Action::Game(Command::Hint)),
         (keys.check, Action::Game(Command::Check)),
+        (keys.watch, Action::Watch),
     ];
     if let Some((_, action)) = configured
         .into_iter()
@@ -114,6 +115,11 @@ fn key_action(keys: &Keys, key: Key, modifiers: Modifiers) -> Option<Action> {
             forward: !modifiers.shift,
         }),
         Key::Escape => Some(Action::Cancel),
+        // Watch mode's step and run to the end (nothing outside it).
+        Key::Enter => Some(Action::WatchDo(WatchControl::Step)),
+        Key::End => Some(Action::WatchDo(WatchControl::ToEnd)),
+        Key::PageUp => Some(Action::WatchDo(WatchControl::Faster)),
+        Key::PageDown => Some(Action::WatchDo(WatchControl::Slower)),
         Key::Backspace | Key::Delete => game(Command::Clear),
         _ => None,
     }
@@ -155,6 +161,18 @@ pub fn help_overlay(ui: &mut egui::Ui, keys: &Keys) {
         ("Ctrl+Z".into(), "undo"),
         ("Ctrl+Y, Ctrl+Shift+Z".into(), "redo"),
         (keys.solve.to_string(), "solve the board (dancing links)"),
+        (
+            keys.watch.to_string(),
+            "watch the search move by move; Esc or again stops",
+        ),
+        (
+            format!("{}, Enter, End", keys.solve),
+            "while watching: play/pause, one move, run to the end",
+        ),
+        (
+            "Page Up, Page Down".into(),
+            "while watching: twice as fast, half as fast",
+        ),
         ("Esc".into(), "cancel solving or making a puzzle"),
         (keys.reset.to_string(), "reset to the givens"),
         (

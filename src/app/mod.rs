@@ -7,6 +7,8 @@
 //! * [`board`] draws the board and reads the pointer over it, [`keys`] reads the keyboard,
 //!   [`panels`] draws the menu bar and the status line: each of them returns [`Action`]s and
 //!   changes nothing itself;
+//! * [`watching`] is watch mode's state and [`watch_panel`] shows it: the search move by move,
+//!   the matrix and the engine's candidates; [`comparison`] runs DLX against backtracking;
 //! * [`files`] puts puzzles on the board and saves them, [`background`] runs the long work on
 //!   [`worker`] threads, [`dialog`] is the file dialog, [`launch`] opens the window, and [`lifeboat`] saves the
 //!   game when the window goes without a quit (a signal, a panic).
@@ -14,6 +16,7 @@
 pub mod action;
 pub mod background;
 pub mod board;
+pub mod comparison;
 pub mod dialog;
 pub mod files;
 pub mod fit;
@@ -23,6 +26,8 @@ pub mod lifeboat;
 pub mod panels;
 pub mod picker;
 pub mod settings;
+pub mod watch_panel;
+pub mod watching;
 pub mod window;
 pub mod worker;
 

@@ -133,6 +133,25 @@ impl App {
                     actions.push(Action::Settings);
                 }
             });
+        ui.menu_button("Watch", |ui| {
+            let label = if self.watching.is_some() {
+                format!("Stop watching  ({} or Esc)", self.keys.watch)
+            } else {
+                format!("Watch the search  ({})", self.keys.watch)
+            };
+            if ui.button(label).clicked() {
+                actions.push(Action::Watch);
+            }
+            if ui
+                .add_enabled(
+                    self.comparing.is_none(),
+                    egui::Button::new("Compare DLX and backtracking"),
+                )
+                .clicked()
+            {
+                actions.push(Action::Compare);
+            }
+        });
         ui.menu_button("Help", |ui| {
             if ui.button("Keys  (F1 or ?)").clicked() {
                 actions.push(Action::Help);

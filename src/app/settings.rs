@@ -25,6 +25,8 @@ pub struct Settings {
     pub clock: bool,
     /// The symbol picker under the board.
     pub picker: bool,
+    /// Each empty cell's number of options left, as the engine counts them.
+    pub candidates: bool,
 }
 
 impl Default for Settings {
@@ -35,19 +37,21 @@ impl Default for Settings {
             same_symbol: true,
             clock: true,
             picker: true,
+            candidates: false,
         }
     }
 }
 
 impl Settings {
     /// Every setting with its name in the View menu, to draw the menu from.
-    pub fn entries(&mut self) -> [(&'static str, &mut bool); 5] {
+    pub fn entries(&mut self) -> [(&'static str, &mut bool); 6] {
         [
             ("Symbol picker", &mut self.picker),
             ("Highlight the same symbol", &mut self.same_symbol),
             ("Mark clashes", &mut self.clashes),
             ("Solution count", &mut self.solution_count),
             ("Clock", &mut self.clock),
+            ("Candidates as the engine sees them", &mut self.candidates),
         ]
     }
 

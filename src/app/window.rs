@@ -19,6 +19,7 @@ use super::keys::{self, help_overlay};
 use super::lifeboat::Lifeboat;
 use super::picker;
 use super::settings::Settings;
+use super::watching::Watching;
 use super::worker::{Making, Worker};
 
 /// How often the game is saved while it changes or the clock runs.
@@ -71,6 +72,22 @@ pub struct App {
     pub(super) config_problem: Option<String>,
     /// The window's size as fitted to the board (see [`Fit`]).
     pub(super) fit: Fit,
+    /// Watch mode, while it runs.
+    pub(super) watching: Option<Watching>,
+    /// The engine's count of each empty cell's options, for the candidates view, and the
+    /// game's revision it was worked out for.
+    pub(super) engine_view: Option<(u64, Vec<(usize, u32)>)>,
+    /// DLX against backtracking on the board: under way, and the last result.
+    pub(super) comparing: Option<Worker<Vec<crate::sudoku::compare::Run>>>,
+    pub(super) compared: Option<Compared>,
+}
+
+/// The last comparison of the solvers, for its window.
+pub(super) struct Compared {
+    /// The board, as one line.
+    pub(super) board: String,
+    /// Each solver's run.
+    pub(super) runs: Vec<crate::sudoku::compare::Run>,
 }
 
 /// The window's own timing, for `--frame-stats`.
@@ -137,6 +154,10 @@ impl App {
             chosen: None,
             config_problem: None,
             fit: Fit::sized_for(side, true),
+            watching: None,
+            engine_view: None,
+            comparing: None,
+            compared: None,
         };
         match library::bundled() {
             Ok(collections) => app.collections = collections,
@@ -272,6 +293,7 @@ impl App {
             });
         }
         self.poll_workers(&ctx);
+        self.poll_watch(&ctx);
         let mut actions = Vec::new();
         if self.help {
             // The overlay takes the keys: F1, ? or Esc close it.
@@ -319,16 +341,34 @@ impl App {
             },
             dark,
         );
-        self.fit
-            .update(&ctx, self.game.geometry().side(), self.settings.picker);
+        self.fit.update(
+            &ctx,
+            self.game.geometry().side(),
+            self.settings.picker,
+            self.watching.is_some(),
+        );
+        if self.watching.is_some() {
+            egui::Panel::right("watch")
+                .resizable(true)
+                .default_size(300.0)
+                .show(ui, |ui| {
+                    egui::ScrollArea::vertical().show(ui, |ui| {
+                        self.watch_panel(ui, &mut actions);
+                    });
+                });
+        }
         let view = BoardView {
             hover: self.hover_rule(&ctx, menu),
             same: self.highlighted(),
             clashes: self.settings.clashes,
         };
         egui::CentralPanel::default().show(ui, |ui| {
-            self.layout = Some(board::board(ui, &self.game, &palette, &view, &mut actions));
+            let layout = board::board(ui, &self.game, &palette, &view, &mut actions);
+            self.paint_candidates(ui, layout);
+            self.paint_watch(ui, layout);
+            self.layout = Some(layout);
         });
+        self.compare_window(&ctx);
         if self.help {
             let keys = self.keys;
             let modal = egui::Modal::new(egui::Id::unique("sudoku-dlx-keys")).show(&ctx, |ui| {
@@ -373,6 +413,7 @@ impl App {
         }
 
         for action in actions {
+            let action = self.while_watching(action);
             self.act(&ctx, action);
         }
         self.start_count(&ctx);
@@ -455,6 +496,34 @@ impl App {
         self.chosen
     }
 
+    /// What an action means while watch mode runs: the solve key plays and pauses; anything
+    /// that would change the board stops watching first (the board is then as it was).
+    fn while_watching(&mut self, action: Action) -> Action {
+        use crate::game::Command as C;
+        if self.watching.is_none() {
+            return action;
+        }
+        match &action {
+            Action::Solve => Action::WatchDo(super::action::WatchControl::PlayPause),
+            Action::Game(C::Select(_) | C::Move { .. } | C::Jump { .. } | C::NextEmpty { .. })
+            | Action::Watch
+            | Action::WatchDo(_)
+            | Action::Cancel
+            | Action::Quit
+            | Action::Help
+            | Action::Settings
+            | Action::Choose(_)
+            | Action::Copy
+            | Action::Compare
+            | Action::Open
+            | Action::Save => action,
+            _ => {
+                self.stop_watch("Stopped watching to change the board");
+                action
+            }
+        }
+    }
+
     pub(super) fn act(&mut self, ctx: &egui::Context, action: Action) {
         match action {
             Action::Game(command) => {
@@ -463,6 +532,12 @@ impl App {
                 self.keys = self.config.keys.adapted_to(self.game.board().alphabet());
             }
             Action::Solve => self.start_solve(ctx),
+            Action::Watch => self.toggle_watch(ctx),
+            Action::WatchDo(control) => self.watch_control(ctx, control),
+            Action::Compare => self.start_compare(ctx),
+            Action::Cancel if self.watching.is_some() => {
+                self.stop_watch("Stopped watching; the board is as it was");
+            }
             Action::Cancel => {
                 if let Some(worker) = &self.worker {
                     worker.stop();

@@ -1,0 +1,703 @@
+//! Watch mode in the window: the search of [`game::watch`](crate::game::watch) drawn on the board
+//! as it moves, a panel of controls and counters beside it, the exact-cover matrix for small
+//! boards, and the engine's count of each cell's options (the candidates view). The state is
+//! [`Watching`](super::watching::Watching).
+//!
+//! On the board, while watching:
+//!
+//! * the options on the search's stack are their symbols in violet, in their cells;
+//! * an option taken back (step X6) fades out in red over half a second;
+//! * the item being branched on is outlined: a cell, or a row, column or box with the symbol
+//!   named in the panel;
+//! * options removed by pruning are small struck-out orange symbols, where pencil marks go;
+//! * with the candidates view on, each empty cell's options left, in its corner.
+//!
+//! The game itself is never changed: the search runs on a copy of the board, and Esc (or `w`)
+//! leaves the board as it was. Editing the board stops watching first.
+
+use std::collections::{HashMap, HashSet, VecDeque};
+use std::time::{Duration, Instant};
+
+use egui::{Color32, FontId, Pos2, Rect, RichText, Stroke, StrokeKind, Vec2};
+
+use crate::game::format_duration;
+use crate::game::watch::{FASTEST, MAX_MOVES, Move, Pace, SLOWEST, View, Watcher};
+use crate::sudoku::knuth::{CoverMatrix, ItemMeaning};
+use crate::sudoku::{Geometry, Grid, cell_name};
+
+use super::action::{Action, WatchControl};
+use super::board::BoardLayout;
+use super::watching::{
+    FADE, LOG_LINES, MATRIX_SIDE, PRUNED, TRIED, UNDONE, Watching, describe_item,
+};
+use super::window::App;
+
+impl App {
+    /// True while watch mode runs.
+    pub fn is_watching(&self) -> bool {
+        self.watching.is_some()
+    }
+
+    /// Watch mode, if it runs (for tests).
+    pub fn watching(&self) -> Option<&Watching> {
+        self.watching.as_ref()
+    }
+
+    /// Starts watching the search on the board as it stands (givens and entries), or stops.
+    pub(super) fn toggle_watch(&mut self, ctx: &egui::Context) {
+        if self.watching.is_some() {
+            self.stop_watch("Stopped watching; the board is as it was");
+            return;
+        }
+        self.start_watch(ctx, true);
+    }
+
+    pub(super) fn start_watch(&mut self, ctx: &egui::Context, pruning: bool) {
+        let board = self.game.puzzle();
+        if let Some(clash) = board.clashes().first() {
+            self.game
+                .set_status(format!("Nothing to watch: {}", board.describe(clash)), true);
+            return;
+        }
+        let repaint = ctx.clone();
+        let side = board.geometry().side();
+        match Watcher::start(board.clone(), pruning, move || repaint.request_repaint()) {
+            Ok(watcher) => {
+                let full = (side <= MATRIX_SIDE).then(|| CoverMatrix::of(&board, true));
+                let mut pace = self.watching.as_ref().map(|w| w.pace).unwrap_or_default();
+                pace.to_end = false;
+                pace.playing = true;
+                let matrix = self
+                    .watching
+                    .as_ref()
+                    .map_or(side <= MATRIX_SIDE, |w| w.matrix);
+                self.watching = Some(Watching {
+                    watcher,
+                    pace,
+                    view: View::default(),
+                    log: VecDeque::new(),
+                    fades: Vec::new(),
+                    last: Instant::now(),
+                    full,
+                    matrix,
+                    revision: self.game.revision(),
+                });
+                self.game.set_status(
+                    format!(
+                        "Watching {} search the board (Esc stops; the board stays as it is)",
+                        if pruning {
+                            "dancing links with pruning"
+                        } else {
+                            "Algorithm X"
+                        }
+                    ),
+                    false,
+                );
+            }
+            Err(e) => self
+                .game
+                .set_status(format!("Could not start watching: {e}"), true),
+        }
+    }
+
+    /// Ends watch mode; the board was never changed.
+    pub(super) fn stop_watch(&mut self, why: &str) {
+        if self.watching.take().is_some() {
+            self.game.set_status(why, false);
+        }
+    }
+
+    /// A control of the panel or the keys.
+    pub(super) fn watch_control(&mut self, ctx: &egui::Context, control: WatchControl) {
+        let Some(w) = &mut self.watching else {
+            return;
+        };
+        match control {
+            WatchControl::PlayPause => {
+                w.pace.playing = !w.pace.playing && !w.view.done;
+                w.pace.to_end = false;
+                w.last = Instant::now();
+            }
+            WatchControl::Step => {
+                w.pace.playing = false;
+                w.pace.to_end = false;
+                if !w.view.done {
+                    w.watcher.order(Pace::one_step());
+                }
+            }
+            WatchControl::ToEnd => {
+                w.pace.to_end = true;
+                w.pace.playing = !w.view.done;
+            }
+            WatchControl::Speed(speed) => w.pace.speed = f64::from(speed),
+            WatchControl::Faster => w.pace.speed = (w.pace.speed * 2.0).min(FASTEST * 2.0),
+            WatchControl::Slower => {
+                w.pace.speed = (w.pace.speed.min(FASTEST) / 2.0).max(SLOWEST);
+            }
+            WatchControl::Matrix(on) => w.matrix = on,
+            WatchControl::Pruning(on) => {
+                if on != w.watcher.pruning {
+                    self.start_watch(ctx, on);
+                }
+            }
+        }
+        ctx.request_repaint();
+    }
+
+    /// Takes the search's update, if one came, and sends the next order when one is due.
+    pub(super) fn poll_watch(&mut self, ctx: &egui::Context) {
+        if self
+            .watching
+            .as_ref()
+            .is_some_and(|w| w.revision != self.game.revision())
+        {
+            self.stop_watch("The board changed, so watching stopped");
+        }
+        let Some(w) = &mut self.watching else {
+            return;
+        };
+        let now = Instant::now();
+        match w.watcher.poll() {
+            Ok(update) => {
+                for m in &update.moves {
+                    if let Move::Undone { option, .. } = *m {
+                        w.fades.push((option, now));
+                    }
+                }
+                let solution = update.moves.iter().rev().find_map(|m| match m {
+                    Move::Solution { number } => Some(*number),
+                    _ => None,
+                });
+                w.log.extend(update.moves);
+                while w.log.len() > MAX_MOVES {
+                    w.log.pop_front();
+                }
+                w.view = update.view;
+                if w.view.done {
+                    w.pace.playing = false;
+                    let n = w.view.stats.solutions;
+                    self.game.set_status(
+                        format!(
+                            "Search over: {} · {} nodes, {}",
+                            match n {
+                                0 => "no solution".to_string(),
+                                1 => "1 solution".to_string(),
+                                n => format!("{n} solutions"),
+                            },
+                            w.view.stats.nodes,
+                            format_duration(w.view.elapsed)
+                        ),
+                        false,
+                    );
+                } else if let Some(number) = solution
+                    && !w.pace.to_end
+                {
+                    w.pace.playing = false;
+                    self.game.set_status(
+                        format!("Solution {number} found: play to search on (Esc stops)"),
+                        false,
+                    );
+                }
+            }
+            Err(true) => {}
+            Err(false) => {
+                self.stop_watch("Watching stopped: its thread ended");
+                return;
+            }
+        }
+        let Some(w) = &mut self.watching else {
+            return;
+        };
+        w.fades.retain(|&(_, at)| now.duration_since(at) < FADE);
+        if !w.fades.is_empty() {
+            ctx.request_repaint();
+        }
+        if w.watcher.is_busy() {
+            return;
+        }
+        let dt = now.duration_since(w.last);
+        if let Some(order) = w.pace.order(dt) {
+            w.last = now;
+            w.watcher.order(order);
+        } else if w.pace.playing {
+            // The next move is due within a second at the slowest speed.
+            let wait = (1.0 / w.pace.speed.max(SLOWEST)).min(0.05);
+            ctx.request_repaint_after(Duration::from_secs_f64(wait));
+        }
+    }
+
+    /// Draws the search over the board.
+    pub(super) fn paint_watch(&self, ui: &egui::Ui, layout: BoardLayout) {
+        let Some(w) = &self.watching else {
+            return;
+        };
+        let board = &w.watcher.board;
+        let g = board.geometry();
+        let painter = ui.painter_at(layout.rect.expand(4.0));
+        let cell_size = layout.cell_size();
+        let font = FontId::monospace((cell_size * 0.62).max(6.0));
+        let rect_of = |cell: usize| layout.cell_rect(g.row_of(cell), g.col_of(cell));
+        let alphabet = board.alphabet();
+        // The item branched on: its cell, or its unit.
+        if let Some((item, _)) = w.view.branching {
+            let cells: Vec<usize> = match item {
+                ItemMeaning::Cell(cell) => vec![cell],
+                ItemMeaning::Holds(unit, _) => g.unit_cells(unit).collect(),
+            };
+            for cell in &cells {
+                painter.rect_filled(rect_of(*cell), 0.0, TRIED.gamma_multiply(0.12));
+            }
+            let bound = cells
+                .iter()
+                .map(|&c| rect_of(c))
+                .reduce(|a, b| a.union(b))
+                .unwrap_or(Rect::NOTHING);
+            painter.rect_stroke(
+                bound.shrink(1.0),
+                0.0,
+                Stroke::new((cell_size / 12.0).clamp(2.0, 4.0), TRIED),
+                StrokeKind::Inside,
+            );
+        }
+        // Pruned options: small struck-out symbols where pencil marks go.
+        let (note_rows, note_cols) = (g.box_rows(), g.box_cols());
+        let note_font =
+            FontId::monospace((cell_size / note_rows.max(note_cols) as f32 * 0.85).max(3.0));
+        for &option in &w.view.pruned {
+            if let Some((cell, value)) = w.cell_value(option) {
+                let rect = rect_of(cell);
+                let (cw, ch) = (
+                    rect.width() / note_cols as f32,
+                    rect.height() / note_rows as f32,
+                );
+                let k = usize::from(value - 1);
+                let at = rect.min
+                    + Vec2::new(
+                        (k % note_cols) as f32 * cw + cw / 2.0,
+                        (k / note_cols) as f32 * ch + ch / 2.0,
+                    );
+                painter.text(
+                    at,
+                    egui::Align2::CENTER_CENTER,
+                    alphabet.symbol(value),
+                    note_font.clone(),
+                    PRUNED,
+                );
+                let d = cw.min(ch) * 0.4;
+                painter.line_segment(
+                    [at + Vec2::new(-d, d), at + Vec2::new(d, -d)],
+                    Stroke::new(1.5, PRUNED),
+                );
+            }
+        }
+        // Options taken back, fading.
+        let now = Instant::now();
+        for &(option, at) in &w.fades {
+            if let Some((cell, value)) = w.cell_value(option) {
+                let left = 1.0 - now.duration_since(at).as_secs_f32() / FADE.as_secs_f32();
+                painter.text(
+                    rect_of(cell).center(),
+                    egui::Align2::CENTER_CENTER,
+                    alphabet.symbol(value),
+                    font.clone(),
+                    UNDONE.gamma_multiply(left.clamp(0.0, 1.0)),
+                );
+            }
+        }
+        // The options on the stack; once the search is over, the last solution it found.
+        let shown = match &w.view.last_solution {
+            Some(solution) if w.view.done => &solution[..],
+            _ => &w.view.stack[..],
+        };
+        for &option in shown {
+            if let Some((cell, value)) = w.cell_value(option) {
+                let rect = rect_of(cell);
+                painter.rect_filled(rect.shrink(2.0), 2.0, TRIED.gamma_multiply(0.15));
+                painter.text(
+                    rect.center(),
+                    egui::Align2::CENTER_CENTER,
+                    alphabet.symbol(value),
+                    font.clone(),
+                    TRIED,
+                );
+            }
+        }
+    }
+
+    /// Each empty cell's options left, as the engine counts them: the watched search's while
+    /// watching, else the matrix of the board as it stands (worked out again when it changes).
+    pub(super) fn paint_candidates(&mut self, ui: &egui::Ui, layout: BoardLayout) {
+        if !self.settings.candidates {
+            return;
+        }
+        let g = self.game.geometry();
+        let lengths: Vec<(usize, u32)> = match &self.watching {
+            Some(w) => w
+                .watcher
+                .cover
+                .meanings
+                .iter()
+                .zip(&w.view.left)
+                .filter_map(|(m, left)| match (m, left) {
+                    (ItemMeaning::Cell(cell), Some(n)) => Some((*cell, *n)),
+                    _ => None,
+                })
+                .collect(),
+            None => {
+                let revision = self.game.revision();
+                if self
+                    .engine_view
+                    .as_ref()
+                    .is_none_or(|(r, _)| *r != revision)
+                {
+                    self.engine_view = Some((revision, cell_lengths(&self.game.puzzle())));
+                }
+                self.engine_view
+                    .as_ref()
+                    .map(|(_, l)| l.clone())
+                    .unwrap_or_default()
+            }
+        };
+        let painter = ui.painter_at(layout.rect);
+        let size = (layout.cell_size() * 0.26).max(5.0);
+        let font = FontId::proportional(size);
+        for (cell, n) in lengths {
+            // A filled cell (an entry) shows its value, not a count.
+            if self.watching.is_none() && self.game.value(cell) != 0 {
+                continue;
+            }
+            let rect = layout.cell_rect(g.row_of(cell), g.col_of(cell));
+            let colour = match n {
+                0 => UNDONE,
+                1 => Color32::from_rgb(30, 150, 60),
+                2 => PRUNED,
+                _ => Color32::from_gray(128),
+            };
+            let at = rect.min + Vec2::splat(2.0);
+            painter.text(
+                at,
+                egui::Align2::LEFT_TOP,
+                n.to_string(),
+                font.clone(),
+                colour,
+            );
+        }
+    }
+
+    /// The panel beside the board while watching: controls, counters, the move log, the matrix.
+    pub(super) fn watch_panel(&self, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
+        let Some(w) = &self.watching else {
+            return;
+        };
+        let board = &w.watcher.board;
+        let g = board.geometry();
+        let v = &w.view;
+        ui.heading("Watching the search");
+        ui.label(
+            RichText::new(if w.watcher.pruning {
+                "Dancing links, pruning at every branching"
+            } else {
+                "Algorithm X: the shortest item, nothing else"
+            })
+            .weak(),
+        );
+        ui.add_space(4.0);
+        ui.horizontal_wrapped(|ui| {
+            let play = if w.pace.playing { "Pause" } else { "Play" };
+            if ui
+                .add_enabled(!v.done, egui::Button::new(play))
+                .on_hover_text(format!("{} plays and pauses", self.keys.solve))
+                .clicked()
+            {
+                actions.push(Action::WatchDo(WatchControl::PlayPause));
+            }
+            if ui
+                .add_enabled(!v.done, egui::Button::new("Step"))
+                .on_hover_text("One move (Enter)")
+                .clicked()
+            {
+                actions.push(Action::WatchDo(WatchControl::Step));
+            }
+            if ui
+                .add_enabled(!v.done, egui::Button::new("Run to the end"))
+                .on_hover_text("As fast as the machine goes, past every solution (End)")
+                .clicked()
+            {
+                actions.push(Action::WatchDo(WatchControl::ToEnd));
+            }
+            if ui.button("Stop").on_hover_text("Esc").clicked() {
+                actions.push(Action::Watch);
+            }
+        });
+        let mut speed = w.pace.speed.clamp(SLOWEST, FASTEST * 2.0);
+        let slider = egui::Slider::new(&mut speed, SLOWEST..=FASTEST * 2.0)
+            .logarithmic(true)
+            .custom_formatter(|n, _| {
+                if n > FASTEST {
+                    "flat out".to_string()
+                } else {
+                    format!("{n:.0} moves/s")
+                }
+            })
+            .text("speed");
+        if ui.add(slider).changed() {
+            actions.push(Action::WatchDo(WatchControl::Speed(speed.round() as u32)));
+        }
+        let mut pruning = w.watcher.pruning;
+        if ui
+            .checkbox(&mut pruning, "Prune (pairs, locked sets, pairs of pairs)")
+            .on_hover_text("Off: plain Algorithm X. Changing it starts the search again.")
+            .changed()
+        {
+            actions.push(Action::WatchDo(WatchControl::Pruning(pruning)));
+        }
+        ui.add_space(4.0);
+        egui::Grid::new("watch-counters")
+            .num_columns(2)
+            .spacing([12.0, 2.0])
+            .show(ui, |ui| {
+                let rows = [
+                    ("nodes", v.stats.nodes.to_string()),
+                    ("link updates", v.stats.updates.to_string()),
+                    (
+                        "depth",
+                        format!("{} (deepest {})", v.stack.len(), v.stats.max_depth),
+                    ),
+                    ("backtracks", v.backtracks.to_string()),
+                    ("pruned", v.stats.pruned.to_string()),
+                    ("solutions", v.stats.solutions.to_string()),
+                    ("elapsed", format_duration(v.elapsed)),
+                ];
+                for (name, value) in rows {
+                    ui.label(RichText::new(name).weak());
+                    ui.label(RichText::new(value).monospace());
+                    ui.end_row();
+                }
+            });
+        ui.add_space(4.0);
+        match v.branching {
+            Some((item, options)) => {
+                ui.label(
+                    RichText::new(format!(
+                        "Branching on {}: {options} option{}",
+                        describe_item(item, g, board),
+                        if options == 1 { "" } else { "s" }
+                    ))
+                    .color(TRIED),
+                );
+            }
+            None if v.done => {
+                ui.label("The search is over.");
+            }
+            None => {
+                ui.label("Not started.");
+            }
+        }
+        if !v.pruned_here.is_empty() {
+            let named: Vec<String> = v
+                .pruned_here
+                .iter()
+                .take(6)
+                .filter_map(|&(o, rule)| {
+                    let (cell, value) = w.cell_value(o)?;
+                    Some(format!(
+                        "{}≠{} ({})",
+                        cell_name(g, cell),
+                        board.alphabet().symbol(value),
+                        rule.name()
+                    ))
+                })
+                .collect();
+            let more = v.pruned_here.len().saturating_sub(6);
+            ui.label(
+                RichText::new(format!(
+                    "Pruned: {}{}",
+                    named.join(", "),
+                    if more > 0 {
+                        format!(" and {more} more")
+                    } else {
+                        String::new()
+                    }
+                ))
+                .color(PRUNED),
+            );
+        }
+        ui.separator();
+        ui.label(RichText::new("Moves").strong());
+        for m in w.log.iter().rev().take(LOG_LINES) {
+            let (text, colour) = describe_move(*m, w, g, board);
+            ui.label(RichText::new(text).monospace().size(11.0).color(colour));
+        }
+        ui.separator();
+        let mut show = w.matrix;
+        if ui.checkbox(&mut show, "The exact-cover matrix").changed() {
+            actions.push(Action::WatchDo(WatchControl::Matrix(show)));
+        }
+        if w.matrix {
+            matrix_view(ui, w, g);
+        }
+    }
+}
+
+/// One line of the move log and its colour.
+fn describe_move(m: Move, w: &Watching, g: Geometry, board: &Grid) -> (String, Color32) {
+    let place = |o: usize| {
+        w.cell_value(o).map_or_else(String::new, |(cell, value)| {
+            format!("{}={}", cell_name(g, cell), board.alphabet().symbol(value))
+        })
+    };
+    let normal = Color32::from_gray(120);
+    match m {
+        Move::Chose {
+            level,
+            item,
+            options,
+        } => (
+            format!(
+                "L{level} choose {} ({options})",
+                describe_item(item, g, board)
+            ),
+            normal,
+        ),
+        Move::Pruned { option, rule } => (
+            format!("   prune {} ({})", place(option), rule.name()),
+            PRUNED,
+        ),
+        Move::Tried { level, option } => (format!("L{level} try {}", place(option)), TRIED),
+        Move::Undone { level, option } => (format!("L{level} undo {}", place(option)), UNDONE),
+        Move::Backtracked { level, item } => (
+            format!("L{level} back from {}", describe_item(item, g, board)),
+            normal,
+        ),
+        Move::Solution { number } => (format!("solution {number}"), Color32::from_rgb(30, 150, 60)),
+        Move::Done { solutions } => (format!("done: {solutions} solution(s)"), normal),
+    }
+}
+
+/// The matrix: in full for small boards (options as rows, items as columns, grouped by family;
+/// the givens' options and covered items grey, chosen options violet, pruned ones orange); for
+/// larger boards its size and the active items, shortest first.
+fn matrix_view(ui: &mut egui::Ui, w: &Watching, g: Geometry) {
+    let cover = &w.watcher.cover;
+    let v = &w.view;
+    let ones = cover.options.len() * 4;
+    ui.label(format!(
+        "Reduced by the givens: {} options × {} items, {ones} ones",
+        cover.options.len(),
+        cover.items.len()
+    ));
+    let Some(full) = &w.full else {
+        let mut active: Vec<(u32, &str)> = v
+            .left
+            .iter()
+            .zip(&cover.items)
+            .filter_map(|(l, name)| l.map(|n| (n, name.as_str())))
+            .collect();
+        active.sort();
+        ui.label(format!(
+            "{} items active; the shortest first (Knuth's names):",
+            active.len()
+        ));
+        let text: Vec<String> = active
+            .iter()
+            .take(40)
+            .map(|(n, name)| format!("{name}:{n}"))
+            .collect();
+        ui.label(RichText::new(text.join(" ")).monospace().size(11.0));
+        return;
+    };
+    // Where each of the board's options and items is in the reduced matrix.
+    let reduced_option: HashMap<(usize, u8), usize> = cover
+        .options
+        .iter()
+        .enumerate()
+        .map(|(k, p)| ((p.cell, p.value), k))
+        .collect();
+    let reduced_item: HashMap<&str, usize> = cover
+        .items
+        .iter()
+        .enumerate()
+        .map(|(k, n)| (n.as_str(), k))
+        .collect();
+    let chosen: HashSet<usize> = v.stack.iter().copied().collect();
+    let pruned: HashSet<usize> = v.pruned.iter().copied().collect();
+    let columns = full.items.len();
+    let rows = full.options.len();
+    let dot = ((ui.available_width() - 8.0) / columns as f32).clamp(2.0, 8.0);
+    let (rect, _) = ui.allocate_exact_size(
+        Vec2::new(dot * columns as f32, dot * rows as f32 + dot * 2.0),
+        egui::Sense::hover(),
+    );
+    let painter = ui.painter_at(rect);
+    let grey = Color32::from_gray(190);
+    let dark = ui.visuals().text_color();
+    // Columns: covered items grey, family boundaries marked.
+    for (k, name) in full.items.iter().enumerate() {
+        let x = rect.min.x + k as f32 * dot;
+        let covered = reduced_item
+            .get(name.as_str())
+            .is_none_or(|&i| v.left.get(i).is_some_and(Option::is_none));
+        if covered {
+            painter.rect_filled(
+                Rect::from_min_size(Pos2::new(x, rect.min.y), Vec2::new(dot, rect.height())),
+                0.0,
+                grey.gamma_multiply(0.25),
+            );
+        }
+        if k > 0 && k % (g.side() * g.side()) == 0 {
+            painter.line_segment(
+                [Pos2::new(x, rect.min.y), Pos2::new(x, rect.max.y)],
+                Stroke::new(1.0, grey),
+            );
+        }
+    }
+    for (row, option) in full.options.iter().enumerate() {
+        let y = rect.min.y + dot * 2.0 + row as f32 * dot;
+        let colour = match reduced_option.get(&(option.cell, option.value)) {
+            None => grey,
+            Some(k) if chosen.contains(k) => TRIED,
+            Some(k) if pruned.contains(k) => PRUNED,
+            Some(k) => {
+                let hidden = cover.options[*k]
+                    .items
+                    .iter()
+                    .any(|&i| v.left.get(i).is_some_and(Option::is_none));
+                if hidden { grey } else { dark }
+            }
+        };
+        for &item in &option.items {
+            let x = rect.min.x + item as f32 * dot;
+            painter.rect_filled(
+                Rect::from_min_size(Pos2::new(x, y), Vec2::splat(dot)).shrink(dot * 0.1),
+                0.0,
+                colour,
+            );
+        }
+    }
+    ui.label(
+        RichText::new(
+            "Rows: options (cell, symbol). Columns: cells, then rows', columns' and boxes' \
+             symbols. Grey: the givens' and hidden; violet: chosen; orange: pruned.",
+        )
+        .weak()
+        .size(11.0),
+    );
+}
+
+/// Each empty cell's number of options in the board's matrix.
+fn cell_lengths(board: &Grid) -> Vec<(usize, u32)> {
+    let cover = CoverMatrix::of(board, false);
+    let mut count = vec![0u32; cover.items.len()];
+    for o in &cover.options {
+        count[o.items[0]] += 1;
+    }
+    cover
+        .meanings
+        .iter()
+        .zip(count)
+        .filter_map(|(m, n)| match m {
+            ItemMeaning::Cell(cell) => Some((*cell, n)),
+            _ => None,
+        })
+        .collect()
+}

@@ -1,0 +1,89 @@
+//! Watch mode's state in the window: the search of [`game::watch`](crate::game::watch) being
+//! watched, how it plays, and what the board shows of it (drawn by [`watch_panel`](super::watch_panel)).
+
+use std::collections::VecDeque;
+use std::time::{Duration, Instant};
+
+use egui::Color32;
+
+use crate::game::watch::{Move, Pace, View, Watcher};
+use crate::sudoku::knuth::{CoverMatrix, ItemMeaning};
+use crate::sudoku::{Geometry, Grid, cell_name};
+
+/// The colour of an option on the search's stack: its own, not the solver's green.
+pub const TRIED: Color32 = Color32::from_rgb(146, 64, 214);
+/// The colour of an option taken back, fading.
+pub const UNDONE: Color32 = Color32::from_rgb(214, 52, 52);
+/// The colour of an option removed by pruning.
+pub const PRUNED: Color32 = Color32::from_rgb(224, 128, 0);
+/// How long an option taken back stays visible, fading.
+pub(super) const FADE: Duration = Duration::from_millis(500);
+/// Lines of the move log in the panel.
+pub(super) const LOG_LINES: usize = 14;
+/// The largest side whose matrix the panel draws in full.
+pub(super) const MATRIX_SIDE: usize = 6;
+
+/// A search being watched, and how the window shows it.
+pub struct Watching {
+    pub(super) watcher: Watcher,
+    pub(super) pace: Pace,
+    /// Where the search stands, as last reported.
+    pub(super) view: View,
+    /// The last moves, newest last.
+    pub(super) log: VecDeque<Move>,
+    /// Options taken back lately, and when.
+    pub(super) fades: Vec<(usize, Instant)>,
+    /// When the last order was sent.
+    pub(super) last: Instant,
+    /// The board's full matrix, for drawing the matrix (small boards only).
+    pub(super) full: Option<CoverMatrix>,
+    /// Show the matrix.
+    pub(super) matrix: bool,
+    /// The board's revision when watching began.
+    pub(super) revision: u64,
+}
+
+impl Watching {
+    /// The view of the search as last reported (for tests).
+    pub fn view(&self) -> &View {
+        &self.view
+    }
+
+    /// The last moves shown in the panel, newest last (for tests).
+    pub fn log(&self) -> impl Iterator<Item = &Move> {
+        self.log.iter()
+    }
+
+    /// The board's matrix, as the view numbers its items and options.
+    pub fn cover(&self) -> &CoverMatrix {
+        &self.watcher.cover
+    }
+
+    /// How it plays.
+    pub fn pace(&self) -> Pace {
+        self.pace
+    }
+
+    /// Searching with pruning (else plain Algorithm X).
+    pub fn pruning(&self) -> bool {
+        self.watcher.pruning
+    }
+
+    pub(super) fn cell_value(&self, option: usize) -> Option<(usize, u8)> {
+        self.watcher
+            .cover
+            .options
+            .get(option)
+            .map(|p| (p.cell, p.value))
+    }
+}
+
+/// Describes an item for a person: `cell r3c4`, `row 5 · 7`.
+pub fn describe_item(item: ItemMeaning, g: Geometry, board: &Grid) -> String {
+    match item {
+        ItemMeaning::Cell(cell) => format!("cell {}", cell_name(g, cell)),
+        ItemMeaning::Holds(unit, value) => {
+            format!("{unit} · {}", board.alphabet().symbol(value))
+        }
+    }
+}
