@@ -8,11 +8,13 @@
 # again, and check that the board is 16×16, that A types on it, and that the 9×9 game is kept.
 # And nothing lost: a symbol typed just before SIGTERM, or before the X window is destroyed from
 # outside, is in the save; a second window on the same data directory does not autosave.
+# And watch mode: the search moves on the board, and Esc leaves the board as it was.
 #
 # usage: tests/e2e.sh [-b BINARY] [-o OUTDIR] [-s] PUZZLE_FILE...
 #   -b  the binary (default target/release/sudoku-dlx)
 #   -o  where screenshots and logs go (default: a temporary folder, printed at the end)
-#   -s  also copy each solved board's screenshot to assets/screenshot-SIDExSIDE.png
+#   -s  also copy each solved board's screenshot to assets/screenshot-SIDExSIDE.png, and watch
+#       mode's to assets/screenshot-watch-9x9.png and -4x4.png
 # Needs: Xvfb, xdotool, ImageMagick (import, convert, compare), Mesa's GL (see .ci/run).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -341,7 +343,56 @@ lost_nothing() { # PUZZLE_FILE
   rm -rf "$SUDOKU_DLX_DATA_DIR"
 }
 
+# Watch mode: on a 9×9 board at a slow speed, two screenshots a second apart differ on the board
+# (the search moves), and Esc leaves the board exactly as before w (the same pixels, the same
+# save). Then a 4×4 board paused after a few steps, the matrix panel open. With -s the two are
+# the README's screenshots.
+watch_mode() { # PUZZLE_FILE
+  local file=$1 half moved left
+  rm -rf "$SUDOKU_DLX_DATA_DIR" "$RUNDIR/config.toml"
+  launch watch-9 "$OLDPWD/$file"
+  locate 9
+  half=$(( BOARD / 2 - 4 ))
+  timeout 10 xdotool mousemove --window "$WID" 2 2; sleep 0.5
+  shot watch-9-before
+  timeout 10 xdotool key w; sleep 0.3
+  # Twice as fast twice: 16 moves a second.
+  timeout 10 xdotool key Prior; timeout 10 xdotool key Prior; sleep 1.5
+  shot watch-9-a
+  sleep 1
+  shot watch-9-b
+  moved=$(diffpx "$OUT/watch-9-a.png" "$OUT/watch-9-b.png" $(( LEFT + BOARD / 2 )) $(( TOP + BOARD / 2 )) $half)
+  log "watch: $moved board pixels changed in a second of watching"
+  [ "${moved%.*}" -ge 200 ] || fail "watch: the board did not change while watching ($moved pixels)"
+  timeout 10 xdotool key Escape; sleep 1.5
+  shot watch-9-after
+  left=$(diffpx "$OUT/watch-9-before.png" "$OUT/watch-9-after.png" $(( LEFT + BOARD / 2 )) $(( TOP + BOARD / 2 )) $half)
+  log "watch: $left board pixels differ from before w after Esc"
+  [ "${left%.*}" -le 20 ] || fail "watch: Esc did not leave the board as it was ($left pixels differ)"
+  quit_ok watch-9
+  grep -q '^board = "'"$(awk '!/^[[:space:]]*(#|$)/ && !done { gsub(/[[:space:]]/, ""); print; done = 1 }' "$file" | tr 0 .)"'"' "$SUDOKU_DLX_DATA_DIR/game.toml" \
+    || fail "watch: the saved board is not the puzzle as it was: $(grep '^board' "$SUDOKU_DLX_DATA_DIR/game.toml")"
+  rm -rf "$SUDOKU_DLX_DATA_DIR"
+
+  printf '1...2.......3...\n' >"$RUNDIR/four.txt"
+  launch watch-4 "$RUNDIR/four.txt"
+  timeout 10 xdotool mousemove --window "$WID" 2 2; sleep 0.3
+  timeout 10 xdotool key w; sleep 0.4
+  timeout 10 xdotool key space; sleep 0.4
+  for _ in $(seq 11); do timeout 10 xdotool key Return; sleep 0.2; done
+  sleep 1
+  shot watch-4-matrix
+  quit_ok watch-4
+  rm -rf "$SUDOKU_DLX_DATA_DIR"
+  if [ $SAVE = 1 ]; then
+    cp "$OUT/watch-9-b.png" assets/screenshot-watch-9x9.png
+    cp "$OUT/watch-4-matrix.png" assets/screenshot-watch-4x4.png
+  fi
+  log "watch mode: ok (the search moves on the board; Esc leaves it as it was)"
+}
+
 for f in "$@"; do run_one "$f"; done
+watch_mode "$1"
 mouse_play "$1"
 lost_nothing "$1"
 config_switch

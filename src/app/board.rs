@@ -15,13 +15,13 @@ use crate::sudoku::hint::values_of;
 
 /// The board's symbols in one font, each laid out once a frame (uncoloured) and then painted in
 /// every cell that shows it: on a 36×36 board that is 36 layouts a frame instead of one per cell.
-struct Glyphs {
+pub(super) struct Glyphs {
     font: FontId,
     laid: Vec<Option<Arc<Galley>>>,
 }
 
 impl Glyphs {
-    fn new(font: FontId, side: usize) -> Self {
+    pub(super) fn new(font: FontId, side: usize) -> Self {
         Glyphs {
             font,
             laid: vec![None; side + 1],
@@ -29,7 +29,7 @@ impl Glyphs {
     }
 
     /// Paints symbol `value` centred on `at`.
-    fn paint(
+    pub(super) fn paint(
         &mut self,
         painter: &egui::Painter,
         alphabet: &Alphabet,

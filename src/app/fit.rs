@@ -63,8 +63,8 @@ pub struct Fit {
     /// player's doing).
     #[serde(skip)]
     pending: u8,
-    /// The watch panel is beside the board: the window was widened by [`PANEL`] for it.
-    #[serde(skip)]
+    /// The watch panel is beside the board: the window was widened by [`PANEL`] for it. Kept
+    /// with the window's size, so that a window closed while watching starts narrow again.
     panel: bool,
 }
 

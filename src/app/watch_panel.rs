@@ -26,7 +26,7 @@ use crate::sudoku::knuth::{CoverMatrix, ItemMeaning};
 use crate::sudoku::{Geometry, Grid, cell_name};
 
 use super::action::{Action, WatchControl};
-use super::board::BoardLayout;
+use super::board::{BoardLayout, Glyphs};
 use super::watching::{
     FADE, LOG_LINES, MATRIX_SIDE, PRUNED, TRIED, UNDONE, Watching, describe_item,
 };
@@ -235,7 +235,8 @@ impl App {
         let g = board.geometry();
         let painter = ui.painter_at(layout.rect.expand(4.0));
         let cell_size = layout.cell_size();
-        let font = FontId::monospace((cell_size * 0.62).max(6.0));
+        // Each symbol laid out once a frame, then painted wherever it shows (as the board does).
+        let mut symbols = Glyphs::new(FontId::monospace((cell_size * 0.62).max(6.0)), g.side());
         let rect_of = |cell: usize| layout.cell_rect(g.row_of(cell), g.col_of(cell));
         let alphabet = board.alphabet();
         // The item branched on: its cell, or its unit.
@@ -259,12 +260,22 @@ impl App {
                 StrokeKind::Inside,
             );
         }
-        // Pruned options: small struck-out symbols where pencil marks go.
+        // Pruned options: small struck-out symbols where pencil marks go, in the cells still open
+        // (a cell filled by the search has no candidates to strike out; skipping those also
+        // bounds the drawing deep in a big search, where thousands of options are pruned).
+        let mut filled = vec![false; g.cells()];
+        for &option in &w.view.stack {
+            if let Some((cell, _)) = w.cell_value(option) {
+                filled[cell] = true;
+            }
+        }
         let (note_rows, note_cols) = (g.box_rows(), g.box_cols());
-        let note_font =
-            FontId::monospace((cell_size / note_rows.max(note_cols) as f32 * 0.85).max(3.0));
+        let mut notes = Glyphs::new(
+            FontId::monospace((cell_size / note_rows.max(note_cols) as f32 * 0.85).max(3.0)),
+            g.side(),
+        );
         for &option in &w.view.pruned {
-            if let Some((cell, value)) = w.cell_value(option) {
+            if let Some((cell, value)) = w.cell_value(option).filter(|&(c, _)| !filled[c]) {
                 let rect = rect_of(cell);
                 let (cw, ch) = (
                     rect.width() / note_cols as f32,
@@ -276,13 +287,7 @@ impl App {
                         (k % note_cols) as f32 * cw + cw / 2.0,
                         (k / note_cols) as f32 * ch + ch / 2.0,
                     );
-                painter.text(
-                    at,
-                    egui::Align2::CENTER_CENTER,
-                    alphabet.symbol(value),
-                    note_font.clone(),
-                    PRUNED,
-                );
+                notes.paint(&painter, alphabet, value, at, PRUNED);
                 let d = cw.min(ch) * 0.4;
                 painter.line_segment(
                     [at + Vec2::new(-d, d), at + Vec2::new(d, -d)],
@@ -295,16 +300,14 @@ impl App {
         for &(option, at) in &w.fades {
             if let Some((cell, value)) = w.cell_value(option) {
                 let left = 1.0 - now.duration_since(at).as_secs_f32() / FADE.as_secs_f32();
-                painter.text(
-                    rect_of(cell).center(),
-                    egui::Align2::CENTER_CENTER,
-                    alphabet.symbol(value),
-                    font.clone(),
-                    UNDONE.gamma_multiply(left.clamp(0.0, 1.0)),
-                );
+                let colour = UNDONE.gamma_multiply(left.clamp(0.0, 1.0));
+                symbols.paint(&painter, alphabet, value, rect_of(cell).center(), colour);
             }
         }
-        // The options on the stack; once the search is over, the last solution it found.
+        // The options on the stack; once the search is over, the last solution it found. Up to
+        // 16×16 each cell is tinted too; on bigger boards the symbols' colour alone tells them
+        // (a thousand translucent squares a frame cost a software renderer 20 ms).
+        let tint = g.side() <= 16;
         let shown = match &w.view.last_solution {
             Some(solution) if w.view.done => &solution[..],
             _ => &w.view.stack[..],
@@ -312,14 +315,10 @@ impl App {
         for &option in shown {
             if let Some((cell, value)) = w.cell_value(option) {
                 let rect = rect_of(cell);
-                painter.rect_filled(rect.shrink(2.0), 2.0, TRIED.gamma_multiply(0.15));
-                painter.text(
-                    rect.center(),
-                    egui::Align2::CENTER_CENTER,
-                    alphabet.symbol(value),
-                    font.clone(),
-                    TRIED,
-                );
+                if tint {
+                    painter.rect_filled(rect.shrink(2.0), 2.0, TRIED.gamma_multiply(0.15));
+                }
+                symbols.paint(&painter, alphabet, value, rect.center(), TRIED);
             }
         }
     }
@@ -453,24 +452,24 @@ impl App {
         }
         ui.add_space(4.0);
         egui::Grid::new("watch-counters")
-            .num_columns(2)
-            .spacing([12.0, 2.0])
+            .num_columns(4)
+            .spacing([10.0, 2.0])
             .show(ui, |ui| {
-                let rows = [
+                let cells = [
                     ("nodes", v.stats.nodes.to_string()),
-                    ("link updates", v.stats.updates.to_string()),
-                    (
-                        "depth",
-                        format!("{} (deepest {})", v.stack.len(), v.stats.max_depth),
-                    ),
+                    ("updates", v.stats.updates.to_string()),
+                    ("depth", v.stack.len().to_string()),
+                    ("deepest", v.stats.max_depth.to_string()),
                     ("backtracks", v.backtracks.to_string()),
                     ("pruned", v.stats.pruned.to_string()),
                     ("solutions", v.stats.solutions.to_string()),
-                    ("elapsed", format_duration(v.elapsed)),
+                    ("time", format_duration(v.elapsed)),
                 ];
-                for (name, value) in rows {
-                    ui.label(RichText::new(name).weak());
-                    ui.label(RichText::new(value).monospace());
+                for pair in cells.chunks(2) {
+                    for (name, value) in pair {
+                        ui.label(RichText::new(*name).weak());
+                        ui.label(RichText::new(value).monospace());
+                    }
                     ui.end_row();
                 }
             });
@@ -523,18 +522,18 @@ impl App {
             );
         }
         ui.separator();
-        ui.label(RichText::new("Moves").strong());
-        for m in w.log.iter().rev().take(LOG_LINES) {
-            let (text, colour) = describe_move(*m, w, g, board);
-            ui.label(RichText::new(text).monospace().size(11.0).color(colour));
-        }
-        ui.separator();
         let mut show = w.matrix;
         if ui.checkbox(&mut show, "The exact-cover matrix").changed() {
             actions.push(Action::WatchDo(WatchControl::Matrix(show)));
         }
         if w.matrix {
             matrix_view(ui, w, g);
+        }
+        ui.separator();
+        ui.label(RichText::new("Moves").strong());
+        for m in w.log.iter().rev().take(LOG_LINES) {
+            let (text, colour) = describe_move(*m, w, g, board);
+            ui.label(RichText::new(text).monospace().size(11.0).color(colour));
         }
     }
 }
@@ -623,14 +622,19 @@ fn matrix_view(ui: &mut egui::Ui, w: &Watching, g: Geometry) {
     let pruned: HashSet<usize> = v.pruned.iter().copied().collect();
     let columns = full.items.len();
     let rows = full.options.len();
-    let dot = ((ui.available_width() - 8.0) / columns as f32).clamp(2.0, 8.0);
+    // As large as fits the panel's width and what is left of its height (at least 2 points).
+    let left = ui.clip_rect().bottom() - ui.cursor().top() - 40.0;
+    let dot = ((ui.available_width() - 8.0) / columns as f32)
+        .min((left / (rows + 2) as f32).max(3.0))
+        .clamp(2.0, 8.0);
     let (rect, _) = ui.allocate_exact_size(
         Vec2::new(dot * columns as f32, dot * rows as f32 + dot * 2.0),
         egui::Sense::hover(),
     );
     let painter = ui.painter_at(rect);
-    let grey = Color32::from_gray(190);
-    let dark = ui.visuals().text_color();
+    let dark_mode = ui.visuals().dark_mode;
+    let grey = Color32::from_gray(if dark_mode { 70 } else { 200 });
+    let dark = ui.visuals().strong_text_color();
     // Columns: covered items grey, family boundaries marked.
     for (k, name) in full.items.iter().enumerate() {
         let x = rect.min.x + k as f32 * dot;
@@ -641,7 +645,7 @@ fn matrix_view(ui: &mut egui::Ui, w: &Watching, g: Geometry) {
             painter.rect_filled(
                 Rect::from_min_size(Pos2::new(x, rect.min.y), Vec2::new(dot, rect.height())),
                 0.0,
-                grey.gamma_multiply(0.25),
+                grey.gamma_multiply(0.35),
             );
         }
         if k > 0 && k % (g.side() * g.side()) == 0 {

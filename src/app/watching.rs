@@ -19,7 +19,7 @@ pub const PRUNED: Color32 = Color32::from_rgb(224, 128, 0);
 /// How long an option taken back stays visible, fading.
 pub(super) const FADE: Duration = Duration::from_millis(500);
 /// Lines of the move log in the panel.
-pub(super) const LOG_LINES: usize = 14;
+pub(super) const LOG_LINES: usize = 10;
 /// The largest side whose matrix the panel draws in full.
 pub(super) const MATRIX_SIDE: usize = 6;
 
