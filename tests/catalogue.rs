@@ -248,6 +248,119 @@ fn command_line_cases() -> Vec<Case> {
         case("generate bad config", &["generate", "--config", "@c.toml"], 2, &["c.toml: line 1: box_size: 0: not a box size"]).config("box_size = 0"),
         case("window puzzle missing", &["@nope.txt"], 2, &["'@dir/nope.txt' is neither a subcommand nor a puzzle file"]),
     ];
+    // Knuth's dlx1 format, read by `xc`: each of dlx1's own errors, with the file and line.
+    let dlx = |name, text: &str, says| case(name, &["xc", "@p.dlx"], 2, says).file("p.dlx", text);
+    cases.extend([
+        dlx(
+            "xc no items",
+            "| only a comment\n\n",
+            &["@dir/p.dlx: line 2: No items"],
+        ),
+        dlx(
+            "xc bar in a name",
+            "A B|C\nA\n",
+            &["@dir/p.dlx: line 1: Illegal character in item name \"B|C\": '|'"],
+        ),
+        dlx(
+            "xc colon in a name",
+            "A:x B\nB\n",
+            &["line 1: Illegal character in item name \"A:x\": ':'"],
+        ),
+        dlx(
+            "xc name not ascii",
+            "A é\nA\n",
+            &["line 1: Illegal character in item name \"é\": 'é'"],
+        ),
+        dlx(
+            "xc name too long",
+            "A abcdefghi\nA\n",
+            &["line 1: Item name too long: \"abcdefghi\" has 9 characters, at most 8"],
+        ),
+        dlx(
+            "xc bar twice",
+            "A | B | C\nA\n",
+            &["line 1: Item name line contains | twice"],
+        ),
+        dlx(
+            "xc duplicate item",
+            "A B A\nA\n",
+            &["line 1: Duplicate item name \"A\""],
+        ),
+        dlx(
+            "xc unknown item",
+            "A B\nA\n| note\nB Z\n",
+            &["line 4: Unknown item name \"Z\""],
+        ),
+        dlx(
+            "xc item twice in an option",
+            "A B\nB A B\n",
+            &["line 2: Duplicate item name \"B\" in this option"],
+        ),
+        dlx(
+            "xc option without a primary item",
+            "A | S T\nA S\nS T\n",
+            &["line 3: Option has no primary item (S T)"],
+        ),
+        dlx(
+            "xc coloured item",
+            "A | S\nA S:red\n",
+            &["line 2: Item \"S:red\" has a colour: colours are dlx2's format"],
+        ),
+        case(
+            "xc invalid utf8",
+            &["xc", "@p.dlx"],
+            2,
+            &["@dir/p.dlx: line 2, column 3: not UTF-8 text (byte 0xFF)"],
+        )
+        .file("p.dlx", b"A B\nA \xff\n".to_vec()),
+        case(
+            "xc missing file",
+            &["xc", "@nope.dlx"],
+            2,
+            &["@dir/nope.dlx: No such file"],
+        ),
+        case(
+            "xc a folder",
+            &["xc", "@dir"],
+            2,
+            &["is a folder, not a file"],
+        ),
+        case("xc a named pipe", &["xc", "@fifo"], 2, &["fifo: "]),
+        case(
+            "xc limit zero",
+            &["xc", "--limit", "0", "-"],
+            2,
+            &["0 is not in 1.."],
+        ),
+        case("xc no solution", &["xc", "-"], 1, &[]).stdin("A B\nA\n"),
+        case(
+            "compare timeout words",
+            &["compare", "--timeout", "soon", "-"],
+            2,
+            &["'soon' is not a number of seconds"],
+        ),
+        case(
+            "compare bad line",
+            &["compare", "-"],
+            2,
+            &["standard input: line 1: 5 cells"],
+        )
+        .stdin(line("12345")),
+        case("compare no solution", &["compare", "-"], 1, &[">none"])
+            .stdin(line(&format!("55{}", &EASY[2..]))),
+        case(
+            "matrix no puzzle",
+            &["matrix", "-"],
+            2,
+            &["standard input: no puzzle"],
+        ),
+        case(
+            "matrix format unknown",
+            &["matrix", "--format", "sparse", "-"],
+            2,
+            &["invalid value 'sparse'"],
+        ),
+    ]);
     // A good swap of two keys is accepted.
     cases.push(
         case(
