@@ -34,22 +34,26 @@
 //!   the mapping onto the engine ([`DlxSolver`](sudoku::DlxSolver), in `sudoku/cover.rs`), a
 //!   plain [`Backtracker`](sudoku::Backtracker) to compare with, the rater
 //!   ([`sudoku::logic`]), the generator ([`sudoku::generate`]), hints in exact-cover terms
-//!   ([`sudoku::hint`]) and puzzle files ([`sudoku::formats`]). Knows no game and no window.
+//!   ([`sudoku::hint`]), puzzle files ([`sudoku::formats`]), the matrix in Knuth's format
+//!   ([`sudoku::knuth`]) and DLX against backtracking ([`sudoku::compare`]). Knows no game and
+//!   no window.
 //! * [`game`]: the state of one game ([`Game`](game::Game), in [`game::state`]), changed only
 //!   through [`Command`](game::Command)s ([`game::commands`]); hints and checking
 //!   ([`game::hints`]); the solve, count and answer jobs that run off the UI thread
 //!   ([`game::jobs`]); undo history and clock ([`game::history`]); the save file
-//!   ([`game::save`]). *Never* uses egui: every rule is tested without a window.
+//!   ([`game::save`]); the search stepped for watch mode ([`game::watch`]). *Never* uses egui:
+//!   every rule is tested without a window.
 //! * [`app`]: the window. [`App`](app::App) ([`app::window`]) runs each frame;
 //!   [`app::board`], [`app::keys`] and [`app::panels`] draw and read input and return
 //!   [`Action`](app::Action)s without changing anything; [`app::files`] opens and saves
 //!   puzzles; [`app::background`] runs the long work on [`app::worker`] threads (a named
 //!   thread, a channel back, a cancel flag); [`app::launch`] opens the window, and
-//!   [`app::lifeboat`] saves the game on a signal or a panic. The only module
-//!   that uses egui.
+//!   [`app::lifeboat`] saves the game on a signal or a panic; [`app::watch_panel`] shows watch
+//!   mode ([`app::watching`]). The only module that uses egui.
 //! * [`cli`]: `solve` (or count, with `--count`), `bench`, `generate` and `rate` over puzzle
-//!   files of every format, on as many threads as asked, with a time budget per puzzle. Uses
-//!   [`sudoku`], never the window.
+//!   files of every format, on as many threads as asked, with a time budget per puzzle;
+//!   `matrix` (a puzzle's matrix in Knuth's format), `xc` (any problem in that format) and
+//!   `compare`. Uses [`sudoku`] and [`dlx`], never the window.
 //! * [`config`]: `config.toml` parsed from a string ([`Config::from_toml_str`](config::Config::from_toml_str))
 //!   and read from disk ([`Config::load`](config::Config::load)), every error naming file,
 //!   line and key. [`library`]: the bundled puzzle collections. [`autosave`]: where the game is

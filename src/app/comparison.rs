@@ -5,7 +5,8 @@ use std::time::Duration;
 
 use egui::RichText;
 
-use crate::sudoku::compare::{SOLVERS, compare, format_time};
+use crate::game::format_duration;
+use crate::sudoku::compare::{SOLVERS, compare};
 
 use super::window::{App, Compared};
 use super::worker::Worker;
@@ -111,7 +112,7 @@ impl App {
                         for run in &compared.runs {
                             ui.label(RichText::new(run.solver).monospace());
                             ui.label(format!("{} {}", run.nodes, run.unit));
-                            ui.label(format_time(run.time));
+                            ui.label(format_duration(run.time));
                             ui.label(run.verdict());
                             ui.end_row();
                         }

@@ -1,7 +1,7 @@
 //! Watch mode in the window: the search of [`game::watch`](crate::game::watch) drawn on the board
 //! as it moves, a panel of controls and counters beside it, the exact-cover matrix for small
 //! boards, and the engine's count of each cell's options (the candidates view). The state is
-//! [`Watching`](super::watching::Watching).
+//! [`Watching`].
 //!
 //! On the board, while watching:
 //!

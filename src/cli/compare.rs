@@ -4,7 +4,8 @@
 use std::io::{self, BufWriter, Write};
 
 use crate::config::Config;
-use crate::sudoku::compare::{compare as run_all, format_time};
+use crate::game::format_duration;
+use crate::sudoku::compare::compare as run_all;
 
 use super::args::CompareArgs;
 use super::exit::{EXIT_BAD_INPUT, EXIT_GAVE_UP, EXIT_OK, EXIT_UNSOLVED, worse};
@@ -56,7 +57,7 @@ pub(super) fn compare(args: &CompareArgs, config: &Config) -> io::Result<u8> {
                 "  {:<10} {:>16} {:>11}  {}",
                 run.solver,
                 format!("{} {}", run.nodes, run.unit),
-                format_time(run.time),
+                format_duration(run.time),
                 run.verdict()
             )?;
         }

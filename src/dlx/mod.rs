@@ -40,6 +40,14 @@
 //! at every 256 entries into a level, so a search without any pays nothing for them. A 36×36
 //! sudoku is 1,296 levels deep.
 //!
+//! Between two steps a view of the search can read where it stands: the options on its stack,
+//! each item's options left ([`Search::options_left`]), what pruning removed at the last choice
+//! and by which [`Rule`] ([`Search::pruned_here`]). Watch mode draws the search from these; the
+//! fast paths never read them.
+//!
+//! A problem can also come as text in the input format of Knuth's `dlx1` ([`Problem`]: named
+//! primary and secondary items, one option a line), checked as `dlx1` checks it.
+//!
 //! # The data structure
 //!
 //! Everything lives in one flat array of nodes addressed by `u32` indices (half a pointer, so
@@ -165,6 +173,7 @@
 //! * `search.rs`: [`Search`], the state machine and the fast loops; `report.rs` what it reports
 //!   ([`Stats`], [`Event`], [`Outcome`]); `unwind.rs` undoing a search; `scratch.rs` what the
 //!   matrix keeps between searches (stacks, weights, pair memos).
+//! * `problem.rs`: [`Problem`], a problem read from `dlx1`'s text format.
 //! * `unchecked.rs`: every unsafe access.
 //!
 //! # Example

@@ -289,11 +289,9 @@ fn for_each_can_stop() {
     assert_eq!(m.snapshot(), before);
 }
 
-#[test]
-fn pruning_removes_what_no_solution_uses_and_puts_it_back() {
-    // Items c a b x y (0..5). Item a's two options both contain b, so b's third option,
-    // {b, c}, can be in no solution. The plain search branches on c first and tries {b, c}
-    // in vain; the pruned one removes it before branching, and c is forced.
+/// Items c a b x y (0..5). Item a's two options both contain b, so b's third option, {b, c},
+/// can be in no solution.
+fn pairs_example() -> Matrix {
     let mut m = Matrix::new(5, 0).unwrap();
     for o in [
         vec![1, 2, 3],
@@ -305,6 +303,15 @@ fn pruning_removes_what_no_solution_uses_and_puts_it_back() {
     ] {
         m.add_option(o).unwrap();
     }
+    m
+}
+
+#[test]
+fn pruning_removes_what_no_solution_uses_and_puts_it_back() {
+    // Items c a b x y (0..5). Item a's two options both contain b, so b's third option,
+    // {b, c}, can be in no solution. The plain search branches on c first and tries {b, c}
+    // in vain; the pruned one removes it before branching, and c is forced.
+    let mut m = pairs_example();
     let before = m.snapshot();
     let plain = {
         let mut s = m.search();
@@ -334,17 +341,7 @@ fn pruning_removes_what_no_solution_uses_and_puts_it_back() {
 #[test]
 fn the_view_of_a_step_names_what_pruning_removed_and_each_items_length() {
     // The matrix of the test above: pruning by pairs removes {b, c} at the first branching.
-    let mut m = Matrix::new(5, 0).unwrap();
-    for o in [
-        vec![1, 2, 3],
-        vec![1, 2, 4],
-        vec![2, 0],
-        vec![0],
-        vec![3],
-        vec![4],
-    ] {
-        m.add_option(o).unwrap();
-    }
+    let mut m = pairs_example();
     let mut s = m.search().with_pruning(true).with_prune_spacing(1);
     for item in 0..5 {
         let expected = [2, 2, 3, 2, 2][item];
