@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use egui::{Event, Key, Modifiers, ViewportCommand, ViewportId};
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use sudoku_dlx::app::{App, open_first_puzzle};
 use sudoku_dlx::config::Config;
 use sudoku_dlx::game::{Game, Origin, Uniqueness};
@@ -1355,6 +1355,22 @@ fn the_candidates_view_shows_each_empty_cells_options_as_the_engine_counts_them(
     h.get_by_label("Candidates as the engine sees them").click();
     h.run();
     assert!(h.state().settings().candidates);
+    // Close the menu; then over r1c1 a tooltip gives its options (4 and 5: row 1 holds 3, 2
+    // and 6, column 1 holds 9, 7 and 8, box 1 holds 3, 9 and 1) and each symbol's places left.
+    h.key_press(Key::Escape);
+    hover(&mut h, 0, 0);
+    h.run_steps(3);
+    h.get_by_label("r1c1: 2 options left");
+    // 4 can go in r1c1, r1c4 and r1c6... of row 1: the count is the engine's row·symbol item.
+    let four = h
+        .query_all_by_label_contains("place(s) in row 1")
+        .map(|n| format!("{:?}", n.accesskit_node()))
+        .find(|l| l.contains("4: "))
+        .expect("a line for 4");
+    assert!(
+        four.contains("in column 1") && four.contains("in box 1"),
+        "{four}"
+    );
     // Drawn without a panic, and follows the search while watching.
     tap(&mut h, Key::W);
     frames_until(&mut h, "moves", |app| {

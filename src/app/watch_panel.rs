@@ -28,7 +28,7 @@ use crate::sudoku::{Geometry, Grid, cell_name};
 use super::action::{Action, WatchControl};
 use super::board::{BoardLayout, Glyphs};
 use super::watching::{
-    FADE, LOG_LINES, MATRIX_SIDE, PRUNED, TRIED, UNDONE, Watching, describe_item,
+    EngineView, FADE, LOG_LINES, MATRIX_SIDE, PRUNED, TRIED, UNDONE, Watching, describe_item,
 };
 use super::window::App;
 
@@ -325,62 +325,122 @@ impl App {
 
     /// Each empty cell's options left, as the engine counts them: the watched search's while
     /// watching, else the matrix of the board as it stands (worked out again when it changes).
+    /// Over the board, a tooltip gives the cell under the pointer: its options, and for each the
+    /// places its symbol has left in the cell's row, column and box (the unit·symbol items'
+    /// lengths).
     pub(super) fn paint_candidates(&mut self, ui: &egui::Ui, layout: BoardLayout) {
         if !self.settings.candidates {
             return;
         }
-        let g = self.game.geometry();
-        let lengths: Vec<(usize, u32)> = match &self.watching {
-            Some(w) => w
-                .watcher
-                .cover
-                .meanings
-                .iter()
-                .zip(&w.view.left)
-                .filter_map(|(m, left)| match (m, left) {
-                    (ItemMeaning::Cell(cell), Some(n)) => Some((*cell, *n)),
-                    _ => None,
-                })
-                .collect(),
-            None => {
-                let revision = self.game.revision();
-                if self
-                    .engine_view
-                    .as_ref()
-                    .is_none_or(|(r, _)| *r != revision)
-                {
-                    self.engine_view = Some((revision, cell_lengths(&self.game.puzzle())));
-                }
-                self.engine_view
-                    .as_ref()
-                    .map(|(_, l)| l.clone())
-                    .unwrap_or_default()
+        if self.watching.is_none() {
+            let revision = self.game.revision();
+            if self
+                .engine_view
+                .as_ref()
+                .is_none_or(|(r, _)| *r != revision)
+            {
+                self.engine_view = Some((revision, EngineView::of(&self.game.puzzle())));
             }
-        };
+        }
+        let (cover, left, pruned): (&CoverMatrix, &[Option<u32>], HashSet<usize>) =
+            match (&self.watching, &self.engine_view) {
+                (Some(w), _) => (
+                    &w.watcher.cover,
+                    &w.view.left,
+                    w.view.pruned.iter().copied().collect(),
+                ),
+                (None, Some((_, view))) => (&view.cover, &view.left, HashSet::new()),
+                (None, None) => return,
+            };
+        let g = self.game.geometry();
         let painter = ui.painter_at(layout.rect);
-        let size = (layout.cell_size() * 0.26).max(5.0);
-        let font = FontId::proportional(size);
-        for (cell, n) in lengths {
-            // A filled cell (an entry) shows its value, not a count.
-            if self.watching.is_none() && self.game.value(cell) != 0 {
+        let font = FontId::proportional((layout.cell_size() * 0.26).max(5.0));
+        for (meaning, n) in cover.meanings.iter().zip(left) {
+            let (ItemMeaning::Cell(cell), Some(n)) = (meaning, n) else {
+                continue;
+            };
+            // A cell the player filled shows its value, not a count.
+            if self.watching.is_none() && self.game.value(*cell) != 0 {
                 continue;
             }
-            let rect = layout.cell_rect(g.row_of(cell), g.col_of(cell));
+            let rect = layout.cell_rect(g.row_of(*cell), g.col_of(*cell));
             let colour = match n {
                 0 => UNDONE,
                 1 => Color32::from_rgb(30, 150, 60),
                 2 => PRUNED,
                 _ => Color32::from_gray(128),
             };
-            let at = rect.min + Vec2::splat(2.0);
             painter.text(
-                at,
+                rect.min + Vec2::splat(2.0),
                 egui::Align2::LEFT_TOP,
                 n.to_string(),
                 font.clone(),
                 colour,
             );
         }
+        // The cell under the pointer, on demand.
+        let pointer = ui.ctx().pointer_hover_pos();
+        let Some((row, col)) = pointer.and_then(|p| layout.cell_at(p)) else {
+            return;
+        };
+        let cell = g.cell(row, col);
+        // A given (or an entry) has no item; a cell the search has filled, a covered one.
+        let Some(item) = cover
+            .meanings
+            .iter()
+            .position(|m| *m == ItemMeaning::Cell(cell))
+        else {
+            return;
+        };
+        if self.watching.is_none() && self.game.value(cell) != 0 {
+            return;
+        }
+        let active = |k: &usize| {
+            !pruned.contains(k)
+                && cover.options[*k]
+                    .items
+                    .iter()
+                    .all(|&i| left.get(i).is_some_and(Option::is_some))
+        };
+        let options: Vec<usize> = (0..cover.options.len())
+            .filter(|k| cover.options[*k].cell == cell && active(k))
+            .collect();
+        let board = self.game.board();
+        let mut lines = vec![if left.get(item).is_some_and(Option::is_none) {
+            format!("{}: covered (filled by the search)", cell_name(g, cell))
+        } else {
+            format!(
+                "{}: {} option{} left",
+                cell_name(g, cell),
+                options.len(),
+                if options.len() == 1 { "" } else { "s" }
+            )
+        }];
+        for k in options {
+            let o = &cover.options[k];
+            let places = |i: usize| left.get(o.items[i]).copied().flatten().unwrap_or(0);
+            lines.push(format!(
+                "{}: {} place(s) in row {}, {} in column {}, {} in box {}",
+                board.alphabet().symbol(o.value),
+                places(1),
+                row + 1,
+                places(2),
+                col + 1,
+                places(3),
+                g.box_of(cell) + 1
+            ));
+        }
+        egui::Tooltip::always_open(
+            ui.ctx().clone(),
+            ui.layer_id(),
+            ui.scope_id().with("engine-candidates"),
+            egui::PopupAnchor::Pointer,
+        )
+        .show(|ui| {
+            for line in lines {
+                ui.label(RichText::new(line).monospace().size(11.0));
+            }
+        });
     }
 
     /// The panel beside the board while watching: controls, counters, the move log, the matrix.
@@ -686,22 +746,4 @@ fn matrix_view(ui: &mut egui::Ui, w: &Watching, g: Geometry) {
         .weak()
         .size(11.0),
     );
-}
-
-/// Each empty cell's number of options in the board's matrix.
-fn cell_lengths(board: &Grid) -> Vec<(usize, u32)> {
-    let cover = CoverMatrix::of(board, false);
-    let mut count = vec![0u32; cover.items.len()];
-    for o in &cover.options {
-        count[o.items[0]] += 1;
-    }
-    cover
-        .meanings
-        .iter()
-        .zip(count)
-        .filter_map(|(m, n)| match m {
-            ItemMeaning::Cell(cell) => Some((*cell, n)),
-            _ => None,
-        })
-        .collect()
 }

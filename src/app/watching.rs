@@ -78,6 +78,32 @@ impl Watching {
     }
 }
 
+/// The engine's view of a board, for the candidates view when nothing is watched: its matrix
+/// and each item's number of options.
+pub struct EngineView {
+    /// The board's matrix.
+    pub cover: CoverMatrix,
+    /// Each item's options, in the matrix's order.
+    pub left: Vec<Option<u32>>,
+}
+
+impl EngineView {
+    /// The view of `board` as it stands.
+    pub fn of(board: &Grid) -> Self {
+        let cover = CoverMatrix::of(board, false);
+        let mut count = vec![0u32; cover.items.len()];
+        for o in &cover.options {
+            for &i in &o.items {
+                count[i] += 1;
+            }
+        }
+        EngineView {
+            cover,
+            left: count.into_iter().map(Some).collect(),
+        }
+    }
+}
+
 /// Describes an item for a person: `cell r3c4`, `row 5 · 7`.
 pub fn describe_item(item: ItemMeaning, g: Geometry, board: &Grid) -> String {
     match item {
