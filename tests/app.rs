@@ -504,6 +504,7 @@ fn a_file_with_many_puzzles_becomes_a_collection_and_a_bad_file_changes_nothing(
     assert!(status(&h).contains("puzzle 1 of 100"), "{}", status(&h));
     press(&mut h, Key::N);
     assert!(status(&h).contains("puzzle 2 of 100"), "{}", status(&h));
+    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]
@@ -533,6 +534,7 @@ fn save_and_open_bring_back_the_givens_and_the_entries() {
         "{}",
         status(&other)
     );
+    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]
