@@ -559,6 +559,7 @@ fn the_open_dialog_lists_a_folder_and_opens_the_file_clicked() {
     settle(&mut h);
     press(&mut h, Key::Escape);
     assert!(!h.state().dialog_open());
+    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]

@@ -244,13 +244,11 @@ fn help_lists_the_subcommands_and_the_puzzle_argument() {
 
 #[test]
 fn without_a_display_the_window_fails_clearly_and_the_cli_still_works() {
+    let data = std::env::temp_dir().join(format!("sudoku-dlx-nodisplay-{}", std::process::id()));
     let o = bin()
         .env_remove("DISPLAY")
         .env_remove("WAYLAND_DISPLAY")
-        .env(
-            "SUDOKU_DLX_DATA_DIR",
-            std::env::temp_dir().join(format!("sudoku-dlx-nodisplay-{}", std::process::id())),
-        )
+        .env("SUDOKU_DLX_DATA_DIR", &data)
         .stdin(Stdio::null())
         .output()
         .unwrap();
@@ -262,6 +260,7 @@ fn without_a_display_the_window_fails_clearly_and_the_cli_still_works() {
         "sudoku-dlx: there is no display to open the window on (neither DISPLAY nor \
          WAYLAND_DISPLAY is set). The command line works without one: sudoku-dlx --help"
     );
+    std::fs::remove_dir_all(&data).ok();
 }
 
 #[test]
