@@ -20,6 +20,7 @@ mod alphabet;
 pub mod compare;
 mod cover;
 pub mod formats;
+pub mod general;
 pub mod generate;
 mod geometry;
 mod grid;
@@ -27,6 +28,7 @@ pub mod hint;
 pub mod knuth;
 pub mod logic;
 mod naive;
+pub mod units;
 
 use std::fmt;
 use std::sync::atomic::AtomicBool;

@@ -1,0 +1,278 @@
+//! The variants' solver against brute force: for X, hyper and jigsaw boards, and units given
+//! outright, the solutions `sudoku::general::solve` counts are the ones a plain backtracking
+//! search counts, written here from the rules alone (it shares no code with the mapping).
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use sudoku_dlx::sudoku::Geometry;
+use sudoku_dlx::sudoku::general::{GivenClash, solve};
+use sudoku_dlx::sudoku::units::Units;
+
+/// The rules, from scratch: each unit a list of (row, column).
+fn rows_columns_boxes(side: usize, box_rows: usize, box_cols: usize) -> Vec<Vec<(usize, usize)>> {
+    let mut units = Vec::new();
+    for r in 0..side {
+        units.push((0..side).map(|c| (r, c)).collect());
+    }
+    for c in 0..side {
+        units.push((0..side).map(|r| (r, c)).collect());
+    }
+    for top in (0..side).step_by(box_rows) {
+        for left in (0..side).step_by(box_cols) {
+            let mut unit = Vec::new();
+            for r in top..top + box_rows {
+                for c in left..left + box_cols {
+                    unit.push((r, c));
+                }
+            }
+            units.push(unit);
+        }
+    }
+    units
+}
+
+fn diagonals(side: usize) -> Vec<Vec<(usize, usize)>> {
+    vec![
+        (0..side).map(|k| (k, k)).collect(),
+        (0..side).map(|k| (k, side - 1 - k)).collect(),
+    ]
+}
+
+/// The shaded windows of a hyper sudoku with b×b boxes: one cell in from the edge, one cell
+/// apart.
+fn windows(b: usize) -> Vec<Vec<(usize, usize)>> {
+    let starts: Vec<usize> = (0..b - 1).map(|k| 1 + k * (b + 1)).collect();
+    let mut units = Vec::new();
+    for &top in &starts {
+        for &left in &starts {
+            let mut unit = Vec::new();
+            for r in top..top + b {
+                for c in left..left + b {
+                    unit.push((r, c));
+                }
+            }
+            units.push(unit);
+        }
+    }
+    units
+}
+
+/// Counts, up to `limit`, the fillings of `cells` in which no unit repeats a value (a unit of
+/// `side` cells then holds them all), cell by cell in reading order.
+fn brute_force(side: usize, rules: &[Vec<(usize, usize)>], cells: &[u8], limit: u64) -> u64 {
+    fn go(
+        grid: &mut Vec<u8>,
+        at: usize,
+        side: usize,
+        limit: u64,
+        fits: &dyn Fn(&[u8], usize, u8) -> bool,
+    ) -> u64 {
+        let Some(cell) = (at..grid.len()).find(|&c| grid[c] == 0) else {
+            return 1;
+        };
+        let mut found = 0;
+        for v in 1..=side as u8 {
+            if fits(grid, cell, v) {
+                grid[cell] = v;
+                found += go(grid, cell + 1, side, limit - found, fits);
+                grid[cell] = 0;
+                if found >= limit {
+                    break;
+                }
+            }
+        }
+        found
+    }
+    let fits = |grid: &[u8], cell: usize, v: u8| {
+        let (r, c) = (cell / side, cell % side);
+        rules.iter().filter(|u| u.contains(&(r, c))).all(|u| {
+            u.iter()
+                .all(|&(r2, c2)| (r2, c2) == (r, c) || grid[r2 * side + c2] != v)
+        })
+    };
+    let mut grid = cells.to_vec();
+    // The givens themselves must not clash.
+    for cell in 0..grid.len() {
+        if grid[cell] != 0 && !fits(&grid, cell, grid[cell]) {
+            return 0;
+        }
+    }
+    go(&mut grid, 0, side, limit, &fits)
+}
+
+/// True if `solution` fills every cell, obeys `rules` and keeps `cells`' givens.
+fn obeys(side: usize, rules: &[Vec<(usize, usize)>], cells: &[u8], solution: &[u8]) -> bool {
+    solution.iter().all(|&v| v >= 1 && usize::from(v) <= side)
+        && cells.iter().zip(solution).all(|(&g, &s)| g == 0 || g == s)
+        && rules.iter().all(|u| {
+            let mut seen = vec![false; side + 1];
+            u.iter().all(|&(r, c)| {
+                let v = usize::from(solution[r * side + c]);
+                !std::mem::replace(&mut seen[v], true)
+            })
+        })
+}
+
+/// A repeatable sequence of numbers (Knuth's MMIX constants).
+fn lcg(mut seed: u64) -> impl FnMut() -> u64 {
+    move || {
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        seed >> 33
+    }
+}
+
+/// For boards of `units` (`rules` the same, from scratch): a solution of the empty board,
+/// checked against the rules, then `trials` puzzles keeping `keep` of its cells at random, each
+/// counted both ways up to 30.
+fn agrees(units: &Units, rules: &[Vec<(usize, usize)>], keep: usize, trials: usize, seed: u64) {
+    let side = units.side();
+    let empty = vec![0u8; side * side];
+    let report = solve(units, &empty, 1, None).unwrap();
+    let full = report.first.expect("the empty board has a solution");
+    assert!(obeys(side, rules, &empty, &full), "{full:?}");
+    let mut next = lcg(seed);
+    let mut counts = Vec::new();
+    for _ in 0..trials {
+        let mut cells = vec![0u8; side * side];
+        let mut order: Vec<usize> = (0..side * side).collect();
+        for k in (1..order.len()).rev() {
+            order.swap(k, next() as usize % (k + 1));
+        }
+        for &cell in &order[..keep] {
+            cells[cell] = full[cell];
+        }
+        let dlx = solve(units, &cells, 30, None).unwrap();
+        let brute = brute_force(side, rules, &cells, 30);
+        assert_eq!(dlx.solutions, brute, "{cells:?}");
+        if let Some(first) = &dlx.first {
+            assert!(obeys(side, rules, &cells, first));
+        }
+        counts.push(brute);
+    }
+    // The trials are not all alike: some puzzles have one solution, some several.
+    assert!(counts.contains(&1), "{counts:?}");
+    assert!(counts.iter().any(|&n| n > 1), "{counts:?}");
+}
+
+#[test]
+fn x_sudoku_agrees_with_brute_force_on_4x4_6x6_and_9x9() {
+    for (b_rows, b_cols, keep, seed) in [(2, 2, 4, 1), (2, 3, 12, 2), (3, 3, 36, 3)] {
+        let g = Geometry::new(b_rows, b_cols).unwrap();
+        let side = g.side();
+        let units = Units::classic(g).with_diagonals();
+        let mut rules = rows_columns_boxes(side, b_rows, b_cols);
+        rules.extend(diagonals(side));
+        agrees(&units, &rules, keep, 25, seed);
+    }
+}
+
+#[test]
+fn hyper_sudoku_agrees_with_brute_force_on_4x4_and_9x9() {
+    for (b, keep, seed) in [(2, 4, 4), (3, 34, 5)] {
+        let g = Geometry::square(b).unwrap();
+        let units = Units::classic(g).with_hyper(g).unwrap();
+        let mut rules = rows_columns_boxes(b * b, b, b);
+        rules.extend(windows(b));
+        agrees(&units, &rules, keep, 25, seed);
+    }
+}
+
+#[test]
+fn jigsaw_agrees_with_brute_force_on_6x6_and_a_5x5_board_without_boxes() {
+    let six = [
+        0, 0, 0, 1, 1, 1, //
+        0, 2, 0, 1, 3, 1, //
+        0, 2, 2, 3, 3, 1, //
+        4, 2, 2, 3, 3, 5, //
+        4, 4, 2, 3, 5, 5, //
+        4, 4, 4, 5, 5, 5, //
+    ];
+    let five = [
+        0, 0, 0, 1, 1, //
+        0, 2, 0, 1, 1, //
+        2, 2, 2, 3, 1, //
+        4, 2, 3, 3, 3, //
+        4, 4, 4, 4, 3, //
+    ];
+    for (side, regions, keep, seed) in [(6, &six[..], 12, 6), (5, &five[..], 7, 7)] {
+        let units = Units::jigsaw(side, regions).unwrap();
+        let mut rules: Vec<Vec<(usize, usize)>> = Vec::new();
+        for r in 0..side {
+            rules.push((0..side).map(|c| (r, c)).collect());
+            rules.push((0..side).map(|c| (c, r)).collect());
+        }
+        for label in 0..side {
+            rules.push(
+                (0..side * side)
+                    .filter(|&c| regions[c] == label)
+                    .map(|c| (c / side, c % side))
+                    .collect(),
+            );
+        }
+        agrees(&units, &rules, keep, 25, seed);
+    }
+}
+
+#[test]
+fn a_partial_unit_holds_each_symbol_at_most_once() {
+    // 4×4 rows, columns and boxes, and a unit of three cells: r1c1, r2c3, r4c4 (secondary).
+    let g = Geometry::square(2).unwrap();
+    let mut cells_of: Vec<Vec<usize>> = Units::classic(g).all().to_vec();
+    cells_of.push(vec![0, 6, 15]);
+    let units = Units::from_cells(4, cells_of).unwrap();
+    let mut rules = rows_columns_boxes(4, 2, 2);
+    rules.push(vec![(0, 0), (1, 2), (3, 3)]);
+    let empty = [0u8; 16];
+    let counted = solve(&units, &empty, 1000, None).unwrap().solutions;
+    assert_eq!(counted, brute_force(4, &rules, &empty, 1000));
+    // Fewer than the 288 grids with no such unit, but some.
+    assert!(counted > 0 && counted < 288, "{counted}");
+}
+
+#[test]
+fn clashing_givens_and_boards_with_no_solution() {
+    let g = Geometry::classic();
+    let units = Units::classic(g).with_diagonals();
+    // Two 5s on the main diagonal (r1c1 and r9c9): no clash in rows, columns or boxes.
+    let mut cells = vec![0u8; 81];
+    cells[0] = 5;
+    cells[80] = 5;
+    assert_eq!(
+        solve(&units, &cells, 2, None),
+        Err(GivenClash {
+            unit: 27,
+            first: 0,
+            second: 80,
+            value: 5
+        })
+    );
+    // No clash among the givens, and still no solution: on 4×4 X, 4 at r1c1 and r3c4 and 2 at
+    // r4c2 (found by brute force, which agrees).
+    let g = Geometry::square(2).unwrap();
+    let units = Units::classic(g).with_diagonals();
+    let mut rules = rows_columns_boxes(4, 2, 2);
+    rules.extend(diagonals(4));
+    let cells = [4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 0, 2, 0, 0];
+    let dlx = solve(&units, &cells, 10, None).unwrap();
+    assert_eq!((dlx.solutions, dlx.first), (0, None));
+    assert_eq!(brute_force(4, &rules, &cells, 10), 0);
+}
+
+#[test]
+fn x_boards_of_every_square_size_up_to_36x36_are_solved_empty() {
+    for b in 2..=6 {
+        let g = Geometry::square(b).unwrap();
+        let side = g.side();
+        let empty = vec![0u8; side * side];
+        let units = Units::classic(g).with_diagonals();
+        let report = solve(&units, &empty, 1, Some(std::time::Duration::from_secs(20))).unwrap();
+        let mut rules = rows_columns_boxes(side, b, b);
+        rules.extend(diagonals(side));
+        let first = report
+            .first
+            .unwrap_or_else(|| panic!("X {side}: none found"));
+        assert!(obeys(side, &rules, &empty, &first), "X {side}");
+    }
+}
