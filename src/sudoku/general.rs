@@ -2,7 +2,7 @@
 //! variants' solver (X, hyper, jigsaw, and units given outright as in Knuth's
 //! `sudoku-general-dlx`).
 //!
-//! The mapping is the classic one of [`cover`](super::cover) with the units made a list: an item
+//! The mapping is the classic one of [`DlxSolver`](super::DlxSolver) (`cover.rs`) with the units made a list: an item
 //! for each empty cell; an item for each unit and each symbol the unit still lacks, primary for a
 //! unit of `side` cells (the symbol goes there exactly once) and secondary for a smaller one (at
 //! most once); and an option for each empty cell and each symbol none of its units holds yet,
