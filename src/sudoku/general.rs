@@ -2,15 +2,15 @@
 //! variants' solver (X, hyper, jigsaw, and units given outright as in Knuth's
 //! `sudoku-general-dlx`).
 //!
-//! The mapping is the classic one of [`DlxSolver`](super::DlxSolver) (`cover.rs`) with the units made a list: an item
-//! for each empty cell; an item for each unit and each symbol the unit still lacks, primary for a
-//! unit of `side` cells (the symbol goes there exactly once) and secondary for a smaller one (at
-//! most once); and an option for each empty cell and each symbol none of its units holds yet,
-//! covering the cell's item and the symbol's item in each of the cell's units. As there, the
-//! givens are applied while building: their items and the options that clash with them are left
-//! out. An exact cover is then a filling of the empty cells in which no unit repeats a symbol and
-//! every full unit holds them all. The classic solver ([`DlxSolver`](super::DlxSolver)) stays the
-//! one for plain boards: its options all have four items, which it lays out in blocks of four.
+//! The mapping is the classic one of [`DlxSolver`](super::DlxSolver) (`cover.rs`) with the units
+//! made a list: an item for each empty cell; an item for each unit and each symbol the unit still
+//! lacks, primary for a unit of `side` cells (the symbol goes there exactly once) and secondary for
+//! a smaller one (at most once); and an option for each empty cell and each symbol none of its
+//! units holds yet, covering the cell's item and the symbol's item in each of the cell's units. As
+//! there, the givens are applied while building: their items and the options that clash with
+//! them are left out. An exact cover is then a filling of the empty cells in which no unit
+//! repeats a symbol and every full unit holds them all. The classic solver stays the one for
+//! plain boards: its options all have four items, which it lays out in blocks of four.
 
 use std::time::{Duration, Instant};
 
