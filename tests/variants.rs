@@ -5,7 +5,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use sudoku_dlx::sudoku::Geometry;
-use sudoku_dlx::sudoku::general::{GivenClash, solve};
+use sudoku_dlx::sudoku::general::{BoardError, Cage, GivenClash, solve, solve_with_cages};
 use sudoku_dlx::sudoku::units::Units;
 
 /// The rules, from scratch: each unit a list of (row, column).
@@ -241,12 +241,12 @@ fn clashing_givens_and_boards_with_no_solution() {
     cells[80] = 5;
     assert_eq!(
         solve(&units, &cells, 2, None),
-        Err(GivenClash {
+        Err(BoardError::Clash(GivenClash {
             unit: 27,
             first: 0,
             second: 80,
             value: 5
-        })
+        }))
     );
     // No clash among the givens, and still no solution: on 4×4 X, 4 at r1c1 and r3c4 and 2 at
     // r4c2 (found by brute force, which agrees).
@@ -274,5 +274,217 @@ fn x_boards_of_every_square_size_up_to_36x36_are_solved_empty() {
             .first
             .unwrap_or_else(|| panic!("X {side}: none found"));
         assert!(obeys(side, &rules, &empty, &first), "X {side}");
+    }
+}
+
+/// Cages grown at random over a board: each a connected run of 1 to `most` cells with distinct
+/// digits in `full`, until every cell is in one; the sums from `full`.
+fn random_cages(
+    side: usize,
+    full: &[u8],
+    most: usize,
+    next: &mut impl FnMut() -> u64,
+) -> Vec<Cage> {
+    let mut cage_of = vec![usize::MAX; side * side];
+    let mut cages: Vec<Vec<usize>> = Vec::new();
+    for start in 0..side * side {
+        if cage_of[start] != usize::MAX {
+            continue;
+        }
+        let size = 1 + next() as usize % most;
+        let mut cells = vec![start];
+        cage_of[start] = cages.len();
+        while cells.len() < size {
+            let free: Vec<usize> = cells
+                .iter()
+                .flat_map(|&c| {
+                    let (r, col) = (c / side, c % side);
+                    let mut n = Vec::new();
+                    if r + 1 < side {
+                        n.push(c + side);
+                    }
+                    if col + 1 < side {
+                        n.push(c + 1);
+                    }
+                    if col > 0 {
+                        n.push(c - 1);
+                    }
+                    n
+                })
+                // A killer cage never repeats a digit: the full grid must be one of its fillings.
+                .filter(|&n| cage_of[n] == usize::MAX && !cells.iter().any(|&c| full[c] == full[n]))
+                .collect();
+            let Some(&pick) = free.get(next() as usize % free.len().max(1)) else {
+                break;
+            };
+            cage_of[pick] = cages.len();
+            cells.push(pick);
+        }
+        cages.push(cells);
+    }
+    cages
+        .into_iter()
+        .map(|cells| Cage {
+            sum: cells.iter().map(|&c| u32::from(full[c])).sum(),
+            cells,
+        })
+        .collect()
+}
+
+/// Brute force for a killer board: the units' rules, and every cage's cells distinct, never
+/// adding up to more than its sum and, once all filled, to exactly its sum.
+fn brute_force_killer(
+    side: usize,
+    rules: &[Vec<(usize, usize)>],
+    cages: &[Cage],
+    cells: &[u8],
+    limit: u64,
+) -> u64 {
+    struct Board<'a> {
+        side: usize,
+        rules: &'a [Vec<(usize, usize)>],
+        cages: &'a [Cage],
+        cage_of: Vec<Option<usize>>,
+        limit: u64,
+        found: u64,
+    }
+    impl Board<'_> {
+        fn cage_ok(&self, grid: &[u8], cage: usize) -> bool {
+            let c = &self.cages[cage];
+            let values: Vec<u8> = c.cells.iter().map(|&x| grid[x]).collect();
+            let filled: Vec<u8> = values.iter().copied().filter(|&v| v != 0).collect();
+            let mut seen = filled.clone();
+            seen.sort_unstable();
+            seen.dedup();
+            let sum: u32 = filled.iter().map(|&v| u32::from(v)).sum();
+            seen.len() == filled.len()
+                && sum <= c.sum
+                && (filled.len() < values.len() || sum == c.sum)
+        }
+        fn go(&mut self, grid: &mut Vec<u8>) {
+            let Some(cell) = grid.iter().position(|&v| v == 0) else {
+                self.found += 1;
+                return;
+            };
+            let (r, c) = (cell / self.side, cell % self.side);
+            for v in 1..=self.side as u8 {
+                let fits = self.rules.iter().filter(|u| u.contains(&(r, c))).all(|u| {
+                    u.iter()
+                        .all(|&(r2, c2)| (r2, c2) == (r, c) || grid[r2 * self.side + c2] != v)
+                });
+                if !fits {
+                    continue;
+                }
+                grid[cell] = v;
+                if self.cage_of[cell].is_none_or(|k| self.cage_ok(grid, k)) {
+                    self.go(grid);
+                }
+                grid[cell] = 0;
+                if self.found >= self.limit {
+                    return;
+                }
+            }
+        }
+    }
+    let mut cage_of = vec![None; side * side];
+    for (k, cage) in cages.iter().enumerate() {
+        for &c in &cage.cells {
+            cage_of[c] = Some(k);
+        }
+    }
+    let mut board = Board {
+        side,
+        rules,
+        cages,
+        cage_of,
+        limit,
+        found: 0,
+    };
+    // Givens that already break a cage leave nothing.
+    if (0..cages.len()).any(|k| !board.cage_ok(cells, k)) {
+        return 0;
+    }
+    board.go(&mut cells.to_vec());
+    board.found
+}
+
+#[test]
+fn killer_cages_agree_with_brute_force_with_and_without_givens() {
+    let mut next = lcg(11);
+    let mut counts = Vec::new();
+    for (b_rows, b_cols, most, keep) in [(2, 2, 3, 0), (2, 2, 4, 2), (2, 3, 3, 0), (2, 3, 4, 6)] {
+        let g = Geometry::new(b_rows, b_cols).unwrap();
+        let side = g.side();
+        let units = Units::classic(g);
+        let rules = rows_columns_boxes(side, b_rows, b_cols);
+        let full = solve(&units, &vec![0u8; side * side], 1, None)
+            .unwrap()
+            .first
+            .unwrap();
+        for _ in 0..15 {
+            let cages = random_cages(side, &full, most, &mut next);
+            let mut cells = vec![0u8; side * side];
+            for _ in 0..keep {
+                let c = next() as usize % cells.len();
+                cells[c] = full[c];
+            }
+            let dlx = solve_with_cages(&units, &cells, &cages, 20, None).unwrap();
+            let brute = brute_force_killer(side, &rules, &cages, &cells, 20);
+            assert_eq!(dlx.solutions, brute, "{cages:?} {cells:?}");
+            if let Some(first) = &dlx.first {
+                assert!(obeys(side, &rules, &cells, first));
+                for cage in &cages {
+                    let sum: u32 = cage.cells.iter().map(|&c| u32::from(first[c])).sum();
+                    assert_eq!(sum, cage.sum);
+                }
+            }
+            counts.push(brute);
+        }
+    }
+    assert!(
+        counts.contains(&1) && counts.iter().any(|&n| n > 1),
+        "{counts:?}"
+    );
+}
+
+#[test]
+fn a_cell_in_two_cages_is_refused() {
+    let units = Units::classic(Geometry::square(2).unwrap());
+    let cages = [
+        Cage {
+            cells: vec![0, 1],
+            sum: 3,
+        },
+        Cage {
+            cells: vec![1, 2],
+            sum: 5,
+        },
+    ];
+    assert_eq!(
+        solve_with_cages(&units, &[0; 16], &cages, 2, None),
+        Err(BoardError::TwoCages { cell: 1 })
+    );
+}
+
+#[test]
+fn killer_9x9_without_givens_counts_up_to_two() {
+    // Random cages of up to 5 cells over a full grid: the grid itself is always a solution.
+    let mut next = lcg(12);
+    let g = Geometry::classic();
+    let units = Units::classic(g);
+    let rules = rows_columns_boxes(9, 3, 3);
+    let full = solve(&units, &[0u8; 81], 1, None).unwrap().first.unwrap();
+    for _ in 0..10 {
+        let cages = random_cages(9, &full, 5, &mut next);
+        let report = solve_with_cages(&units, &[0u8; 81], &cages, 2, None).unwrap();
+        assert!(report.solutions >= 1);
+        let first = report.first.unwrap();
+        assert!(obeys(9, &rules, &[0u8; 81], &first));
+        for cage in &cages {
+            assert_eq!(
+                cage.cells.iter().map(|&c| u32::from(first[c])).sum::<u32>(),
+                cage.sum
+            );
+        }
     }
 }
