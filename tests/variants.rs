@@ -6,6 +6,7 @@
 
 use sudoku_dlx::sudoku::Geometry;
 use sudoku_dlx::sudoku::general::{BoardError, Cage, GivenClash, solve, solve_with_cages};
+use sudoku_dlx::sudoku::general_format::{GeneralPuzzle, HOLE};
 use sudoku_dlx::sudoku::units::Units;
 
 /// The rules, from scratch: each unit a list of (row, column).
@@ -485,6 +486,42 @@ fn killer_9x9_without_givens_counts_up_to_two() {
                 cage.cells.iter().map(|&c| u32::from(first[c])).sum::<u32>(),
                 cage.sum
             );
+        }
+    }
+}
+
+/// The units of a parsed board as (row, column) lists, for the brute force.
+fn rules_of(units: &Units) -> Vec<Vec<(usize, usize)>> {
+    let side = units.side();
+    units
+        .all()
+        .iter()
+        .map(|u| u.iter().map(|&c| (c / side, c % side)).collect())
+        .collect()
+}
+
+#[test]
+fn knuths_general_format_with_overlapping_boxes_and_holes_agrees_with_brute_force() {
+    // 6×6: rows, columns, the 2×3 boxes in one group, and a second group adding the main
+    // diagonal as box `d` (an X board written in Knuth's format).
+    let six = "1.....\n......\n..3...\n......\n....5.\n......\n\
+               000111\n000111\n222333\n222333\n444555\n444555\n\
+               d.....\n.d....\n..d...\n...d..\n....d.\n.....d\n";
+    // 5×5 with two holes: its first row and column have four cells, partial units.
+    let holes = "#....\n.1...\n.....\n...#.\n.....\n\
+                 .0011\n00011\n22233\n24433\n24443\n";
+    for text in [six, holes] {
+        let p = GeneralPuzzle::parse(text).unwrap();
+        let side = p.units.side();
+        let dlx = solve(&p.units, &p.cells, 50, None).unwrap();
+        let brute = brute_force(side, &rules_of(&p.units), &p.cells, 50);
+        assert_eq!(dlx.solutions, brute, "{text}");
+        assert!(brute > 0, "{text}");
+        if let Some(first) = &dlx.first {
+            for (k, (&g, &s)) in p.cells.iter().zip(first).enumerate() {
+                assert!(g == 0 || g == s, "cell {k}");
+                assert!(g == HOLE || (1..=side as u8).contains(&s), "cell {k}");
+            }
         }
     }
 }

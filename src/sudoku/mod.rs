@@ -21,6 +21,7 @@ pub mod compare;
 mod cover;
 pub mod formats;
 pub mod general;
+pub mod general_format;
 pub mod generate;
 mod geometry;
 mod grid;
