@@ -4,7 +4,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use sudoku_dlx::sudoku::Geometry;
+use sudoku_dlx::sudoku::{Geometry, Unit};
 use sudoku_dlx::sudoku::general::{BoardError, Cage, GivenClash, solve, solve_with_cages};
 use sudoku_dlx::sudoku::general_format::{GeneralPuzzle, HOLE};
 use sudoku_dlx::sudoku::units::Units;
@@ -220,8 +220,11 @@ fn jigsaw_agrees_with_brute_force_on_6x6_and_a_5x5_board_without_boxes() {
 fn a_partial_unit_holds_each_symbol_at_most_once() {
     // 4×4 rows, columns and boxes, and a unit of three cells: r1c1, r2c3, r4c4 (secondary).
     let g = Geometry::square(2).unwrap();
-    let mut cells_of: Vec<Vec<usize>> = Units::classic(g).all().to_vec();
-    cells_of.push(vec![0, 6, 15]);
+    let mut cells_of: Vec<(Unit, Vec<usize>)> = Units::classic(g)
+        .iter()
+        .map(|(name, cells)| (name, cells.to_vec()))
+        .collect();
+    cells_of.push((Unit::Region(0), vec![0, 6, 15]));
     let units = Units::from_cells(4, cells_of).unwrap();
     let mut rules = rows_columns_boxes(4, 2, 2);
     rules.push(vec![(0, 0), (1, 2), (3, 3)]);

@@ -29,6 +29,7 @@
 
 use thiserror::Error;
 
+use super::geometry::Unit;
 use super::units::{Units, UnitsError};
 
 /// The largest board the format takes here.
@@ -246,8 +247,16 @@ impl GeneralPuzzle {
                 }
             }
         }
-        let units =
-            Units::from_cells(n, units).map_err(|e| fail(1, GeneralFormatErrorKind::Units(e)))?;
+        let named = units.into_iter().enumerate().map(|(u, cells)| {
+            let name = match u {
+                u if u < n => Unit::Row(u),
+                u if u < 2 * n => Unit::Column(u - n),
+                u => Unit::Box(u - 2 * n),
+            };
+            (name, cells)
+        });
+        let units = Units::from_cells(n, named.collect())
+            .map_err(|e| fail(1, GeneralFormatErrorKind::Units(e)))?;
         Ok(GeneralPuzzle { units, cells })
     }
 }

@@ -168,9 +168,14 @@ impl Geometry {
         self.box_at(self.row_of(cell), self.col_of(cell))
     }
 
-    /// The cells of a unit, in reading order.
+    /// The cells of a row, column or box, in reading order. The other units belong to a
+    /// variant, which knows their cells ([`Variant::unit_cells`](super::Variant::unit_cells));
+    /// here they have none.
     pub fn unit_cells(self, unit: Unit) -> impl Iterator<Item = usize> {
-        let side = self.side();
+        let side = match unit {
+            Unit::Row(_) | Unit::Column(_) | Unit::Box(_) => self.side(),
+            _ => 0,
+        };
         (0..side).map(move |k| match unit {
             Unit::Row(r) => self.cell(r, k),
             Unit::Column(c) => self.cell(k, c),
@@ -179,6 +184,8 @@ impl Geometry {
                 let left = (b % self.box_rows()) * self.box_cols();
                 self.cell(top + k / self.box_cols(), left + k % self.box_cols())
             }
+            // None: the count above is 0.
+            _ => 0,
         })
     }
 
@@ -206,7 +213,8 @@ impl fmt::Display for Geometry {
     }
 }
 
-/// A row, column or box, numbered from 0.
+/// A set of cells that holds each symbol at most once (a row, column or box, or a variant's
+/// diagonal, window, region or cage), numbered from 0.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Unit {
     /// A row.
@@ -215,15 +223,29 @@ pub enum Unit {
     Column(usize),
     /// A box, numbered row by row.
     Box(usize),
+    /// A main diagonal of an X board: 0 from the top left, 1 from the top right.
+    Diagonal(usize),
+    /// A hyper board's extra window, numbered row by row.
+    Window(usize),
+    /// A jigsaw region, numbered in the order of its first cell.
+    Region(usize),
+    /// A killer cage, numbered in the order of its first cell.
+    Cage(usize),
 }
 
 impl fmt::Display for Unit {
-    /// `row 1`, `column 7`, `box 5`, numbered from 1 as people count.
+    /// `row 1`, `column 7`, `box 5`, `the main diagonal`, `cage 3`, numbered from 1 as people
+    /// count.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
             Unit::Row(r) => write!(f, "row {}", r + 1),
             Unit::Column(c) => write!(f, "column {}", c + 1),
             Unit::Box(b) => write!(f, "box {}", b + 1),
+            Unit::Diagonal(0) => write!(f, "the main diagonal"),
+            Unit::Diagonal(_) => write!(f, "the anti-diagonal"),
+            Unit::Window(w) => write!(f, "window {}", w + 1),
+            Unit::Region(r) => write!(f, "region {}", r + 1),
+            Unit::Cage(k) => write!(f, "cage {}", k + 1),
         }
     }
 }
@@ -299,6 +321,7 @@ mod tests {
                             assert_eq!(g.box_of(cell), b);
                             2
                         }
+                        other => panic!("{other} is not a classic unit"),
                     };
                     seen[cell][k] += 1;
                 }

@@ -27,7 +27,7 @@
 
 use thiserror::Error;
 
-use super::geometry::Geometry;
+use super::geometry::{Geometry, Unit};
 
 /// A board's units (see the module docs).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -35,6 +35,8 @@ pub struct Units {
     side: usize,
     /// Each unit's cells, in reading order.
     units: Vec<Vec<usize>>,
+    /// Each unit's name.
+    names: Vec<Unit>,
 }
 
 /// What is wrong with a board's units.
@@ -89,13 +91,15 @@ pub enum UnitsError {
 impl Units {
     /// The rows, columns and boxes of a board of `geometry`.
     pub fn classic(geometry: Geometry) -> Self {
-        let units = geometry
-            .units()
-            .map(|u| geometry.unit_cells(u).collect())
+        let names: Vec<Unit> = geometry.units().collect();
+        let units = names
+            .iter()
+            .map(|&u| geometry.unit_cells(u).collect())
             .collect();
         Units {
             side: geometry.side(),
             units,
+            names,
         }
     }
 
@@ -105,6 +109,7 @@ impl Units {
         self.units.push((0..s).map(|k| k * s + k).collect());
         self.units
             .push((0..s).map(|k| k * s + (s - 1 - k)).collect());
+        self.names.extend([Unit::Diagonal(0), Unit::Diagonal(1)]);
         self
     }
 
@@ -117,6 +122,12 @@ impl Units {
         let (b, s) = (rows, self.side);
         for top in (0..b - 1).map(|k| 1 + k * (b + 1)) {
             for left in (0..b - 1).map(|k| 1 + k * (b + 1)) {
+                let k = self
+                    .names
+                    .iter()
+                    .filter(|n| matches!(n, Unit::Window(_)))
+                    .count();
+                self.names.push(Unit::Window(k));
                 self.units.push(
                     (0..b * b)
                         .map(|k| (top + k / b) * s + left + k % b)
@@ -177,29 +188,32 @@ impl Units {
             .map(|r| (0..side).map(|c| r * side + c).collect())
             .collect();
         units.extend((0..side).map(|c| (0..side).map(|r| r * side + c).collect()));
+        let names = (0..side)
+            .map(Unit::Row)
+            .chain((0..side).map(Unit::Column))
+            .chain((0..side).map(Unit::Region))
+            .collect();
         units.extend(members);
-        Ok(Units { side, units })
+        Ok(Units { side, units, names })
     }
 
-    /// Units given outright: each a set of distinct cells of a `side × side` board (a unit of
-    /// `side` cells holds every symbol once, a smaller one each at most once).
-    pub fn from_cells(side: usize, units: Vec<Vec<usize>>) -> Result<Self, UnitsError> {
+    /// Units given outright, each named and a set of distinct cells of a `side × side` board (a
+    /// unit of `side` cells holds every symbol once, a smaller one each at most once).
+    pub fn from_cells(side: usize, units: Vec<(Unit, Vec<usize>)>) -> Result<Self, UnitsError> {
         if !(4..=64).contains(&side) {
             return Err(UnitsError::Side { side });
         }
-        Ok(Units {
-            side,
-            units: units
-                .into_iter()
-                .map(|mut u| {
-                    u.retain(|&c| c < side * side);
-                    u.sort_unstable();
-                    u.dedup();
-                    u
-                })
-                .filter(|u| !u.is_empty())
-                .collect(),
-        })
+        let (names, units) = units
+            .into_iter()
+            .map(|(name, mut u)| {
+                u.retain(|&c| c < side * side);
+                u.sort_unstable();
+                u.dedup();
+                (name, u)
+            })
+            .filter(|(_, u)| !u.is_empty())
+            .unzip();
+        Ok(Units { side, units, names })
     }
 
     /// The side of the board.
@@ -210,6 +224,19 @@ impl Units {
     /// Every unit's cells.
     pub fn all(&self) -> &[Vec<usize>] {
         &self.units
+    }
+
+    /// Every unit's name and cells.
+    pub fn iter(&self) -> impl Iterator<Item = (Unit, &[usize])> {
+        self.names
+            .iter()
+            .zip(&self.units)
+            .map(|(&n, u)| (n, u.as_slice()))
+    }
+
+    /// A unit's name.
+    pub fn name(&self, unit: usize) -> Option<Unit> {
+        self.names.get(unit).copied()
     }
 
     /// True if the unit of `side` cells must hold every symbol (else each at most once).
