@@ -19,6 +19,9 @@
 //! `(cell, value)` through its first two items, whose meaning (the cell; the value) is noted as
 //! the items are numbered. The matrix and all tables are kept between puzzles, so solving a batch
 //! allocates nothing per puzzle once warm.
+//!
+//! A board of a [`Variant`] (X, hyper, jigsaw, killer) has other units or cages: the solver hands
+//! it to [`general`], whose matrix is built from the variant's units.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64};
@@ -26,8 +29,10 @@ use std::time::{Duration, Instant};
 
 use crate::dlx::{self, ItemTable, Matrix};
 
+use super::general;
 use super::geometry::Geometry;
 use super::grid::Grid;
+use super::variant::Variant;
 use super::{Clashes, Report, Solver, Work};
 
 /// The smallest side on which the search prunes with pairs of pairs too.
@@ -324,6 +329,9 @@ impl DlxSolver {
         keep_first: bool,
         cancel: Option<&AtomicBool>,
     ) -> Result<Report, Clashes> {
+        if let Some(variant) = grid.variant() {
+            return self.run_variant(grid, variant, limit, cancel);
+        }
         self.build(grid)?;
         let tuning = self.tuning(grid);
         let tables = &self.tables;
@@ -356,6 +364,37 @@ impl DlxSolver {
             first,
             cancelled: search.is_cancelled(),
             work: Work::Dlx(search.stats()),
+        })
+    }
+}
+
+impl DlxSolver {
+    /// Searches a board of a variant with [`general`]'s matrix of its units and cages.
+    fn run_variant(
+        &self,
+        grid: &Grid,
+        variant: &Variant,
+        limit: u64,
+        cancel: Option<&AtomicBool>,
+    ) -> Result<Report, Clashes> {
+        let found = general::search(
+            variant.units(),
+            grid.values(),
+            variant.cages(),
+            limit,
+            self.time_limit,
+            cancel,
+        )
+        .map_err(|_| Clashes(grid.clashes()))?;
+        let first = found
+            .first
+            .and_then(|cells| Grid::from_values(grid.notation().clone(), cells))
+            .and_then(|g| g.with_variant(grid.variant_arc().cloned()).ok());
+        Ok(Report {
+            solutions: found.solutions,
+            first,
+            cancelled: found.gave_up,
+            work: Work::Dlx(found.stats),
         })
     }
 }

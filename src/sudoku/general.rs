@@ -34,6 +34,7 @@
 //! A cage of `k` cells on a board of side `n` has at most `C(n, k)` sets (126 for nine cells of
 //! 9×9), far fewer for a sum near either end.
 
+use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use crate::dlx::{Matrix, OptionId, Stats};
@@ -109,6 +110,18 @@ pub fn solve_with_cages(
     cages: &[Cage],
     limit: u64,
     time_limit: Option<Duration>,
+) -> Result<GeneralReport, BoardError> {
+    search(units, cells, cages, limit, time_limit, None)
+}
+
+/// [`solve_with_cages`] that also stops, as if out of time, when `cancel` is set.
+pub fn search(
+    units: &Units,
+    cells: &[u8],
+    cages: &[Cage],
+    limit: u64,
+    time_limit: Option<Duration>,
+    cancel: Option<&AtomicBool>,
 ) -> Result<GeneralReport, BoardError> {
     let side = units.side();
     let of_cell = units_of_cells(units);
@@ -250,6 +263,9 @@ pub fn solve_with_cages(
     let mut search = m.search().with_pruning(true);
     if let Some(limit) = time_limit {
         search = search.with_deadline(Instant::now() + limit);
+    }
+    if let Some(flag) = cancel {
+        search = search.with_cancel(flag);
     }
     let mut first = None;
     let mut solutions = 0;

@@ -7,6 +7,7 @@ use thiserror::Error;
 
 use super::alphabet::{Alphabet, AlphabetError, is_layout};
 use super::geometry::{Geometry, GeometryError, Unit, cell_name};
+use super::variant::Variant;
 
 /// How a board is written: its shape and its symbols.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -124,10 +125,12 @@ pub enum ParseErrorKind {
     Empty,
 }
 
-/// A board: its notation and the value of each cell, row by row (0 empty, 1 to side a symbol).
+/// A board: its notation, its variant's rules if it has any, and the value of each cell, row by
+/// row (0 empty, 1 to side a symbol).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Grid {
     notation: Notation,
+    variant: Option<Arc<Variant>>,
     cells: Vec<u8>,
 }
 
@@ -135,14 +138,22 @@ impl Grid {
     /// An empty board.
     pub fn empty(notation: Notation) -> Self {
         let cells = vec![0; notation.geometry.cells()];
-        Grid { notation, cells }
+        Grid {
+            notation,
+            variant: None,
+            cells,
+        }
     }
 
     /// A board from cell values (0 empty, 1 to side). Fails if the count or a value is wrong.
     pub fn from_values(notation: Notation, cells: Vec<u8>) -> Option<Self> {
         let side = notation.geometry.side();
         (cells.len() == notation.geometry.cells() && cells.iter().all(|&v| v as usize <= side))
-            .then_some(Grid { notation, cells })
+            .then_some(Grid {
+            notation,
+            variant: None,
+            cells,
+        })
     }
 
     /// Parses one puzzle on one line: every character that is not layout (`|`, `+`, spaces) is a
@@ -165,7 +176,11 @@ impl Grid {
                 })?);
             }
         }
-        Ok(Grid { notation, cells })
+        Ok(Grid {
+            notation,
+            variant: None,
+            cells,
+        })
     }
 
     /// Parses one puzzle in block format: one row a line, with `|`, `+` and spaces ignored, rule
@@ -209,7 +224,11 @@ impl Grid {
                 });
             }
         }
-        Ok(Grid { notation, cells })
+        Ok(Grid {
+            notation,
+            variant: None,
+            cells,
+        })
     }
 
     /// Parses one puzzle in either format: one line, or a block of rows.
@@ -225,6 +244,50 @@ impl Grid {
                 Grid::parse_line(only, preferred).map_err(|e| e.starting_at(line))
             }
             _ => Grid::parse_block(text, preferred),
+        }
+    }
+
+    /// The board with a variant's rules (`None`: the classic ones). Fails, leaving the board as
+    /// it was, if the variant is of another side.
+    pub fn with_variant(mut self, variant: Option<Arc<Variant>>) -> Result<Self, Self> {
+        if variant
+            .as_ref()
+            .is_some_and(|v| v.units().side() != self.geometry().side())
+        {
+            return Err(self);
+        }
+        self.variant = variant;
+        Ok(self)
+    }
+
+    /// The variant's rules, unless the board is classic.
+    pub fn variant(&self) -> Option<&Variant> {
+        self.variant.as_deref()
+    }
+
+    /// The variant, shared.
+    pub fn variant_arc(&self) -> Option<&Arc<Variant>> {
+        self.variant.as_ref()
+    }
+
+    /// The cells of a unit of this board (a row, column, box, or a unit or cage of its variant).
+    pub fn unit_cells(&self, unit: Unit) -> Vec<usize> {
+        match (&self.variant, unit) {
+            (_, Unit::Row(_) | Unit::Column(_)) | (None, _) => {
+                self.geometry().unit_cells(unit).collect()
+            }
+            (Some(v), _) => v.unit_cells(unit),
+        }
+    }
+
+    /// Every unit (and cage) of the board with its cells: each holds a symbol at most once.
+    pub fn houses(&self) -> Vec<(Unit, Vec<usize>)> {
+        match &self.variant {
+            Some(v) => v.houses().map(|(u, c)| (u, c.to_vec())).collect(),
+            None => {
+                let g = self.geometry();
+                g.units().map(|u| (u, g.unit_cells(u).collect())).collect()
+            }
         }
     }
 
@@ -302,15 +365,16 @@ impl Grid {
         out
     }
 
-    /// Every pair of cells holding the same symbol in the same row, column or box.
+    /// Every pair of cells holding the same symbol in the same row, column, box, or unit or cage
+    /// of the variant.
     pub fn clashes(&self) -> Vec<Clash> {
         let g = self.geometry();
         let mut first = vec![usize::MAX; g.side() + 1];
         let mut found = Vec::new();
-        for unit in g.units() {
+        for (unit, cells) in self.houses() {
             first.fill(usize::MAX);
-            for cell in g.unit_cells(unit) {
-                let v = self.cells[cell];
+            for cell in cells {
+                let v = self.get(cell);
                 if v == 0 {
                     continue;
                 }
@@ -327,12 +391,29 @@ impl Grid {
         found
     }
 
-    /// True for each cell that clashes with another (see [`clashes`](Self::clashes)).
+    /// The killer cages whose filled cells add up to more than their sum, or, all filled, to
+    /// another sum.
+    pub fn broken_cages(&self) -> Vec<usize> {
+        self.variant
+            .as_ref()
+            .map(|v| v.broken_cages(&self.cells))
+            .unwrap_or_default()
+    }
+
+    /// True for each cell that clashes with another (see [`clashes`](Self::clashes)) or is in a
+    /// broken cage (see [`broken_cages`](Self::broken_cages)).
     pub fn clash_mask(&self) -> Vec<bool> {
         let mut mask = vec![false; self.cells.len()];
         for clash in self.clashes() {
             for cell in clash.cells {
                 mask[cell] = true;
+            }
+        }
+        if let Some(v) = &self.variant {
+            for k in v.broken_cages(&self.cells) {
+                for &cell in &v.cages()[k].cells {
+                    mask[cell] = true;
+                }
             }
         }
         mask
@@ -351,7 +432,8 @@ impl Grid {
     }
 
     /// Checks, without any solver, that `self` is a solution of `puzzle`: the same shape, every
-    /// cell filled, every given kept, and every row, column and box holding each symbol once.
+    /// cell filled, every given kept, every row, column and box (and unit of the puzzle's
+    /// variant) holding each symbol once, and every cage its sum.
     pub fn verify_solution_of(&self, puzzle: &Grid) -> Result<(), SolutionError> {
         let g = self.geometry();
         if puzzle.geometry() != g {
@@ -365,14 +447,19 @@ impl Grid {
         {
             return Err(SolutionError::GivenChanged(cell_name(g, cell)));
         }
-        for unit in g.units() {
+        for (unit, cells) in puzzle.houses() {
             let mut seen = 0u64;
-            for cell in g.unit_cells(unit) {
+            for &cell in &cells {
                 seen |= 1 << (self.cells[cell] - 1);
             }
-            if seen.count_ones() as usize != g.side() {
+            if seen.count_ones() as usize != cells.len() {
                 return Err(SolutionError::Repeated(unit.to_string()));
             }
+        }
+        if let Some(v) = puzzle.variant()
+            && let Some(&k) = v.broken_cages(&self.cells).first()
+        {
+            return Err(SolutionError::CageSum(k + 1, v.cages()[k].sum));
         }
         Ok(())
     }
@@ -388,7 +475,7 @@ impl fmt::Display for Grid {
 /// Two cells of one unit holding the same symbol.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Clash {
-    /// The row, column or box.
+    /// The row, column, box, or unit or cage of the variant.
     pub unit: Unit,
     /// The value both hold.
     pub value: u8,
@@ -411,6 +498,9 @@ pub enum SolutionError {
     /// A unit misses a symbol (and so repeats another).
     #[error("{0} repeats a symbol")]
     Repeated(String),
+    /// A killer cage does not add up.
+    #[error("cage {0} does not add up to {1}")]
+    CageSum(usize, u32),
 }
 
 /// The data lines of puzzle text with their line numbers (from 1): not blank, not a `#` comment,

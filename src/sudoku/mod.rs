@@ -30,6 +30,7 @@ pub mod knuth;
 pub mod logic;
 mod naive;
 pub mod units;
+pub mod variant;
 
 use std::fmt;
 use std::sync::atomic::AtomicBool;
@@ -45,6 +46,7 @@ pub use geometry::{Geometry, GeometryError, MAX_SIDE, MIN_SIDE, Unit, cell_name}
 pub use grid::{Clash, Grid, Notation, ParseError, ParseErrorKind, SolutionError};
 pub use logic::{Grade, Rater, Rating, Technique};
 pub use naive::Backtracker;
+pub use variant::{Rules, Variant, VariantError};
 
 /// What a search found.
 #[derive(Debug, Clone, PartialEq, Eq)]
