@@ -508,10 +508,10 @@ fn solve_bench_and_rate_read_every_format_the_window_reads() {
     let solution = Grid::parse_line(EASY_SOLVED, None).unwrap();
     let dir = std::env::temp_dir().join(format!("sudoku-dlx-formats-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    for format in Format::ALL {
+    for format in Format::ALL.into_iter().filter(|f| f.holds(&puzzle).is_ok()) {
         let text = formats::write(&puzzle, Some(&solution), format);
-        // Twice over, where the format holds many puzzles.
-        let text = if format.holds_many() && format != Format::Csv {
+        // Twice over, where the format holds many puzzles a line or a block.
+        let text = if format.holds_many() && format != Format::Csv && format != Format::Toml {
             format!("{text}\n{text}")
         } else {
             text

@@ -9,6 +9,14 @@
 //! | `.sdm` | `.sdm` | one 81-digit puzzle a line, `0` empty |
 //! | Simple Sudoku `.ss` | `.ss` | a block grid with `|` between boxes and `-----------` (or `*-----------*`) rules |
 //! | CSV | `.csv` | `puzzle,solution` a line (more columns are fine: `puzzle`/`quizzes` and `solution`/`solutions` are found by their header) |
+//! | variant TOML | `.toml` | `variant`, `box`, `givens`, `regions`, `cages` keys, one puzzle or `[[puzzle]]` tables (X, hyper, jigsaw, killer and their mixtures) |
+//! | jigsaw line | `.txt` | one puzzle a line: `side²` givens, then `side²` region characters |
+//! | SumoCue killer | `.txt` | one puzzle a line: `3x3::k:` (`3x3:d:k:` killer X), then `sum·256 + cage:` a cell |
+//!
+//! The last three carry a puzzle's [`Variant`](super::Variant) (see
+//! [`variant_format`](super::variant_format) for their details); the others hold classic puzzles,
+//! and writing a variant's puzzle in one of them keeps only its givens ([`Format::holds`] says
+//! which can hold a puzzle).
 //!
 //! A saved game (Ctrl+S in the window) is a one-line file whose puzzle line follows a
 //! `# entries: ...` comment holding the player's entries; other tools read it as a plain puzzle.
@@ -21,6 +29,7 @@ use thiserror::Error;
 use super::alphabet::is_layout;
 use super::geometry::Geometry;
 use super::grid::{Grid, Notation, ParseError, ParseErrorKind, is_rule};
+use super::variant_format;
 
 /// A puzzle file format.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -37,17 +46,26 @@ pub enum Format {
     SimpleSudoku,
     /// `puzzle,solution` lines.
     Csv,
+    /// Variant puzzles as TOML.
+    Toml,
+    /// Jigsaw puzzles a line: givens, then regions.
+    Jigsaw,
+    /// Killer puzzles a line in SumoCue's form.
+    SumoCue,
 }
 
 impl Format {
     /// Every format.
-    pub const ALL: [Format; 6] = [
+    pub const ALL: [Format; 9] = [
         Format::Line,
         Format::Block,
         Format::Sdk,
         Format::Sdm,
         Format::SimpleSudoku,
         Format::Csv,
+        Format::Toml,
+        Format::Jigsaw,
+        Format::SumoCue,
     ];
 
     /// The format a file's extension names, if it names one (`.txt` names none: it may hold
@@ -59,6 +77,7 @@ impl Format {
             "sdm" => Some(Format::Sdm),
             "ss" => Some(Format::SimpleSudoku),
             "csv" => Some(Format::Csv),
+            "toml" => Some(Format::Toml),
             _ => None,
         }
     }
@@ -66,20 +85,34 @@ impl Format {
     /// The usual extension of files of this format.
     pub fn extension(self) -> &'static str {
         match self {
-            Format::Line | Format::Block => "txt",
+            Format::Line | Format::Block | Format::Jigsaw | Format::SumoCue => "txt",
             Format::Sdk => "sdk",
             Format::Sdm => "sdm",
             Format::SimpleSudoku => "ss",
             Format::Csv => "csv",
+            Format::Toml => "toml",
         }
     }
 
     /// True if a file of this format can hold many puzzles.
     pub fn holds_many(self) -> bool {
-        matches!(
-            self,
-            Format::Line | Format::Block | Format::Sdm | Format::Csv
-        )
+        !matches!(self, Format::Sdk | Format::SimpleSudoku)
+    }
+
+    /// Whether a file of this format can hold `puzzle` with its rules, and why not if not: the
+    /// classic formats hold classic puzzles, the TOML form any, the jigsaw line jigsaw puzzles,
+    /// SumoCue's form killer puzzles without givens.
+    pub fn holds(self, puzzle: &Grid) -> Result<(), String> {
+        match (self, puzzle.variant()) {
+            (Format::Toml, _) => Ok(()),
+            (Format::Jigsaw, _) => variant_format::jigsaw_line_holds(puzzle),
+            (Format::SumoCue, _) => variant_format::sumocue_holds(puzzle),
+            (_, None) => Ok(()),
+            (_, Some(v)) => Err(format!(
+                "the {self} format holds classic puzzles, not a {} sudoku (the TOML form holds it)",
+                v.name()
+            )),
+        }
     }
 }
 
@@ -92,6 +125,9 @@ impl fmt::Display for Format {
             Format::Sdm => ".sdm",
             Format::SimpleSudoku => "Simple Sudoku .ss",
             Format::Csv => "CSV",
+            Format::Toml => "variant TOML",
+            Format::Jigsaw => "jigsaw line",
+            Format::SumoCue => "SumoCue killer",
         })
     }
 }
@@ -113,7 +149,7 @@ pub struct Entry {
 }
 
 impl Entry {
-    fn new(puzzle: Grid, line: usize) -> Self {
+    pub(super) fn new(puzzle: Grid, line: usize) -> Self {
         Entry {
             puzzle,
             solution: None,
@@ -229,6 +265,9 @@ pub fn read(
         Format::Block | Format::SimpleSudoku => read_blocks(text, 1, preferred)?,
         Format::Sdk => read_sdk(text, preferred)?,
         Format::Csv => read_csv(text, preferred)?,
+        Format::Toml => variant_format::read_toml(text, preferred)?,
+        Format::Jigsaw => variant_format::read_jigsaw_lines(text, preferred)?,
+        Format::SumoCue => variant_format::read_sumocue(text, preferred)?,
     };
     if entries.is_empty() {
         return Err(ParseError {
@@ -267,8 +306,16 @@ pub fn surely_lines(text: &str) -> bool {
         .is_some_and(|(_, l)| !l.contains(',') && cells_in(l) > super::geometry::MAX_SIDE)
 }
 
-/// The format a text's content shows: one-line or block, CSV by its commas.
+/// The format a text's content shows: TOML by its keys, SumoCue's by its start, CSV by its
+/// commas, a jigsaw line by its length (twice a square), else one-line or block.
 pub fn detect(text: &str) -> Format {
+    if variant_format::is_toml(text) {
+        return Format::Toml;
+    }
+    // SumoCue's lines end in ':', as titles do.
+    if data_lines(text).next().is_some_and(|(_, l)| variant_format::is_sumocue(l)) {
+        return Format::SumoCue;
+    }
     let lines: Vec<(usize, &str)> = data_lines(text).filter(|(_, l)| !is_title(l)).collect();
     let Some(&(_, first)) = lines.first() else {
         return Format::Line;
@@ -277,6 +324,9 @@ pub fn detect(text: &str) -> Format {
         return Format::Csv;
     }
     let count = cells_in(first);
+    if variant_format::is_jigsaw_line(count) {
+        return Format::Jigsaw;
+    }
     // A grid of side rows of side cells is a block, even where side is a square (a 16×16
     // block's first row would also make a 4×4 one-line puzzle).
     let square = Geometry::for_side(count).is_some()
@@ -522,9 +572,14 @@ fn read_csv(text: &str, preferred: Option<&Notation>) -> Result<Vec<Entry>, Pars
 /// The comment that holds saved entries, before the puzzle line of a saved game.
 pub const ENTRIES_PREFIX: &str = "# entries:";
 
-/// Writes one puzzle (and its solution, where the format has room for it).
+/// Writes one puzzle (and its solution, where the format has room for it). A format that cannot
+/// hold the puzzle's rules ([`Format::holds`]) gets what it can: the givens, or for a jigsaw line
+/// or SumoCue's form the regions or cages the puzzle has.
 pub fn write(puzzle: &Grid, solution: Option<&Grid>, format: Format) -> String {
     match format {
+        Format::Toml => variant_format::write_toml(puzzle, None),
+        Format::Jigsaw => variant_format::write_jigsaw_line(puzzle),
+        Format::SumoCue => variant_format::write_sumocue(puzzle),
         Format::Line => format!("{}\n", puzzle.to_line()),
         Format::Block => puzzle.to_block(),
         Format::Sdk => {
@@ -598,18 +653,21 @@ mod tests {
     fn every_format_round_trips() {
         let puzzle = easy();
         let solution = puzzle.solution().unwrap();
-        for format in Format::ALL {
+        for format in Format::ALL.into_iter().filter(|f| f.holds(&puzzle).is_ok()) {
             let text = write(&puzzle, Some(&solution), format);
             let (found, entries) = read(&text, Some(format), None).unwrap();
             assert_eq!(found, format);
             assert_eq!(entries.len(), 1, "{format}:\n{text}");
-            assert_eq!(entries[0].puzzle, puzzle, "{format}:\n{text}");
+            // A jigsaw line writes the boxes as regions: the same rules.
+            let cells = |g: &Grid| g.houses().into_iter().map(|h| h.1).collect::<Vec<_>>();
+            let same = |g: &Grid| g.values() == puzzle.values() && cells(g) == cells(&puzzle);
+            assert!(same(&entries[0].puzzle), "{format}:\n{text}");
             if format == Format::Csv {
                 assert_eq!(entries[0].solution.as_ref(), Some(&solution));
             }
             // And the content alone tells the format family.
             let (_, again) = read(&text, None, None).unwrap();
-            assert_eq!(again[0].puzzle, puzzle, "{format} detected:\n{text}");
+            assert!(same(&again[0].puzzle), "{format} detected:\n{text}");
         }
     }
 
@@ -621,13 +679,20 @@ mod tests {
             for cell in (0..g.cells()).step_by(3) {
                 grid.set(cell, (cell % g.side()) as u8 + 1);
             }
-            for format in Format::ALL {
+            for format in Format::ALL.into_iter().filter(|f| f.holds(&grid).is_ok()) {
                 let text = write(&grid, None, format);
                 let (_, entries) = read(&text, Some(format), None).unwrap();
-                assert_eq!(entries[0].puzzle, grid, "{rows}x{cols} {format}:\n{text}");
-                let (_, entries) = read(&text, None, None).unwrap();
+                let back = &entries[0].puzzle;
                 assert_eq!(
-                    entries[0].puzzle, grid,
+                    (back.notation(), back.values()),
+                    (grid.notation(), grid.values()),
+                    "{rows}x{cols} {format}:\n{text}"
+                );
+                let (_, entries) = read(&text, None, None).unwrap();
+                let back = &entries[0].puzzle;
+                assert_eq!(
+                    (back.notation(), back.values()),
+                    (grid.notation(), grid.values()),
                     "{rows}x{cols} {format} detected:\n{text}"
                 );
             }

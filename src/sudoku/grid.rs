@@ -123,6 +123,9 @@ pub enum ParseErrorKind {
     /// Nothing but comments and blank lines.
     #[error("no puzzle found")]
     Empty,
+    /// Something else, in words (a variant's file: its keys, regions, cages).
+    #[error("{0}")]
+    Invalid(String),
 }
 
 /// A board: its notation, its variant's rules if it has any, and the value of each cell, row by

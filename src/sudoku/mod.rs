@@ -31,6 +31,7 @@ pub mod logic;
 mod naive;
 pub mod units;
 pub mod variant;
+pub mod variant_format;
 
 use std::fmt;
 use std::sync::atomic::AtomicBool;
