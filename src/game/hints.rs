@@ -82,7 +82,7 @@ impl Game {
             None => text,
         };
         self.hint = (finding != Finding::Full).then(|| Hint {
-            cells: finding.cells(g),
+            cells: finding.cells(&self.board),
             unit: finding.unit(),
             focus: fill.map(|(cell, _)| cell).or(match finding {
                 Finding::DeadEnd(hint::Item::Cell(cell))

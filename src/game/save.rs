@@ -12,7 +12,8 @@ use std::time::{Duration, Instant};
 
 use serde::{Deserialize, Serialize};
 
-use crate::sudoku::{Alphabet, Geometry, Grid, Notation};
+use crate::sudoku::general::Cage;
+use crate::sudoku::{Alphabet, Geometry, Grid, Notation, Rules, Variant};
 
 use super::history::{CellState, Change, Clock, Edit, History, Snapshot, Step};
 use super::{Game, Origin};
@@ -57,6 +58,89 @@ pub struct SavedSnapshot {
     pub loaded: bool,
     /// Time played, in milliseconds.
     pub elapsed_ms: u64,
+    /// The variant's rules, for a variant's board (none for a classic one).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub variant: Option<SavedVariant>,
+}
+
+/// A variant's rules as saved.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SavedVariant {
+    /// X: the main diagonals are units.
+    #[serde(default)]
+    pub diagonals: bool,
+    /// Hyper: the windows are units.
+    #[serde(default)]
+    pub windows: bool,
+    /// Jigsaw: each cell's region, numbers from 0 separated by spaces; empty for boxes.
+    #[serde(default)]
+    pub regions: String,
+    /// Killer: each cage as `sum: cell cell ...`, cells numbered from 0.
+    #[serde(default)]
+    pub cages: Vec<String>,
+}
+
+impl SavedVariant {
+    fn of(v: &Variant) -> Self {
+        let r = v.rules();
+        SavedVariant {
+            diagonals: r.diagonals,
+            windows: r.windows,
+            regions: r.regions.as_ref().map_or(String::new(), |labels| {
+                labels
+                    .iter()
+                    .map(usize::to_string)
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            }),
+            cages: r
+                .cages
+                .iter()
+                .map(|c| {
+                    let cells: Vec<String> = c.cells.iter().map(usize::to_string).collect();
+                    format!("{}: {}", c.sum, cells.join(" "))
+                })
+                .collect(),
+        }
+    }
+
+    fn to_variant(&self, geometry: Geometry) -> Result<Variant, String> {
+        let number = |w: &str, what: &str| {
+            w.parse::<usize>()
+                .map_err(|_| format!("variant {what}: {w:?} is not a number"))
+        };
+        let regions = if self.regions.trim().is_empty() {
+            None
+        } else {
+            Some(
+                self.regions
+                    .split_whitespace()
+                    .map(|w| number(w, "regions"))
+                    .collect::<Result<Vec<_>, _>>()?,
+            )
+        };
+        let mut cages = Vec::new();
+        for text in &self.cages {
+            let (sum, cells) = text
+                .split_once(':')
+                .ok_or_else(|| format!("variant cages: {text:?} is not \"sum: cells\""))?;
+            cages.push(Cage {
+                sum: u32::try_from(number(sum.trim(), "cages")?).unwrap_or(u32::MAX),
+                cells: cells
+                    .split_whitespace()
+                    .map(|w| number(w, "cages"))
+                    .collect::<Result<_, _>>()?,
+            });
+        }
+        let rules = Rules {
+            diagonals: self.diagonals,
+            windows: self.windows,
+            regions,
+            cages,
+        };
+        Variant::new(geometry, rules).map_err(|e| format!("variant: {e}"))
+    }
 }
 
 /// One step of the history.
@@ -108,6 +192,7 @@ impl SavedSnapshot {
                 .join(" "),
             loaded: s.loaded,
             elapsed_ms: u64::try_from(s.elapsed.as_millis()).unwrap_or(u64::MAX),
+            variant: s.board.variant().map(SavedVariant::of),
         }
     }
 
@@ -130,6 +215,13 @@ impl SavedSnapshot {
                     self.symbols
                 )
             })?;
+        let variant = match &self.variant {
+            Some(v) => Some(Arc::new(v.to_variant(geometry)?)),
+            None => None,
+        };
+        let board = board
+            .with_variant(variant)
+            .map_err(|_| "variant: not of this board's size".to_string())?;
         let origin: Vec<Origin> = self
             .origins
             .chars()

@@ -477,19 +477,23 @@ impl Game {
             },
         )];
         if value != 0 {
-            let g = self.geometry();
             let bit = 1u64 << (value - 1);
-            for unit in [
-                Unit::Row(g.row_of(cell)),
-                Unit::Column(g.col_of(cell)),
-                Unit::Box(g.box_of(cell)),
-            ] {
-                for peer in g.unit_cells(unit) {
-                    if peer != cell && self.notes(peer) & bit != 0 {
-                        let mut s = self.state(peer);
-                        s.notes &= !bit;
-                        changes.push((peer, s));
-                    }
+            // Every unit of the cell (and its cage): a note of the value there goes.
+            let mut peers: Vec<usize> = self
+                .board
+                .houses()
+                .into_iter()
+                .filter(|(_, cells)| cells.contains(&cell))
+                .flat_map(|(_, cells)| cells)
+                .filter(|&peer| peer != cell)
+                .collect();
+            peers.sort_unstable();
+            peers.dedup();
+            for peer in peers {
+                if self.notes(peer) & bit != 0 {
+                    let mut s = self.state(peer);
+                    s.notes &= !bit;
+                    changes.push((peer, s));
                 }
             }
         }

@@ -577,7 +577,7 @@ pub const ENTRIES_PREFIX: &str = "# entries:";
 /// or SumoCue's form the regions or cages the puzzle has.
 pub fn write(puzzle: &Grid, solution: Option<&Grid>, format: Format) -> String {
     match format {
-        Format::Toml => variant_format::write_toml(puzzle, None),
+        Format::Toml => variant_format::write_toml(puzzle, None, None),
         Format::Jigsaw => variant_format::write_jigsaw_line(puzzle),
         Format::SumoCue => variant_format::write_sumocue(puzzle),
         Format::Line => format!("{}\n", puzzle.to_line()),
@@ -628,8 +628,15 @@ pub fn write(puzzle: &Grid, solution: Option<&Grid>, format: Format) -> String {
     }
 }
 
-/// Writes a saved game: the puzzle, with the player's entries in the comment before it.
+/// Writes a saved game: the puzzle, with the player's entries in the comment before it; a
+/// variant's puzzle in the TOML form, with an `entries` key.
 pub fn write_game(puzzle: &Grid, entries: &Grid) -> String {
+    if puzzle.variant().is_some() {
+        return format!(
+            "# sudoku-dlx game: the puzzle, its rules, and your entries\n{}",
+            variant_format::write_toml(puzzle, None, Some(entries))
+        );
+    }
     format!(
         "# sudoku-dlx game: the puzzle's givens, and your entries in the comment above them\n{ENTRIES_PREFIX} {}\n{}\n",
         entries.to_line(),

@@ -284,7 +284,7 @@ pub fn search(
 
 /// The sets of `size` distinct digits from 1 to `side` that add up to `sum` and hold every digit
 /// of `given`, in increasing order.
-fn digit_sets(side: usize, size: usize, sum: u32, given: &[usize]) -> Vec<Vec<usize>> {
+pub(super) fn digit_sets(side: usize, size: usize, sum: u32, given: &[usize]) -> Vec<Vec<usize>> {
     fn go(
         from: usize,
         side: usize,

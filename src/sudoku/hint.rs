@@ -16,12 +16,21 @@
 //!
 //! [`forced_move`] finds, in that order: a dead end, a hidden single in a box, a row or a column
 //! (the singles people spot first), a naked single, and otherwise the tightest item.
+//!
+//! A variant's board has its own units: a jigsaw region stands where a box would, and an X
+//! board's diagonals and a hyper board's windows come after the columns; each is an item "this
+//! unit needs `v`" like the others. A killer cage is no such item (it need not hold every
+//! symbol), but it narrows candidates: a cell of a cage can hold only digits of the cage's
+//! admissible sets (as many different digits as the cage has cells, adding up to its sum, with
+//! those already in it), which is exactly what its set options in the exact-cover matrix allow.
 
-use super::geometry::{Geometry, Unit, cell_name};
+use super::general::digit_sets;
+use super::geometry::{Unit, cell_name};
 use super::grid::Grid;
 
 /// The candidates of every cell as bit sets (bit `v-1` for value `v`): the values that clash with
-/// nothing in the cell's row, column and box. Filled cells have none.
+/// nothing in the cell's row, column and box (and the variant's units and cage), and, in a killer
+/// cage, that some admissible set of the cage holds. Filled cells have none.
 pub fn candidates(grid: &Grid) -> Vec<u64> {
     let g = grid.geometry();
     let side = g.side();
@@ -30,26 +39,39 @@ pub fn candidates(grid: &Grid) -> Vec<u64> {
     } else {
         (1u64 << side) - 1
     };
-    let (mut rows, mut cols, mut boxes) = (vec![0u64; side], vec![0u64; side], vec![0u64; side]);
-    for (cell, &v) in grid.values().iter().enumerate() {
-        if v != 0 {
-            let bit = 1u64 << (v - 1);
-            rows[g.row_of(cell)] |= bit;
-            cols[g.col_of(cell)] |= bit;
-            boxes[g.box_of(cell)] |= bit;
+    let mut cand: Vec<u64> = grid
+        .values()
+        .iter()
+        .map(|&v| if v == 0 { all } else { 0 })
+        .collect();
+    for (_, cells) in grid.houses() {
+        let placed = cells
+            .iter()
+            .map(|&c| grid.get(c))
+            .filter(|&v| v != 0)
+            .fold(0u64, |acc, v| acc | 1 << (v - 1));
+        for &c in &cells {
+            cand[c] &= !placed;
         }
     }
-    grid.values()
-        .iter()
-        .enumerate()
-        .map(|(cell, &v)| {
-            if v != 0 {
-                0
-            } else {
-                all & !(rows[g.row_of(cell)] | cols[g.col_of(cell)] | boxes[g.box_of(cell)])
+    if let Some(v) = grid.variant() {
+        for cage in v.cages() {
+            let given: Vec<usize> = cage
+                .cells
+                .iter()
+                .map(|&c| usize::from(grid.get(c)))
+                .filter(|&d| d != 0)
+                .collect();
+            let allowed = digit_sets(side, cage.cells.len(), cage.sum, &given)
+                .iter()
+                .flatten()
+                .fold(0u64, |acc, &d| acc | 1 << (d - 1));
+            for &c in &cage.cells {
+                cand[c] &= allowed;
             }
-        })
-        .collect()
+        }
+    }
+    cand
 }
 
 /// The values in a bit set, smallest first.
@@ -99,7 +121,7 @@ pub enum Finding {
 
 impl Finding {
     /// The cells a window should highlight: the unit of a place item, or the cell.
-    pub fn cells(&self, g: Geometry) -> Vec<usize> {
+    pub fn cells(&self, grid: &Grid) -> Vec<usize> {
         let item = match self {
             Finding::Full => return Vec::new(),
             Finding::DeadEnd(item)
@@ -108,7 +130,7 @@ impl Finding {
         };
         match item {
             Item::Cell(cell) => vec![cell],
-            Item::Place(unit, _) => g.unit_cells(unit).collect(),
+            Item::Place(unit, _) => grid.unit_cells(unit),
         }
     }
 
@@ -148,9 +170,10 @@ impl Finding {
                 cell,
                 value,
             } => format!(
-                "{} can only be {}: every other symbol is in its row, column or box",
+                "{} can only be {}: every other symbol is in its {}",
                 cell_name(g, *cell),
-                symbol(*value)
+                symbol(*value),
+                units_of_cell(grid, *cell)
             ),
             Finding::Forced {
                 item: Item::Place(unit, _),
@@ -183,6 +206,35 @@ impl Finding {
     }
 }
 
+/// The kinds of unit a cell is in, in words: `row, column or box`; `row, column, region,
+/// diagonal or cage`.
+fn units_of_cell(grid: &Grid, cell: usize) -> String {
+    let mut words = vec!["row", "column"];
+    let Some(v) = grid.variant() else {
+        return "row, column or box".to_string();
+    };
+    words.push(if v.rules().regions.is_some() {
+        "region"
+    } else {
+        "box"
+    });
+    let in_unit = |kind: fn(&Unit) -> bool| {
+        v.houses()
+            .any(|(u, cells)| kind(&u) && cells.contains(&cell))
+    };
+    if in_unit(|u| matches!(u, Unit::Diagonal(_))) {
+        words.push("diagonal");
+    }
+    if in_unit(|u| matches!(u, Unit::Window(_))) {
+        words.push("window");
+    }
+    if in_unit(|u| matches!(u, Unit::Cage(_))) {
+        words.push("cage");
+    }
+    let (last, rest) = words.split_last().unwrap_or((&"unit", &[]));
+    format!("{} or {last}", rest.join(", "))
+}
+
 /// `a`, `a or b`, `a, b or c`; past six, `a, b, c, d, e, f or 24 more`.
 fn or_list(items: impl Iterator<Item = String>) -> String {
     const SHOWN: usize = 6;
@@ -212,33 +264,37 @@ pub fn forced_move(grid: &Grid) -> Finding {
         }
     };
 
-    // Dead ends first: they make every other finding meaningless.
+    // Dead ends first: they make every other finding meaningless. Units that hold every
+    // symbol, boxes (or regions) first, then rows, columns and the variant's other units.
+    let mut units: Vec<(Unit, Vec<usize>)> = grid
+        .houses()
+        .into_iter()
+        .filter(|(_, cells)| cells.len() == side)
+        .collect();
+    units.sort_by_key(|(u, _)| !matches!(u, Unit::Box(_) | Unit::Region(_)));
     let mut places = Vec::new();
-    for unit in [Unit::Box as fn(usize) -> Unit, Unit::Row, Unit::Column] {
-        for k in 0..side {
-            let unit = unit(k);
-            let mut placed = 0u64;
-            for cell in g.unit_cells(unit) {
-                let v = grid.get(cell);
-                if v != 0 {
-                    placed |= 1 << (v - 1);
-                }
+    for (unit, unit_cells) in units {
+        let mut placed = 0u64;
+        for &cell in &unit_cells {
+            let v = grid.get(cell);
+            if v != 0 {
+                placed |= 1 << (v - 1);
             }
-            for v in 1..=side as u8 {
-                let bit = 1u64 << (v - 1);
-                if placed & bit != 0 {
-                    continue;
-                }
-                let options: Vec<(usize, u8)> = g
-                    .unit_cells(unit)
-                    .filter(|&c| cand[c] & bit != 0)
-                    .map(|c| (c, v))
-                    .collect();
-                if options.is_empty() {
-                    return Finding::DeadEnd(Item::Place(unit, v));
-                }
-                places.push((Item::Place(unit, v), options));
+        }
+        for v in 1..=side as u8 {
+            let bit = 1u64 << (v - 1);
+            if placed & bit != 0 {
+                continue;
             }
+            let options: Vec<(usize, u8)> = unit_cells
+                .iter()
+                .filter(|&&c| cand[c] & bit != 0)
+                .map(|&c| (c, v))
+                .collect();
+            if options.is_empty() {
+                return Finding::DeadEnd(Item::Place(unit, v));
+            }
+            places.push((Item::Place(unit, v), options));
         }
     }
     let mut cells = Vec::new();
@@ -306,7 +362,7 @@ mod tests {
         );
         assert_eq!(f.explain(&grid(&line)), "In row 1, 9 fits only at r1c9");
         assert_eq!(f.unit(), Some(Unit::Row(0)));
-        assert_eq!(f.cells(Geometry::classic()).len(), 9);
+        assert_eq!(f.cells(&grid(&line)).len(), 9);
     }
 
     #[test]

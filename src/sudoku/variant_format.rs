@@ -17,6 +17,9 @@
 //! cages = [                       # killer: a sum and its cells
 //!     { sum = 15, cells = "r1c1 r1c2 r2c1" },
 //! ]
+//! entries = [                     # optional: a player's entries, as givens are written
+//!     "1........",                # (and so on)
+//! ]
 //! ```
 //!
 //! The `variant` words must agree with the keys: `jigsaw` needs `regions`, `killer` needs
@@ -298,6 +301,7 @@ struct RawPuzzle {
     #[serde(rename = "box")]
     shape: Option<Spanned<String>>,
     givens: Option<Spanned<Vec<Spanned<String>>>>,
+    entries: Option<Spanned<Vec<Spanned<String>>>>,
     regions: Option<Spanned<Vec<Spanned<String>>>>,
     #[serde(default)]
     cages: Vec<Spanned<RawCage>>,
@@ -390,22 +394,27 @@ fn read_puzzle(
         }
     };
     let side = notation.geometry.side();
+    let read_board = |rows: &Spanned<Vec<Spanned<String>>>, key: &str| {
+        let (cells, starts) = read_rows(text, rows, side, key)?;
+        Grid::parse_line(&cells, Some(&notation)).map_err(|e| {
+            // The k-th cell (from 1) is in row (k - 1) / side; its column there is its place in
+            // the row after the opening quote (layout characters aside).
+            let k = e.column.max(1) - 1;
+            let (line, column) = starts[(k / side).min(side - 1)];
+            ParseError {
+                line,
+                column: if e.column > 0 { column + 1 + k % side } else { 0 },
+                kind: e.kind,
+            }
+        })
+    };
     let grid = match &raw.givens {
-        Some(rows) => {
-            let (cells, starts) = read_rows(text, rows, side, "givens")?;
-            Grid::parse_line(&cells, Some(&notation)).map_err(|e| {
-                // The k-th cell (from 1) is in row (k - 1) / side; its column there is roughly
-                // its place in the row after the opening quote (layout characters aside).
-                let k = e.column.max(1) - 1;
-                let (line, column) = starts[(k / side).min(side - 1)];
-                ParseError {
-                    line,
-                    column: if e.column > 0 { column + 1 + k % side } else { 0 },
-                    kind: e.kind,
-                }
-            })?
-        }
+        Some(rows) => read_board(rows, "givens")?,
         None => Grid::empty(notation.clone()),
+    };
+    let entries = match &raw.entries {
+        Some(rows) => Some(read_board(rows, "entries")?),
+        None => None,
     };
     // The variant's words.
     let mut rules = Rules::default();
@@ -481,6 +490,7 @@ fn read_puzzle(
             .map_or(first_line, |g| place(text, g.span().start).0),
     );
     entry.title = raw.title;
+    entry.entries = entries;
     Ok(entry)
 }
 
@@ -624,8 +634,8 @@ pub(super) fn write_sumocue(puzzle: &Grid) -> String {
     out
 }
 
-/// A puzzle as a TOML table's keys (no `[[puzzle]]` header).
-pub(super) fn write_toml(puzzle: &Grid, title: Option<&str>) -> String {
+/// A puzzle (and a player's entries) as a TOML table's keys (no `[[puzzle]]` header).
+pub(super) fn write_toml(puzzle: &Grid, title: Option<&str>, entries: Option<&Grid>) -> String {
     let g = puzzle.geometry();
     let side = g.side();
     let mut out = String::new();
@@ -636,14 +646,20 @@ pub(super) fn write_toml(puzzle: &Grid, title: Option<&str>) -> String {
     let name = variant.map_or("classic".to_string(), |v| v.name().to_lowercase());
     out.push_str(&format!("variant = \"{name}\"\n"));
     out.push_str(&format!("box = \"{}x{}\"\n", g.box_rows(), g.box_cols()));
-    let line: Vec<char> = puzzle.to_line().chars().collect();
-    if puzzle.filled() > 0 || variant.is_none_or(|v| v.cages().is_empty()) {
-        out.push_str("givens = [\n");
+    let rows = |key: &str, board: &Grid, out: &mut String| {
+        let line: Vec<char> = board.to_line().chars().collect();
+        out.push_str(&format!("{key} = [\n"));
         for row in line.chunks(side) {
             let row: String = row.iter().collect();
             out.push_str(&format!("    {},\n", toml_string(&row)));
         }
         out.push_str("]\n");
+    };
+    if puzzle.filled() > 0 || variant.is_none_or(|v| v.cages().is_empty()) {
+        rows("givens", puzzle, &mut out);
+    }
+    if let Some(e) = entries {
+        rows("entries", e, &mut out);
     }
     if let Some(v) = variant {
         if v.rules().regions.is_some() {
