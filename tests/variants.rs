@@ -4,10 +4,10 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use sudoku_dlx::sudoku::{Geometry, Unit};
 use sudoku_dlx::sudoku::general::{BoardError, Cage, GivenClash, solve, solve_with_cages};
 use sudoku_dlx::sudoku::general_format::{GeneralPuzzle, HOLE};
 use sudoku_dlx::sudoku::units::Units;
+use sudoku_dlx::sudoku::{Geometry, Unit};
 
 /// The rules, from scratch: each unit a list of (row, column).
 fn rows_columns_boxes(side: usize, box_rows: usize, box_cols: usize) -> Vec<Vec<(usize, usize)>> {

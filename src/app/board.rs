@@ -10,6 +10,7 @@ use crate::config::{Colors, Rgba};
 use crate::game::{Command, Game, Origin};
 
 use super::action::Action;
+use super::variant_paint;
 use crate::sudoku::Alphabet;
 use crate::sudoku::hint::values_of;
 
@@ -70,6 +71,10 @@ pub struct Palette {
     hint_fill: Color32,
     thin: Color32,
     thick: Color32,
+    /// Behind an X board's diagonals and a hyper board's windows.
+    variant_fill: Color32,
+    /// Killer cages' outlines and sums.
+    cage: Color32,
 }
 
 fn color(c: Rgba) -> Color32 {
@@ -95,6 +100,12 @@ impl Palette {
             hint_fill: color(colors.hint),
             thin: Color32::from_gray(if dark { 90 } else { 170 }),
             thick: Color32::from_gray(if dark { 210 } else { 30 }),
+            variant_fill: if dark {
+                Color32::from_rgba_unmultiplied(150, 170, 255, 34)
+            } else {
+                Color32::from_rgba_unmultiplied(70, 100, 200, 40)
+            },
+            cage: Color32::from_gray(if dark { 200 } else { 50 }),
         }
     }
 
@@ -224,13 +235,20 @@ pub fn board(
     let painter = ui.painter_at(area);
     painter.rect_filled(layout.rect, 0.0, ui.visuals().extreme_bg_color);
     let selected = game.selected();
-    let peers = |cell: usize| {
-        selected.is_some_and(|s| {
+    // A variant's peers are those of its units (a region's, a diagonal's, a cage's too).
+    let variant_peers = game
+        .board()
+        .variant()
+        .map(|_| variant_paint::peers(game.board(), selected));
+    let peers = |cell: usize| match &variant_peers {
+        Some(marks) => marks[cell],
+        None => selected.is_some_and(|s| {
             g.row_of(s) == g.row_of(cell)
                 || g.col_of(s) == g.col_of(cell)
                 || g.box_of(s) == g.box_of(cell)
-        })
+        }),
     };
+    let shaded = variant_paint::shaded(game.board());
     // Symbols in the monospace face (Hack), where every symbol stands apart even when small:
     // its 0 has a dot that O has not, its I serifs that 1 and l have not.
     let font = FontId::monospace((layout.cell_size() * 0.62).max(6.0));
@@ -263,6 +281,9 @@ pub fn board(
         for col in 0..side {
             let cell = g.cell(row, col);
             let rect = layout.cell_rect(row, col);
+            if shaded[cell] {
+                painter.rect_filled(rect, 0.0, palette.variant_fill);
+            }
             if selected == Some(cell) {
                 painter.rect_filled(rect, 0.0, palette.selected_fill);
             } else if peers(cell) {
@@ -328,16 +349,22 @@ pub fn board(
         }
     }
 
-    // Cell borders thin, box borders thick, the frame thickest.
+    // Cell borders thin, box (or jigsaw region) borders thick, the frame thickest.
     let thin = Stroke::new(1.0, palette.thin);
     let thick = Stroke::new((layout.cell_size() / 14.0).clamp(2.0, 3.0), palette.thick);
     let r = layout.rect;
+    // A jigsaw's regions take the place of the boxes.
+    let (box_cols, box_rows) = if variant_paint::has_regions(game.board()) {
+        (usize::MAX, usize::MAX)
+    } else {
+        (g.box_cols(), g.box_rows())
+    };
     for k in 1..side {
         let offset = k as f32 * layout.cell_size();
         let x = r.min.x + offset;
         let y = r.min.y + offset;
-        let vertical = if k % g.box_cols() == 0 { thick } else { thin };
-        let horizontal = if k % g.box_rows() == 0 { thick } else { thin };
+        let vertical = if k % box_cols == 0 { thick } else { thin };
+        let horizontal = if k % box_rows == 0 { thick } else { thin };
         if vertical == thin {
             painter.line_segment([Pos2::new(x, r.min.y), Pos2::new(x, r.max.y)], vertical);
         }
@@ -347,16 +374,24 @@ pub fn board(
     }
     for k in 1..side {
         let offset = k as f32 * layout.cell_size();
-        if k % g.box_cols() == 0 {
+        if k % box_cols == 0 {
             let x = r.min.x + offset;
             painter.line_segment([Pos2::new(x, r.min.y), Pos2::new(x, r.max.y)], thick);
         }
-        if k % g.box_rows() == 0 {
+        if k % box_rows == 0 {
             let y = r.min.y + offset;
             painter.line_segment([Pos2::new(r.min.x, y), Pos2::new(r.max.x, y)], thick);
         }
     }
+    variant_paint::paint_regions(&painter, &layout, game.board(), thick);
     painter.rect_stroke(r, 0.0, thick, StrokeKind::Middle);
+    variant_paint::paint_cages(
+        &painter,
+        &layout,
+        game.board(),
+        palette.cage,
+        ui.visuals().extreme_bg_color,
+    );
     if let Some(cell) = selected {
         let rect = layout.cell_rect(g.row_of(cell), g.col_of(cell));
         let edge = Stroke::new(

@@ -26,6 +26,7 @@ pub mod lifeboat;
 pub mod panels;
 pub mod picker;
 pub mod settings;
+mod variant_paint;
 pub mod watch_panel;
 pub mod watching;
 pub mod window;

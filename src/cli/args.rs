@@ -5,6 +5,7 @@ use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
+use crate::sudoku::variant_generate::Kind;
 use crate::sudoku::{Backtracker, DlxSolver, Geometry, Grade, Solver, Symmetry};
 
 /// The command line.
@@ -134,6 +135,15 @@ pub struct GenerateArgs {
     /// Worker threads, 1 to 256 (default: every core). The output is the same for any number.
     #[arg(long, value_parser = clap::value_parser!(u16).range(1..=MAX_THREADS))]
     pub threads: Option<u16>,
+    /// Make variant puzzles: x, hyper, jigsaw or killer, or several joined by + (killer+x),
+    /// written as TOML [[puzzle]] tables that solve, rate and the window read back. Variant
+    /// puzzles are not graded: --grade and --symmetry are for classic ones.
+    #[arg(long, value_name = "KIND", value_parser = parse_variant)]
+    pub variant: Option<Kind>,
+}
+
+fn parse_variant(text: &str) -> Result<Kind, String> {
+    Kind::parse(text)
 }
 
 /// The symmetry of `generate`.

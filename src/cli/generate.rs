@@ -6,7 +6,8 @@ use std::time::Instant;
 use rayon::prelude::*;
 
 use crate::config::Config;
-use crate::sudoku::{Generator, Notation};
+use crate::sudoku::variant_generate::{self, Kind};
+use crate::sudoku::{Format, Generator, Notation, formats};
 
 use super::args::GenerateArgs;
 use super::exit::{EXIT_OK, EXIT_UNSOLVED};
@@ -38,6 +39,9 @@ pub(super) fn generate(args: &GenerateArgs, config: &Config) -> io::Result<u8> {
         .thread_name(|k| format!("generate-{k}"))
         .build()
         .map_err(io::Error::other)?;
+    if let Some(kind) = args.variant {
+        return generate_variants(args, kind, &notation, seed, &pool);
+    }
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     let mut worst = EXIT_OK;
@@ -76,6 +80,68 @@ pub(super) fn generate(args: &GenerateArgs, config: &Config) -> io::Result<u8> {
                             g.attempts,
                             took.as_secs_f64() * 1e3,
                             g.rating.techniques()
+                        ));
+                    }
+                }
+                Err(e) => {
+                    out.flush()?;
+                    progress.note(format_args!("sudoku-dlx: puzzle {}: {e}", index + 1));
+                    worst = EXIT_UNSOLVED;
+                }
+            }
+        }
+        out.flush()?;
+        start = end;
+    }
+    Ok(worst)
+}
+
+/// `generate --variant`: as [`generate`], each puzzle a TOML `[[puzzle]]` table.
+fn generate_variants(
+    args: &GenerateArgs,
+    kind: Kind,
+    notation: &Notation,
+    seed: u64,
+    pool: &rayon::ThreadPool,
+) -> io::Result<u8> {
+    let stdout = io::stdout();
+    let mut out = BufWriter::new(stdout.lock());
+    let mut worst = EXIT_OK;
+    let chunk = (pool.current_num_threads() as u64 * 4).max(1);
+    let progress = Progress::start("puzzles made");
+    let mut start = 0;
+    while start < args.count {
+        let end = (start + chunk).min(args.count);
+        let made: Vec<_> = pool.install(|| {
+            (start..end)
+                .into_par_iter()
+                .map(|index| {
+                    let t = Instant::now();
+                    let made = variant_generate::generate(notation, kind, seed, index, None);
+                    progress.add(1);
+                    (made, t.elapsed())
+                })
+                .collect()
+        });
+        for (k, (result, took)) in made.into_iter().enumerate() {
+            let index = start + k as u64;
+            match result {
+                Ok(m) => {
+                    let name = m.puzzle.variant().map_or(String::new(), |v| v.name());
+                    writeln!(out, "[[puzzle]]")?;
+                    writeln!(out, "title = \"{name} {}\"", index + 1)?;
+                    write!(out, "{}", formats::write(&m.puzzle, None, Format::Toml))?;
+                    writeln!(out)?;
+                    if args.stats {
+                        out.flush()?;
+                        progress.note(format_args!(
+                            "puzzle {}: {} givens, {} cages, {} attempt(s), {} nodes, {:.1} ms",
+                            index + 1,
+                            m.puzzle.filled(),
+                            m.puzzle.variant().map_or(0, |v| v.cages().len()),
+                            m.attempts,
+                            m.nodes,
+                            took.as_secs_f64() * 1e3,
                         ));
                     }
                 }

@@ -377,13 +377,17 @@ impl DlxSolver {
         limit: u64,
         cancel: Option<&AtomicBool>,
     ) -> Result<Report, Clashes> {
+        let budget = general::Budget {
+            time_limit: self.time_limit,
+            node_limit: None,
+            cancel,
+        };
         let found = general::search(
             variant.units(),
             grid.values(),
             variant.cages(),
             limit,
-            self.time_limit,
-            cancel,
+            &budget,
         )
         .map_err(|_| Clashes(grid.clashes()))?;
         let first = found

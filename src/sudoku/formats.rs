@@ -313,7 +313,10 @@ pub fn detect(text: &str) -> Format {
         return Format::Toml;
     }
     // SumoCue's lines end in ':', as titles do.
-    if data_lines(text).next().is_some_and(|(_, l)| variant_format::is_sumocue(l)) {
+    if data_lines(text)
+        .next()
+        .is_some_and(|(_, l)| variant_format::is_sumocue(l))
+    {
         return Format::SumoCue;
     }
     let lines: Vec<(usize, &str)> = data_lines(text).filter(|(_, l)| !is_title(l)).collect();

@@ -48,6 +48,8 @@ pub struct GeneralReport {
     pub solutions: u64,
     /// The first solution, every cell's value from 1.
     pub first: Option<Vec<u8>>,
+    /// The second solution, when the limit asked for two or more.
+    pub second: Option<Vec<u8>>,
     /// The time limit stopped the search; `solutions` is a lower bound.
     pub gave_up: bool,
     /// The search's statistics.
@@ -111,17 +113,36 @@ pub fn solve_with_cages(
     limit: u64,
     time_limit: Option<Duration>,
 ) -> Result<GeneralReport, BoardError> {
-    search(units, cells, cages, limit, time_limit, None)
+    search(
+        units,
+        cells,
+        cages,
+        limit,
+        &Budget {
+            time_limit,
+            ..Budget::default()
+        },
+    )
 }
 
-/// [`solve_with_cages`] that also stops, as if out of time, when `cancel` is set.
+/// When a search gives up: after so long, so many nodes, or once a flag is set.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Budget<'a> {
+    /// Time.
+    pub time_limit: Option<Duration>,
+    /// Nodes (the same on every machine, unlike time).
+    pub node_limit: Option<u64>,
+    /// Set by another thread to stop the search.
+    pub cancel: Option<&'a AtomicBool>,
+}
+
+/// [`solve_with_cages`] within a [`Budget`]; `gave_up` says whether it ran out.
 pub fn search(
     units: &Units,
     cells: &[u8],
     cages: &[Cage],
     limit: u64,
-    time_limit: Option<Duration>,
-    cancel: Option<&AtomicBool>,
+    budget: &Budget<'_>,
 ) -> Result<GeneralReport, BoardError> {
     let side = units.side();
     let of_cell = units_of_cells(units);
@@ -216,6 +237,7 @@ pub fn search(
         return Ok(GeneralReport {
             solutions: 0,
             first: None,
+            second: None,
             gave_up: false,
             stats: Stats::default(),
         });
@@ -261,22 +283,30 @@ pub fn search(
         }
     }
     let mut search = m.search().with_pruning(true);
-    if let Some(limit) = time_limit {
+    if let Some(limit) = budget.time_limit {
         search = search.with_deadline(Instant::now() + limit);
     }
-    if let Some(flag) = cancel {
+    if let Some(nodes) = budget.node_limit {
+        search = search.with_node_limit(nodes);
+    }
+    if let Some(flag) = budget.cancel {
         search = search.with_cancel(flag);
     }
-    let mut first = None;
+    let (mut first, mut second) = (None, None);
     let mut solutions = 0;
     if limit > 0 && search.next_solution().is_some() {
         solutions = 1;
         first = Some(filled(cells, &placements, search.solution()));
-        solutions += search.count(limit - 1);
+        if limit > 1 && search.next_solution().is_some() {
+            solutions = 2;
+            second = Some(filled(cells, &placements, search.solution()));
+            solutions += search.count(limit - 2);
+        }
     }
     Ok(GeneralReport {
         solutions,
         first,
+        second,
         gave_up: search.is_cancelled(),
         stats: search.stats(),
     })

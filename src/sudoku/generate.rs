@@ -94,6 +94,9 @@ pub enum GenerateError {
     /// The cancel flag was set.
     #[error("generating was cancelled")]
     Cancelled,
+    /// The rules cannot be met on this board, or no grid of them was found.
+    #[error("{0}")]
+    Unsupported(String),
     /// Every attempt allowed ended with another grade.
     #[error("no {grade} puzzle found in {attempts} attempts; try another seed or grade")]
     GradeNotReached {

@@ -153,10 +153,10 @@ impl Grid {
         let side = notation.geometry.side();
         (cells.len() == notation.geometry.cells() && cells.iter().all(|&v| v as usize <= side))
             .then_some(Grid {
-            notation,
-            variant: None,
-            cells,
-        })
+                notation,
+                variant: None,
+                cells,
+            })
     }
 
     /// Parses one puzzle on one line: every character that is not layout (`|`, `+`, spaces) is a

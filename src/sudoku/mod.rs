@@ -32,6 +32,7 @@ mod naive;
 pub mod units;
 pub mod variant;
 pub mod variant_format;
+pub mod variant_generate;
 
 use std::fmt;
 use std::sync::atomic::AtomicBool;

@@ -137,9 +137,13 @@ impl Variant {
             labels.clone_from(&region_of);
         }
         let mut cage_of = vec![usize::MAX; cells];
-        for (k, cage) in rules.cages.iter_mut().enumerate() {
+        // Cages in the order of their first cells, as people number them.
+        for cage in &mut rules.cages {
             cage.cells.sort_unstable();
             cage.cells.dedup();
+        }
+        rules.cages.sort_by_key(|c| c.cells.first().copied());
+        for (k, cage) in rules.cages.iter_mut().enumerate() {
             let Some(&first) = cage.cells.first() else {
                 return Err(VariantError::EmptyCage { cage: k + 1 });
             };
@@ -183,8 +187,8 @@ impl Variant {
         })
     }
 
-    /// The rules (regions numbered from 0 in the order of their first cells, cages' cells in
-    /// reading order).
+    /// The rules (regions numbered from 0 in the order of their first cells, cages in the order
+    /// of their first cells, each cage's cells in reading order).
     pub fn rules(&self) -> &Rules {
         &self.rules
     }
@@ -201,7 +205,10 @@ impl Variant {
 
     /// A cell's region, on a jigsaw board.
     pub fn region_of(&self, cell: usize) -> Option<usize> {
-        self.region_of.get(cell).copied().filter(|&r| r != usize::MAX)
+        self.region_of
+            .get(cell)
+            .copied()
+            .filter(|&r| r != usize::MAX)
     }
 
     /// A cell's cage, on a killer board.
@@ -327,7 +334,9 @@ mod tests {
                     ..Rules::default()
                 }
             ),
-            Err(VariantError::Units(UnitsError::HyperNeedsSquareBoxes { .. }))
+            Err(VariantError::Units(
+                UnitsError::HyperNeedsSquareBoxes { .. }
+            ))
         ));
     }
 

@@ -161,7 +161,11 @@ fn with_rules(grid: Grid, rules: Rules, names: &[char]) -> Result<Grid, String> 
     if rules.is_classic() {
         return Ok(grid);
     }
-    let name = |r: usize| names.get(r).map_or(format!("{}", r + 1), |c| format!("{c:?}"));
+    let name = |r: usize| {
+        names
+            .get(r)
+            .map_or(format!("{}", r + 1), |c| format!("{c:?}"))
+    };
     let variant = Variant::new(grid.geometry(), rules).map_err(|e| match e {
         VariantError::Units(UnitsError::RegionSize {
             region,
@@ -210,8 +214,8 @@ pub(super) fn read_sumocue(
             fields.push((at, f));
             at += f.chars().count() + 1;
         }
-        let geometry = Geometry::parse(fields[0].1)
-            .map_err(|e| invalid(n, fields[0].0, e.to_string()))?;
+        let geometry =
+            Geometry::parse(fields[0].1).map_err(|e| invalid(n, fields[0].0, e.to_string()))?;
         let diagonals = match fields[1].1 {
             "" => false,
             "d" => true,
@@ -403,7 +407,11 @@ fn read_puzzle(
             let (line, column) = starts[(k / side).min(side - 1)];
             ParseError {
                 line,
-                column: if e.column > 0 { column + 1 + k % side } else { 0 },
+                column: if e.column > 0 {
+                    column + 1 + k % side
+                } else {
+                    0
+                },
                 kind: e.kind,
             }
         })
@@ -540,10 +548,8 @@ fn cell_list(text: &str, side: usize) -> Result<Vec<usize>, String> {
             let bad = || format!("{w:?} is not a cell such as r1c2");
             let rest = w.strip_prefix(['r', 'R']).ok_or_else(bad)?;
             let (r, c) = rest.split_once(['c', 'C']).ok_or_else(bad)?;
-            let (r, c): (usize, usize) = (
-                r.parse().map_err(|_| bad())?,
-                c.parse().map_err(|_| bad())?,
-            );
+            let (r, c): (usize, usize) =
+                (r.parse().map_err(|_| bad())?, c.parse().map_err(|_| bad())?);
             if !(1..=side).contains(&r) || !(1..=side).contains(&c) {
                 return Err(format!("{w} is off a {side}×{side} board"));
             }
@@ -594,7 +600,9 @@ pub(super) fn write_jigsaw_line(puzzle: &Grid) -> String {
     let g = puzzle.geometry();
     let regions: String = (0..g.cells())
         .map(|c| {
-            let r = puzzle.variant().map_or(Some(g.box_of(c)), |v| v.region_of(c));
+            let r = puzzle
+                .variant()
+                .map_or(Some(g.box_of(c)), |v| v.region_of(c));
             region_letter(r.unwrap_or(0))
         })
         .collect();
@@ -604,7 +612,11 @@ pub(super) fn write_jigsaw_line(puzzle: &Grid) -> String {
 /// `A`–`Z`, then `a`–`z`: a letter for each region of a board up to 52×52.
 fn region_letter(r: usize) -> char {
     let r = r as u8;
-    char::from(if r < 26 { b'A' + r } else { b'a' + (r - 26) % 26 })
+    char::from(if r < 26 {
+        b'A' + r
+    } else {
+        b'a' + (r - 26) % 26
+    })
 }
 
 /// A killer puzzle in SumoCue's form (check [`sumocue_holds`] first).
@@ -784,10 +796,14 @@ mod tests {
 
     #[test]
     fn toml_errors_name_the_line() {
-        let e = error("variant = \"x\"\ngivens = [\n  \"1...\",\n  \"..z.\",\n  \"....\",\n  \"....\",\n]\n");
+        let e = error(
+            "variant = \"x\"\ngivens = [\n  \"1...\",\n  \"..z.\",\n  \"....\",\n  \"....\",\n]\n",
+        );
         assert_eq!((e.0, e.1), (4, 6), "{}", e.2);
         assert!(e.2.contains("'z'"), "{}", e.2);
-        let e = error("variant = \"x\"\ngivens = [\n  \"1...\",\n  \"...\",\n  \"....\",\n  \"....\",\n]\n");
+        let e = error(
+            "variant = \"x\"\ngivens = [\n  \"1...\",\n  \"...\",\n  \"....\",\n  \"....\",\n]\n",
+        );
         assert_eq!(e.0, 4);
         assert!(e.2.contains("3 cells"), "{}", e.2);
         let e = error("variant = \"sideways\"\nbox = \"2\"\n");
@@ -805,7 +821,10 @@ mod tests {
         assert!(e.2.contains("cannot add up to 30"), "{}", e.2);
         let clash = one("variant = \"x\"\ngivens = [\"1...\", \"....\", \"....\", \"...1\"]\n");
         let c = clash.clashes();
-        assert_eq!(clash.describe(&c[0]), "r1c1 and r4c4 both hold 1 (the main diagonal)");
+        assert_eq!(
+            clash.describe(&c[0]),
+            "r1c1 and r4c4 both hold 1 (the main diagonal)"
+        );
         let mut bad: Vec<String> = REGIONS.iter().map(|r| format!("\"{r}\"")).collect();
         bad[0] = "\"AABBBBCCA\"".into();
         let e = error(&format!("box = \"3\"\nregions = [{}]\n", bad.join(", ")));
@@ -853,7 +872,10 @@ mod tests {
         let g = one(&line);
         let v = g.variant().unwrap();
         assert_eq!(v.cages().len(), 2);
-        assert_eq!((v.cages()[0].sum, v.cages()[1].cells.clone()), (3, vec![2, 3]));
+        assert_eq!(
+            (v.cages()[0].sum, v.cages()[1].cells.clone()),
+            (3, vec![2, 3])
+        );
         assert!(!v.rules().diagonals);
         let x = one(&line.replace("::k:", ":d:k:"));
         assert!(x.variant().unwrap().rules().diagonals);

@@ -1,0 +1,158 @@
+//! A variant's marks on the board, drawn as players know them from paper: an X board's diagonals
+//! and a hyper board's windows shaded, a jigsaw's regions bounded by thick lines where boxes
+//! would be, and each killer cage outlined by a dashed line just inside its cells with its sum in
+//! its first cell's corner.
+
+use egui::{Align2, Color32, FontId, Painter, Pos2, Rect, Shape, Stroke, Vec2};
+
+use crate::sudoku::{Grid, Unit};
+
+use super::board::BoardLayout;
+
+/// A step from a cell: rows, columns.
+type Step = (isize, isize);
+
+/// The cells to shade: those of a diagonal or a window.
+pub(super) fn shaded(board: &Grid) -> Vec<bool> {
+    let mut marks = vec![false; board.geometry().cells()];
+    if let Some(v) = board.variant() {
+        for (unit, cells) in v.units().iter() {
+            if matches!(unit, Unit::Diagonal(_) | Unit::Window(_)) {
+                for &c in cells {
+                    marks[c] = true;
+                }
+            }
+        }
+    }
+    marks
+}
+
+/// The cells that share a unit (or a cage) with `cell`.
+pub(super) fn peers(board: &Grid, cell: Option<usize>) -> Vec<bool> {
+    let mut marks = vec![false; board.geometry().cells()];
+    if let Some(cell) = cell {
+        for (_, cells) in board.houses() {
+            if cells.contains(&cell) {
+                for c in cells {
+                    marks[c] = true;
+                }
+            }
+        }
+    }
+    marks
+}
+
+/// Thick lines between cells of different jigsaw regions (the frame is drawn by the board).
+pub(super) fn paint_regions(painter: &Painter, layout: &BoardLayout, board: &Grid, thick: Stroke) {
+    let Some(v) = board.variant().filter(|v| v.rules().regions.is_some()) else {
+        return;
+    };
+    let side = layout.side;
+    let s = layout.cell_size();
+    let r = layout.rect;
+    for row in 0..side {
+        for col in 0..side {
+            let cell = row * side + col;
+            let here = v.region_of(cell);
+            if col + 1 < side && v.region_of(cell + 1) != here {
+                let x = r.min.x + (col + 1) as f32 * s;
+                let y = r.min.y + row as f32 * s;
+                painter.line_segment([Pos2::new(x, y), Pos2::new(x, y + s)], thick);
+            }
+            if row + 1 < side && v.region_of(cell + side) != here {
+                let x = r.min.x + col as f32 * s;
+                let y = r.min.y + (row + 1) as f32 * s;
+                painter.line_segment([Pos2::new(x, y), Pos2::new(x + s, y)], thick);
+            }
+        }
+    }
+}
+
+/// True if the jigsaw's regions replace the boxes' thick lines.
+pub(super) fn has_regions(board: &Grid) -> bool {
+    board.variant().is_some_and(|v| v.rules().regions.is_some())
+}
+
+/// Each cage's dashed outline, a little inside its cells, and its sum in the corner of its
+/// first cell (on a patch of `background`, which the outline stops at).
+pub(super) fn paint_cages(
+    painter: &Painter,
+    layout: &BoardLayout,
+    board: &Grid,
+    colour: Color32,
+    background: Color32,
+) {
+    let Some(v) = board.variant().filter(|v| !v.cages().is_empty()) else {
+        return;
+    };
+    let side = layout.side as isize;
+    let s = layout.cell_size();
+    let inset = (s * 0.09).max(2.0);
+    let stroke = Stroke::new((s / 40.0).clamp(1.0, 1.5), colour);
+    let dash = (s * 0.12).max(2.0);
+    let cage_at = |row: isize, col: isize| {
+        (row >= 0 && col >= 0 && row < side && col < side)
+            .then(|| v.cage_of((row * side + col) as usize))
+            .flatten()
+    };
+    let corner =
+        |row: isize, col: isize| layout.rect.min + Vec2::new(col as f32 * s, row as f32 * s);
+    let mut shapes = Vec::new();
+    for row in 0..side {
+        for col in 0..side {
+            let Some(k) = cage_at(row, col) else {
+                continue;
+            };
+            let same = |r: isize, c: isize| cage_at(r, c) == Some(k);
+            // Each side of the cell on the cage's edge: (the neighbour across it, the direction
+            // along it, the side's start corner offset, the inward normal).
+            let sides: [(Step, Step, Step, Vec2); 4] = [
+                ((-1, 0), (0, 1), (0, 0), Vec2::new(0.0, 1.0)),
+                ((1, 0), (0, 1), (1, 0), Vec2::new(0.0, -1.0)),
+                ((0, -1), (1, 0), (0, 0), Vec2::new(1.0, 0.0)),
+                ((0, 1), (1, 0), (0, 1), Vec2::new(-1.0, 0.0)),
+            ];
+            for (across, along, start, inward) in sides {
+                if same(row + across.0, col + across.1) {
+                    continue;
+                }
+                // At each end the line stops short (the cage turns inward), runs to the cell's
+                // edge (the next cell of the cage continues it), or reaches past it (an inner
+                // corner, where it meets the line of the cell diagonally across).
+                let reach = |dir: isize| {
+                    let (nr, nc) = (row + dir * along.0, col + dir * along.1);
+                    if !same(nr, nc) {
+                        -inset
+                    } else if same(nr + across.0, nc + across.1) {
+                        inset
+                    } else {
+                        0.0
+                    }
+                };
+                let a = corner(row + start.0, col + start.1) + inward * inset;
+                let unit = Vec2::new(along.1 as f32, along.0 as f32);
+                let from = a - unit * reach(-1);
+                let to = a + unit * (s + reach(1));
+                shapes.extend(Shape::dashed_line(&[from, to], stroke, dash, dash * 0.7));
+            }
+        }
+    }
+    painter.extend(shapes);
+    let font = FontId::proportional((s * 0.24).max(6.0));
+    for cage in v.cages() {
+        let Some(&first) = cage.cells.first() else {
+            continue;
+        };
+        let at = corner(first as isize / side, first as isize % side) + Vec2::splat(inset * 0.5);
+        let galley = painter.layout_no_wrap(cage.sum.to_string(), font.clone(), colour);
+        let patch = Rect::from_min_size(at, galley.size()).expand(1.0);
+        painter.rect_filled(patch, 1.0, background);
+        painter.galley(
+            Align2::LEFT_TOP
+                .align_size_within_rect(galley.size(), patch)
+                .min,
+            galley,
+            colour,
+        );
+    }
+}

@@ -1,0 +1,400 @@
+//! Making variant puzzles with one solution, reproducibly from a seed.
+//!
+//! 1. **The rules.** X and hyper add their units to the board's. A jigsaw's regions are grown
+//!    from the boxes by random swaps: a cell of one region and a cell of a neighbouring region
+//!    trade places whenever both regions stay connected, `side²·8` times over, which leaves few
+//!    traces of the start.
+//! 2. **A full grid** from the exact-cover search of [`general`](super::general): the first row
+//!    is a random arrangement of the symbols (every grid has one, and renaming symbols keeps
+//!    every rule), a few more cells get random candidates, and the search, within a node budget,
+//!    fills the rest; when it cannot, another try starts (a jigsaw with new regions).
+//! 3. **Killer cages** partition the full grid: from each cell not yet in a cage, a cage grows
+//!    into random neighbours, up to a random size of 1 to 5 cells, never taking a digit twice;
+//!    its sum is its digits'.
+//! 4. **Givens.** An X, hyper or jigsaw puzzle starts from the full grid and gives up clues in
+//!    random order while the solution stays unique. A killer starts with no givens; while it has
+//!    a second solution, a cell where the two differ gets its given (a random cell while the
+//!    count runs out of its budget), and then each given goes again if the solution stays unique
+//!    without it. Uniqueness is a count to two by the same search.
+//!
+//! Everything random comes from a ChaCha8 stream of the seed and the puzzle's index, so a seed
+//! gives the same puzzles on every machine; the node budgets (not time) keep it so.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use super::general::{self, Budget, Cage};
+use super::generate::GenerateError;
+use super::grid::{Grid, Notation};
+use super::hint::{candidates, values_of};
+use super::variant::{Rules, Variant};
+
+/// Nodes a full grid's search may take before a new start.
+const FILL_NODES: u64 = 50_000;
+/// Nodes a uniqueness count may take; past it, the clue stays.
+const UNIQUE_NODES: u64 = 200_000;
+/// Starts before giving up.
+const ATTEMPTS: u32 = 50;
+
+/// Which variant to make (they combine).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Kind {
+    /// X: diagonals.
+    pub x: bool,
+    /// Hyper: windows.
+    pub hyper: bool,
+    /// Jigsaw: random regions.
+    pub jigsaw: bool,
+    /// Killer: cages.
+    pub killer: bool,
+}
+
+impl Kind {
+    /// Reads `x`, `hyper`, `jigsaw`, `killer`, joined by `+` or `,` (`killer+x`).
+    pub fn parse(text: &str) -> Result<Kind, String> {
+        let mut kind = Kind::default();
+        for word in text
+            .split(['+', ',', ' '])
+            .map(str::trim)
+            .filter(|w| !w.is_empty())
+        {
+            match word.to_ascii_lowercase().as_str() {
+                "x" => kind.x = true,
+                "hyper" | "windoku" => kind.hyper = true,
+                "jigsaw" => kind.jigsaw = true,
+                "killer" => kind.killer = true,
+                other => {
+                    return Err(format!(
+                        "{other:?} is not a variant: x, hyper, jigsaw or killer (joined by +)"
+                    ));
+                }
+            }
+        }
+        if kind == Kind::default() {
+            return Err("no variant named: x, hyper, jigsaw or killer (joined by +)".into());
+        }
+        Ok(kind)
+    }
+}
+
+/// A new variant puzzle.
+#[derive(Debug, Clone)]
+pub struct Made {
+    /// The puzzle, carrying its variant.
+    pub puzzle: Grid,
+    /// Its one solution.
+    pub solution: Grid,
+    /// Starts before this one came out.
+    pub attempts: u32,
+    /// Nodes searched for it altogether.
+    pub nodes: u64,
+}
+
+/// Makes puzzle `index` of a batch of `kind` on boards of `notation` from `seed`.
+pub fn generate(
+    notation: &Notation,
+    kind: Kind,
+    seed: u64,
+    index: u64,
+    cancel: Option<&AtomicBool>,
+) -> Result<Made, GenerateError> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    rng.set_stream(index);
+    let geometry = notation.geometry;
+    let side = geometry.side();
+    let mut nodes = 0;
+    for attempt in 1..=ATTEMPTS {
+        if cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
+            return Err(GenerateError::Cancelled);
+        }
+        let rules = Rules {
+            diagonals: kind.x,
+            windows: kind.hyper,
+            regions: kind
+                .jigsaw
+                .then(|| random_regions(side, |c| geometry.box_of(c), &mut rng)),
+            cages: Vec::new(),
+        };
+        let Ok(variant) = Variant::new(geometry, rules.clone()) else {
+            return Err(GenerateError::Unsupported(
+                "hyper needs square boxes".into(),
+            ));
+        };
+        let empty = Grid::empty(notation.clone());
+        let Some(full) = fill(&empty, &variant, &mut rng, &mut nodes, cancel) else {
+            continue;
+        };
+        let (variant, givens) = if kind.killer {
+            let cages = random_cages(&full, &mut rng);
+            let rules = Rules { cages, ..rules };
+            let Ok(variant) = Variant::new(geometry, rules) else {
+                continue;
+            };
+            let variant = Arc::new(variant);
+            let Some(givens) = killer_givens(&full, &variant, &mut rng, &mut nodes, cancel) else {
+                continue;
+            };
+            (variant, givens)
+        } else {
+            let variant = Arc::new(variant);
+            let givens = remove_clues(full.values(), &variant, &mut rng, &mut nodes, cancel);
+            (variant, givens)
+        };
+        let puzzle = Grid::from_values(notation.clone(), givens)
+            .and_then(|g| g.with_variant(Some(variant.clone())).ok());
+        let solution = full.with_variant(Some(variant)).ok();
+        if let (Some(puzzle), Some(solution)) = (puzzle, solution) {
+            return Ok(Made {
+                puzzle,
+                solution,
+                attempts: attempt,
+                nodes,
+            });
+        }
+    }
+    Err(GenerateError::Unsupported(format!(
+        "no {side}×{side} grid of these rules found in {ATTEMPTS} tries"
+    )))
+}
+
+/// Counts the solutions of `cells` under `variant` up to `limit`, within `nodes` nodes: `None` if
+/// the budget ran out. Adds the nodes to `spent`.
+fn count(
+    variant: &Variant,
+    cells: &[u8],
+    limit: u64,
+    nodes: u64,
+    spent: &mut u64,
+    cancel: Option<&AtomicBool>,
+) -> Option<general::GeneralReport> {
+    let budget = Budget {
+        node_limit: Some(nodes),
+        cancel,
+        ..Budget::default()
+    };
+    let found = general::search(variant.units(), cells, variant.cages(), limit, &budget).ok()?;
+    *spent += found.stats.nodes;
+    (!found.gave_up).then_some(found)
+}
+
+/// A random full grid of the variant's units, or `None` if this start found none.
+fn fill(
+    empty: &Grid,
+    variant: &Variant,
+    rng: &mut ChaCha8Rng,
+    spent: &mut u64,
+    cancel: Option<&AtomicBool>,
+) -> Option<Grid> {
+    let side = empty.geometry().side();
+    let mut board = empty
+        .clone()
+        .with_variant(Some(Arc::new(variant.clone())))
+        .ok()?;
+    let mut first: Vec<u8> = (1..=side as u8).collect();
+    first.shuffle(rng);
+    for (c, v) in first.into_iter().enumerate() {
+        board.set(c, v);
+    }
+    // A few more random cells, each with a candidate left by those before.
+    let mut cells: Vec<usize> = (side..side * side).collect();
+    cells.shuffle(rng);
+    for &cell in cells.iter().take(side / 2) {
+        let cand: Vec<u8> = values_of(candidates(&board)[cell]).collect();
+        if let Some(&v) = cand.get(rng.random_range(0..cand.len().max(1))) {
+            board.set(cell, v);
+        }
+    }
+    let found = count(variant, board.values(), 1, FILL_NODES, spent, cancel)?;
+    Grid::from_values(empty.notation().clone(), found.first?)
+}
+
+/// Takes clues away from a full grid in random order while the solution stays unique.
+fn remove_clues(
+    full: &[u8],
+    variant: &Variant,
+    rng: &mut ChaCha8Rng,
+    spent: &mut u64,
+    cancel: Option<&AtomicBool>,
+) -> Vec<u8> {
+    let mut cells = full.to_vec();
+    let mut order: Vec<usize> = (0..cells.len()).collect();
+    order.shuffle(rng);
+    for cell in order {
+        let v = std::mem::replace(&mut cells[cell], 0);
+        let unique = count(variant, &cells, 2, UNIQUE_NODES, spent, cancel)
+            .is_some_and(|f| f.solutions == 1);
+        if !unique {
+            cells[cell] = v;
+        }
+    }
+    cells
+}
+
+/// Givens that make a killer's solution unique: none if the cages alone do; else cells where a
+/// second solution differs from the full grid, then each taken away again where it can be.
+fn killer_givens(
+    full: &Grid,
+    variant: &Variant,
+    rng: &mut ChaCha8Rng,
+    spent: &mut u64,
+    cancel: Option<&AtomicBool>,
+) -> Option<Vec<u8>> {
+    let n = full.values().len();
+    let mut cells = vec![0u8; n];
+    let mut added = Vec::new();
+    loop {
+        if cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
+            return None;
+        }
+        let open: Vec<usize> = (0..n).filter(|&c| cells[c] == 0).collect();
+        let cell = match count(variant, &cells, 2, UNIQUE_NODES, spent, cancel) {
+            Some(found) if found.solutions == 1 => break,
+            // Of two solutions, one differs from the full grid: a given where it differs
+            // rules it out.
+            Some(found) => {
+                let other = [found.first?, found.second?]
+                    .into_iter()
+                    .find(|s| s != full.values())?;
+                let differ: Vec<usize> = open
+                    .iter()
+                    .copied()
+                    .filter(|&c| other[c] != full.get(c))
+                    .collect();
+                *differ.get(rng.random_range(0..differ.len().max(1)))?
+            }
+            // Too open to count within the budget: any given narrows it.
+            None => *open.get(rng.random_range(0..open.len().max(1)))?,
+        };
+        cells[cell] = full.get(cell);
+        added.push(cell);
+    }
+    added.shuffle(rng);
+    for cell in added {
+        let v = std::mem::replace(&mut cells[cell], 0);
+        let unique = count(variant, &cells, 2, UNIQUE_NODES, spent, cancel)
+            .is_some_and(|f| f.solutions == 1);
+        if !unique {
+            cells[cell] = v;
+        }
+    }
+    Some(cells)
+}
+
+/// A random partition of a full grid into cages of 1 to 5 connected cells with no digit twice.
+fn random_cages(full: &Grid, rng: &mut ChaCha8Rng) -> Vec<Cage> {
+    let side = full.geometry().side();
+    let n = side * side;
+    let mut cage_of = vec![usize::MAX; n];
+    let mut order: Vec<usize> = (0..n).collect();
+    order.shuffle(rng);
+    let mut cages: Vec<Vec<usize>> = Vec::new();
+    for start in order {
+        if cage_of[start] != usize::MAX {
+            continue;
+        }
+        let k = cages.len();
+        let target = [1, 2, 2, 3, 3, 3, 4, 4, 5][rng.random_range(0..9)];
+        let mut members = vec![start];
+        cage_of[start] = k;
+        while members.len() < target {
+            let mut next: Vec<usize> = members
+                .iter()
+                .flat_map(|&c| neighbours(c, side))
+                .filter(|&c| {
+                    cage_of[c] == usize::MAX && members.iter().all(|&m| full.get(m) != full.get(c))
+                })
+                .collect();
+            next.sort_unstable();
+            next.dedup();
+            let Some(&c) = next.get(rng.random_range(0..next.len().max(1))) else {
+                break;
+            };
+            cage_of[c] = k;
+            members.push(c);
+        }
+        cages.push(members);
+    }
+    cages
+        .into_iter()
+        .map(|cells| Cage {
+            sum: cells.iter().map(|&c| u32::from(full.get(c))).sum(),
+            cells,
+        })
+        .collect()
+}
+
+/// The cells next to `cell` along an edge.
+fn neighbours(cell: usize, side: usize) -> impl Iterator<Item = usize> {
+    let (r, c) = (cell / side, cell % side);
+    [
+        (r > 0).then(|| cell - side),
+        (r + 1 < side).then(|| cell + side),
+        (c > 0).then(|| cell - 1),
+        (c + 1 < side).then(|| cell + 1),
+    ]
+    .into_iter()
+    .flatten()
+}
+
+/// Random jigsaw regions: the boxes' shapes, reshaped by connected swaps.
+fn random_regions(
+    side: usize,
+    box_of: impl Fn(usize) -> usize,
+    rng: &mut ChaCha8Rng,
+) -> Vec<usize> {
+    let n = side * side;
+    let mut region: Vec<usize> = (0..n).map(box_of).collect();
+    for _ in 0..n * 8 {
+        // A cell on a border, and a cell of the other region next to some cell of this one.
+        let a = rng.random_range(0..n);
+        let others: Vec<usize> = neighbours(a, side)
+            .filter(|&b| region[b] != region[a])
+            .collect();
+        let Some(&b) = others.get(rng.random_range(0..others.len().max(1))) else {
+            continue;
+        };
+        let (ra, rb) = (region[a], region[b]);
+        // a joins rb; some cell of rb next to ra joins ra in exchange.
+        let swaps: Vec<usize> = (0..n)
+            .filter(|&c| {
+                region[c] == rb && c != b && neighbours(c, side).any(|d| region[d] == ra && d != a)
+            })
+            .collect();
+        let Some(&c) = swaps.get(rng.random_range(0..swaps.len().max(1))) else {
+            continue;
+        };
+        region[a] = rb;
+        region[c] = ra;
+        if !(connected(&region, ra, side) && connected(&region, rb, side)) {
+            region[a] = ra;
+            region[c] = rb;
+        }
+    }
+    region
+}
+
+/// True if region `r`'s cells are connected.
+fn connected(region: &[usize], r: usize, side: usize) -> bool {
+    let cells: Vec<usize> = (0..region.len()).filter(|&c| region[c] == r).collect();
+    let Some(&start) = cells.first() else {
+        return true;
+    };
+    let mut seen = vec![false; region.len()];
+    let mut stack = vec![start];
+    seen[start] = true;
+    let mut reached = 1;
+    while let Some(c) = stack.pop() {
+        for d in neighbours(c, side) {
+            if region[d] == r && !seen[d] {
+                seen[d] = true;
+                reached += 1;
+                stack.push(d);
+            }
+        }
+    }
+    reached == cells.len()
+}
