@@ -8,23 +8,61 @@ use std::time::{Duration, Instant};
 
 use crate::game::format_duration;
 
-use crate::sudoku::{GenerateError, Generator, Grade, Symmetry};
+use crate::sudoku::variant_generate::{self, Kind};
+use crate::sudoku::{GenerateError, Generator, Grade, Grid, Symmetry};
 
 use super::window::App;
 use super::worker::{Making, Worker};
 
 impl App {
     pub(super) fn generate(&mut self, ctx: &egui::Context, grade: Grade) {
-        if let Some(old) = self.making.take() {
-            old.worker.stop();
-        }
         let notation = self.game.board().notation().clone();
         let what = format!("{grade} {}", notation.geometry);
         self.seed = self.seed.wrapping_add(1);
         let seed = self.seed;
-        let job = move |flag: &AtomicBool| {
-            Generator::new(notation, grade, Symmetry::Rotational).generate(seed, 0, Some(flag))
-        };
+        self.start_making(ctx, what, move |flag: &AtomicBool| {
+            Generator::new(notation, grade, Symmetry::Rotational)
+                .generate(seed, 0, Some(flag))
+                // The rating `sudoku-dlx rate` prints for the same board.
+                .map(|made| {
+                    let note = format!(
+                        "{} givens: {}",
+                        made.puzzle.filled(),
+                        made.rating.describe()
+                    );
+                    (made.puzzle, note)
+                })
+        });
+    }
+
+    /// Makes a new puzzle of a variant and grade, of the board's size.
+    pub(super) fn generate_variant(&mut self, ctx: &egui::Context, kind: Kind, grade: Grade) {
+        let notation = self.game.board().notation().clone();
+        let what = format!("{grade} {} {}", kind.name(), notation.geometry);
+        self.seed = self.seed.wrapping_add(1);
+        let seed = self.seed;
+        self.start_making(ctx, what, move |flag: &AtomicBool| {
+            variant_generate::generate(&notation, kind, grade, seed, 0, Some(flag)).map(|made| {
+                let cages = made.puzzle.variant().map_or(0, |v| v.cages().len());
+                let givens = match cages {
+                    0 => format!("{} givens", made.puzzle.filled()),
+                    n => format!("{n} cages and {} givens", made.puzzle.filled()),
+                };
+                (made.puzzle, format!("{givens}: {}", made.rating.describe()))
+            })
+        });
+    }
+
+    /// Runs a generator job on its own thread, in place of one under way.
+    fn start_making(
+        &mut self,
+        ctx: &egui::Context,
+        what: String,
+        job: impl FnOnce(&AtomicBool) -> Result<(Grid, String), GenerateError> + Send + 'static,
+    ) {
+        if let Some(old) = self.making.take() {
+            old.worker.stop();
+        }
         match Worker::spawn("sudoku-generator", ctx, job) {
             Ok(worker) => {
                 self.game
@@ -165,14 +203,8 @@ impl App {
                     let what = making.what.clone();
                     self.making = None;
                     match result {
-                        Ok(made) => {
-                            // The rating `sudoku-dlx rate` prints for the same board.
-                            let note = format!(
-                                "A new {what} puzzle, {} givens: {}",
-                                made.puzzle.filled(),
-                                made.rating.describe()
-                            );
-                            self.load(made.puzzle, None, note);
+                        Ok((puzzle, about)) => {
+                            self.load(puzzle, None, format!("A new {what} puzzle, {about}"));
                             self.place = None;
                         }
                         Err(GenerateError::Cancelled) => self.game.set_status(

@@ -34,11 +34,11 @@ impl App {
             return;
         };
         let note = format!(
-            "{}: puzzle {} of {} ({} givens)",
+            "{}: puzzle {} of {} ({})",
             collection.name,
             place.puzzle + 1,
             collection.puzzles.len(),
-            entry.puzzle.filled()
+            summary(&entry.puzzle)
         );
         let (puzzle, entries) = (entry.puzzle.clone(), entry.entries.clone());
         self.load(puzzle, entries.as_ref(), note);
@@ -99,12 +99,12 @@ impl App {
         let size = first.puzzle.geometry();
         let mut note = if entries.len() > 1 {
             format!(
-                "{name}: puzzle 1 of {} ({} givens)",
+                "{name}: puzzle 1 of {} ({})",
                 entries.len(),
-                first.puzzle.filled()
+                summary(&first.puzzle)
             )
         } else {
-            format!("Opened {name} ({} givens)", first.puzzle.filled())
+            format!("Opened {name} ({})", summary(&first.puzzle))
         };
         if size != configured {
             note.push_str(&format!(
@@ -200,6 +200,19 @@ impl App {
                 self.game.set_status(format!("Could not save: {e}"), true);
             }
         }
+    }
+}
+
+/// A puzzle in a few words: `23 givens`; `killer sudoku, 31 cages, 1 given`.
+fn summary(puzzle: &Grid) -> String {
+    let givens = match puzzle.filled() {
+        1 => "1 given".to_string(),
+        n => format!("{n} givens"),
+    };
+    match puzzle.variant() {
+        None => givens,
+        Some(v) if v.cages().is_empty() => format!("{} sudoku, {givens}", v.name()),
+        Some(v) => format!("{} sudoku, {} cages, {givens}", v.name(), v.cages().len()),
     }
 }
 

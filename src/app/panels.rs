@@ -7,6 +7,7 @@ use egui::RichText;
 use crate::game::history::format_clock;
 use crate::game::{Command, Uniqueness};
 use crate::sudoku::Grade;
+use crate::sudoku::variant_generate::Kind;
 
 use super::action::{Action, Place};
 use super::window::App;
@@ -117,6 +118,36 @@ impl App {
                 if ui.button(label).clicked() {
                     actions.push(Action::Generate(grade));
                 }
+            }
+            ui.separator();
+            ui.label("A variant:");
+            let square = size.box_rows() == size.box_cols();
+            let variants = [
+                ("X", "x", true),
+                ("Hyper", "hyper", square),
+                ("Jigsaw", "jigsaw", true),
+                ("Killer", "killer", true),
+                ("Killer X", "killer+x", true),
+            ];
+            for (label, kind, possible) in variants {
+                let Ok(kind) = Kind::parse(kind) else {
+                    continue;
+                };
+                ui.add_enabled_ui(possible, |ui| {
+                    ui.menu_button(label, |ui| {
+                        for grade in Grade::ALL {
+                            let name = grade.name();
+                            let label = format!("{}{}", name[..1].to_uppercase(), &name[1..]);
+                            if ui.button(label).clicked() {
+                                actions.push(Action::GenerateVariant(kind, grade));
+                            }
+                        }
+                    });
+                })
+                .response
+                .on_disabled_hover_text(
+                    "Hyper windows are defined for square boxes (4×4, 9×9, 16×16, ...)",
+                );
             }
         });
         // The View menu stays open while its boxes are ticked, one after another.

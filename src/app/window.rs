@@ -586,6 +586,7 @@ impl App {
             }
             Action::Paste(text) => self.paste(&text),
             Action::Generate(grade) => self.generate(ctx, grade),
+            Action::GenerateVariant(kind, grade) => self.generate_variant(ctx, kind, grade),
         }
     }
 }

@@ -4,7 +4,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, TryRecvError};
 
-use crate::sudoku::{GenerateError, Generated};
+use crate::sudoku::{GenerateError, Grid};
 
 /// Work running on its own thread: its answer comes back on a channel, and a flag stops it.
 pub struct Worker<T> {
@@ -49,8 +49,9 @@ impl<T: Send + 'static> Worker<T> {
     }
 }
 
-/// A puzzle being generated, and what was asked for.
+/// A puzzle being generated, and what was asked for. The worker hands back the puzzle and a
+/// few words about it (its givens, its rating or its cages).
 pub struct Making {
-    pub(super) worker: Worker<Result<Generated, GenerateError>>,
+    pub(super) worker: Worker<Result<(Grid, String), GenerateError>>,
     pub(super) what: String,
 }

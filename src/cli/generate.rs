@@ -117,7 +117,8 @@ fn generate_variants(
                 .into_par_iter()
                 .map(|index| {
                     let t = Instant::now();
-                    let made = variant_generate::generate(notation, kind, seed, index, None);
+                    let made =
+                        variant_generate::generate(notation, kind, args.grade, seed, index, None);
                     progress.add(1);
                     (made, t.elapsed())
                 })
@@ -129,19 +130,21 @@ fn generate_variants(
                 Ok(m) => {
                     let name = m.puzzle.variant().map_or(String::new(), |v| v.name());
                     writeln!(out, "[[puzzle]]")?;
-                    writeln!(out, "title = \"{name} {}\"", index + 1)?;
+                    writeln!(out, "title = \"{name} {}, {}\"", index + 1, m.rating.grade)?;
                     write!(out, "{}", formats::write(&m.puzzle, None, Format::Toml))?;
                     writeln!(out)?;
                     if args.stats {
                         out.flush()?;
                         progress.note(format_args!(
-                            "puzzle {}: {} givens, {} cages, {} attempt(s), {} nodes, {:.1} ms",
+                            "puzzle {}: {} givens, {} cages, {}, {} attempt(s), {} nodes, {:.1} ms, {}",
                             index + 1,
                             m.puzzle.filled(),
                             m.puzzle.variant().map_or(0, |v| v.cages().len()),
+                            m.rating.grade,
                             m.attempts,
                             m.nodes,
                             took.as_secs_f64() * 1e3,
+                            m.rating.techniques()
                         ));
                     }
                 }

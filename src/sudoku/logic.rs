@@ -17,11 +17,25 @@
 //! Candidates are bit sets (`u64`, bit `v - 1` for value `v`), so boards up to 64×64 work, and
 //! singles are found a whole sweep at a time with bit operations: rating a 25×25 puzzle by
 //! singles takes well under a millisecond.
+//!
+//! A variant's board is rated by its own rules. A jigsaw region stands in a box's place (locked
+//! candidates between a region and a line, pairs and triples in it); an X board's diagonals and
+//! a hyper board's windows are units like the others for singles, subsets and locked candidates
+//! (a symbol whose places in one unit all lie in another goes from the rest of that other), and
+//! cells see each other through them (for the XY-wing). A killer cage keeps its digits apart and
+//! adds a technique of its own, **cage combinations** (easy, as players count it): of the sets of
+//! digits that make the cage's sum, only those that fit the cage's cells stay; a cell keeps only
+//! digits of the sets left, and a digit every set left needs, with one place in the cage, goes
+//! there.
 
 use std::fmt;
 
-use super::geometry::Geometry;
+use std::sync::Arc;
+
+use super::general::digit_sets;
+use super::geometry::{Geometry, Unit};
 use super::grid::Grid;
+use super::variant::Variant;
 
 /// A solving technique, from the easiest.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -30,6 +44,8 @@ pub enum Technique {
     HiddenSingle,
     /// A cell with one candidate left.
     NakedSingle,
+    /// A killer cage's digits come from the sets that make its sum and fit its cells.
+    CageCombination,
     /// A value whose places in a box lie on one line (or in a line, in one box): it goes from
     /// the rest of that line (or box).
     LockedCandidates,
@@ -50,10 +66,11 @@ pub enum Technique {
 }
 
 impl Technique {
-    /// Every technique, from the easiest.
-    pub const ALL: [Technique; 10] = [
+    /// Every technique, in the order the rater tries them.
+    pub const ALL: [Technique; 11] = [
         Technique::HiddenSingle,
         Technique::NakedSingle,
+        Technique::CageCombination,
         Technique::LockedCandidates,
         Technique::NakedPair,
         Technique::HiddenPair,
@@ -67,7 +84,9 @@ impl Technique {
     /// The grade a puzzle needing this technique has.
     pub fn grade(self) -> Grade {
         match self {
-            Technique::HiddenSingle | Technique::NakedSingle => Grade::Easy,
+            Technique::HiddenSingle | Technique::NakedSingle | Technique::CageCombination => {
+                Grade::Easy
+            }
             Technique::LockedCandidates | Technique::NakedPair | Technique::HiddenPair => {
                 Grade::Medium
             }
@@ -88,6 +107,7 @@ impl Technique {
             Technique::XWing => "X-wing",
             Technique::Swordfish => "swordfish",
             Technique::XyWing => "XY-wing",
+            Technique::CageCombination => "cage combinations",
         }
     }
 }
@@ -198,23 +218,37 @@ enum Progress {
     Contradiction,
 }
 
-/// The human-style solver. Keep one and reuse it: its unit tables are made once per geometry.
+/// The human-style solver. Keep one and reuse it: its unit tables are made once per geometry
+/// (and variant).
 #[derive(Debug, Clone, Default)]
 pub struct Rater {
     geometry: Option<Geometry>,
+    /// The variant the tables are for (`None`: classic).
+    variant: Option<Arc<Variant>>,
     side: usize,
     all: u64,
-    /// The cells of each unit: rows, then columns, then boxes.
+    /// The cells of each unit: rows, then columns, then boxes (or jigsaw regions), then a
+    /// variant's other units (diagonals, windows).
     units: Vec<Vec<u32>>,
-    /// The three units of each cell.
+    /// The row, column and box (or region) of each cell.
     units_of: Vec<[u32; 3]>,
+    /// Each cell's box or region, from 0.
+    box_of: Vec<u32>,
+    /// Each cell's other units (diagonals, windows): empty on a classic board.
+    extra_of: Vec<Vec<u32>>,
+    /// Killer cages: their cells, and the digit sets (bit sets) that make their sums.
+    cages: Vec<(Vec<u32>, Vec<u64>)>,
+    /// Each cell's cage, `u32::MAX` for none.
+    cage_of: Vec<u32>,
     values: Vec<u8>,
     /// Candidates of each empty cell (0 for a filled one).
     cand: Vec<u64>,
     /// Values placed in each unit.
     placed: Vec<u64>,
+    /// Values placed in each cage.
+    cage_placed: Vec<u64>,
     /// Uses of each technique in this rating.
-    counts: [u32; 10],
+    counts: [u32; 11],
     contradiction: bool,
 }
 
@@ -224,8 +258,10 @@ impl Rater {
         Rater::default()
     }
 
-    fn prepare(&mut self, g: Geometry) {
-        if self.geometry == Some(g) {
+    fn prepare(&mut self, grid: &Grid) {
+        let g = grid.geometry();
+        let variant = grid.variant_arc();
+        if self.geometry == Some(g) && self.variant.as_ref() == variant {
             return;
         }
         let side = g.side();
@@ -235,20 +271,58 @@ impl Rater {
         } else {
             (1u64 << side) - 1
         };
-        self.units = g
-            .units()
-            .map(|u| g.unit_cells(u).map(|c| c as u32).collect())
+        self.box_of = (0..g.cells())
+            .map(|c| {
+                variant
+                    .and_then(|v| v.region_of(c))
+                    .unwrap_or_else(|| g.box_of(c)) as u32
+            })
             .collect();
+        self.units = (0..side)
+            .map(|r| (0..side).map(|c| g.cell(r, c) as u32).collect())
+            .chain((0..side).map(|c| (0..side).map(|r| g.cell(r, c) as u32).collect()))
+            .collect();
+        let mut boxes = vec![Vec::with_capacity(side); side];
+        for (c, &b) in self.box_of.iter().enumerate() {
+            boxes[b as usize].push(c as u32);
+        }
+        self.units.extend(boxes);
         self.units_of = (0..g.cells())
             .map(|c| {
                 [
                     g.row_of(c) as u32,
                     (side + g.col_of(c)) as u32,
-                    (2 * side + g.box_of(c)) as u32,
+                    2 * side as u32 + self.box_of[c],
                 ]
             })
             .collect();
+        self.extra_of = vec![Vec::new(); g.cells()];
+        self.cages.clear();
+        self.cage_of = vec![u32::MAX; g.cells()];
+        if let Some(v) = variant {
+            for (unit, cells) in v.units().iter() {
+                if matches!(unit, Unit::Diagonal(_) | Unit::Window(_)) {
+                    let u = self.units.len() as u32;
+                    for &c in cells {
+                        self.extra_of[c].push(u);
+                    }
+                    self.units.push(cells.iter().map(|&c| c as u32).collect());
+                }
+            }
+            for (k, cage) in v.cages().iter().enumerate() {
+                let sets = digit_sets(side, cage.cells.len(), cage.sum, &[])
+                    .iter()
+                    .map(|set| set.iter().fold(0u64, |acc, &d| acc | 1 << (d - 1)))
+                    .collect();
+                for &c in &cage.cells {
+                    self.cage_of[c] = k as u32;
+                }
+                self.cages
+                    .push((cage.cells.iter().map(|&c| c as u32).collect(), sets));
+            }
+        }
         self.geometry = Some(g);
+        self.variant = variant.cloned();
     }
 
     /// Rates a puzzle with every technique.
@@ -296,15 +370,17 @@ impl Rater {
     }
 
     fn load(&mut self, grid: &Grid) {
-        self.prepare(grid.geometry());
+        self.prepare(grid);
         let n = grid.geometry().cells();
         self.values.clear();
         self.values.resize(n, 0);
         self.cand.clear();
         self.cand.resize(n, 0);
         self.placed.clear();
-        self.placed.resize(3 * self.side, 0);
-        self.counts = [0; 10];
+        self.placed.resize(self.units.len(), 0);
+        self.cage_placed.clear();
+        self.cage_placed.resize(self.cages.len(), 0);
+        self.counts = [0; 11];
         self.contradiction = false;
         for (cell, &v) in grid.values().iter().enumerate() {
             if v == 0 {
@@ -312,19 +388,48 @@ impl Rater {
             }
             let bit = 1u64 << (v - 1);
             self.values[cell] = v;
-            for &u in &self.units_of[cell] {
-                if self.placed[u as usize] & bit != 0 {
+            for k in 0..3 + self.extra_of[cell].len() {
+                let u = self.unit_of(cell, k);
+                if self.placed[u] & bit != 0 {
                     self.contradiction = true;
                 }
-                self.placed[u as usize] |= bit;
+                self.placed[u] |= bit;
+            }
+            if let Some(k) = self.cage(cell) {
+                if self.cage_placed[k] & bit != 0 {
+                    self.contradiction = true;
+                }
+                self.cage_placed[k] |= bit;
             }
         }
         for cell in 0..n {
             if self.values[cell] == 0 {
-                let [a, b, c] = self.units_of[cell].map(|u| self.placed[u as usize]);
-                self.cand[cell] = self.all & !(a | b | c);
+                let mut taken = 0;
+                for k in 0..3 + self.extra_of[cell].len() {
+                    taken |= self.placed[self.unit_of(cell, k)];
+                }
+                if let Some(k) = self.cage(cell) {
+                    taken |= self.cage_placed[k];
+                }
+                self.cand[cell] = self.all & !taken;
             }
         }
+    }
+
+    /// The `k`-th unit of a cell: its row, column and box (or region), then its other units.
+    fn unit_of(&self, cell: usize, k: usize) -> usize {
+        match self.units_of[cell].get(k) {
+            Some(&u) => u as usize,
+            None => self.extra_of[cell][k - 3] as usize,
+        }
+    }
+
+    /// A cell's killer cage.
+    fn cage(&self, cell: usize) -> Option<usize> {
+        self.cage_of
+            .get(cell)
+            .filter(|&&k| k != u32::MAX)
+            .map(|&k| k as usize)
     }
 
     /// Puts `value` in `cell` and takes it from the candidates of its peers.
@@ -332,10 +437,16 @@ impl Rater {
         let bit = 1u64 << (value - 1);
         self.values[cell] = value;
         self.cand[cell] = 0;
-        for k in 0..3 {
-            let u = self.units_of[cell][k] as usize;
+        for k in 0..3 + self.extra_of[cell].len() {
+            let u = self.unit_of(cell, k);
             self.placed[u] |= bit;
             for &peer in &self.units[u] {
+                self.cand[peer as usize] &= !bit;
+            }
+        }
+        if let Some(k) = self.cage(cell) {
+            self.cage_placed[k] |= bit;
+            for &peer in &self.cages[k].0 {
                 self.cand[peer as usize] &= !bit;
             }
         }
@@ -343,9 +454,10 @@ impl Rater {
 
     /// Applies the easiest technique (up to `grade`) that makes progress.
     fn step(&mut self, grade: Grade) -> Progress {
-        let steps: [(Technique, TechniqueFn); 10] = [
+        let steps: [(Technique, TechniqueFn); 11] = [
             (Technique::HiddenSingle, Rater::hidden_singles),
             (Technique::NakedSingle, Rater::naked_singles),
+            (Technique::CageCombination, Rater::cage_combinations),
             (Technique::LockedCandidates, Rater::locked_candidates),
             (Technique::NakedPair, |r| r.naked_subsets(2)),
             (Technique::HiddenPair, |r| r.hidden_subsets(2)),
@@ -365,7 +477,9 @@ impl Rater {
                 Progress::Some => {
                     // Singles count the cells they filled; the rest, the times they applied.
                     let filled = empty_before - self.values.iter().filter(|&&v| v == 0).count();
-                    self.counts[k] += if k < 2 { filled.max(1) as u32 } else { 1 };
+                    let single =
+                        matches!(technique, Technique::HiddenSingle | Technique::NakedSingle);
+                    self.counts[k] += if single { filled.max(1) as u32 } else { 1 };
                     return Progress::Some;
                 }
                 Progress::Contradiction => return Progress::Contradiction,
@@ -441,6 +555,7 @@ impl Rater {
     fn locked_candidates(&mut self) -> Progress {
         let g = self.geometry.unwrap_or_default();
         let side = self.side;
+        let box_of = |rater: &Rater, c: usize| rater.box_of[c] as usize;
         let mut changed = false;
         for b in 0..side {
             let boxed = 2 * side + b;
@@ -460,7 +575,7 @@ impl Rater {
                     let r = rows.trailing_zeros() as usize;
                     for k in 0..side {
                         let c = self.units[r][k] as usize;
-                        if g.box_of(c) != b {
+                        if box_of(self, c) != b {
                             changed |= self.eliminate(c, bit);
                         }
                     }
@@ -469,7 +584,7 @@ impl Rater {
                     let col = cols.trailing_zeros() as usize;
                     for k in 0..side {
                         let c = self.units[side + col][k] as usize;
-                        if g.box_of(c) != b {
+                        if box_of(self, c) != b {
                             changed |= self.eliminate(c, bit);
                         }
                     }
@@ -488,7 +603,7 @@ impl Rater {
                 let mut boxes = 0u64;
                 for &c in &self.units[line] {
                     if self.cand[c as usize] & bit != 0 {
-                        boxes |= 1 << g.box_of(c as usize);
+                        boxes |= 1 << box_of(self, c as usize);
                     }
                 }
                 if boxes.count_ones() == 1 {
@@ -507,7 +622,115 @@ impl Rater {
                 }
             }
         }
+        if self.units.len() > 3 * side {
+            return self.locked_in_other_units();
+        }
         Progress::None
+    }
+
+    /// Locked candidates with a variant's other units (diagonals, windows): a value whose places
+    /// in one unit all lie in another unit goes from the rest of that other one.
+    fn locked_in_other_units(&mut self) -> Progress {
+        for a in 0..self.units.len() {
+            let mut values = self.all & !self.placed[a];
+            while values != 0 {
+                let bit = values & values.wrapping_neg();
+                values &= values - 1;
+                let places: Vec<usize> = self.units[a]
+                    .iter()
+                    .map(|&c| c as usize)
+                    .filter(|&c| self.cand[c] & bit != 0)
+                    .collect();
+                let Some(&first) = places.first() else {
+                    continue;
+                };
+                // Units holding every place (other than `a`), at least one of them a variant's
+                // own when `a` is a row, column or box (those pairs the classic pass covers).
+                for k in 0..3 + self.extra_of[first].len() {
+                    let b = self.unit_of(first, k);
+                    if b == a || (a < 3 * self.side && b < 3 * self.side) {
+                        continue;
+                    }
+                    let all_in = places
+                        .iter()
+                        .all(|&c| (0..3 + self.extra_of[c].len()).any(|j| self.unit_of(c, j) == b));
+                    if !all_in {
+                        continue;
+                    }
+                    let mut changed = false;
+                    for i in 0..self.units[b].len() {
+                        let c = self.units[b][i] as usize;
+                        if !self.units[a].contains(&(c as u32)) {
+                            changed |= self.eliminate(c, bit);
+                        }
+                    }
+                    if changed {
+                        return Progress::Some;
+                    }
+                }
+            }
+        }
+        Progress::None
+    }
+
+    /// Cage combinations (see the module docs): a killer cage's digits come from the sets that
+    /// make its sum and fit its cells.
+    fn cage_combinations(&mut self) -> Progress {
+        let mut progress = Progress::None;
+        for k in 0..self.cages.len() {
+            let placed = self.cage_placed[k];
+            let open: Vec<usize> = self.cages[k]
+                .0
+                .iter()
+                .map(|&c| c as usize)
+                .filter(|&c| self.values[c] == 0)
+                .collect();
+            if open.is_empty() {
+                continue;
+            }
+            let reach = open.iter().fold(0u64, |acc, &c| acc | self.cand[c]);
+            let (mut allowed, mut needed) = (0u64, self.all);
+            for &set in &self.cages[k].1 {
+                let fits = set & placed == placed
+                    && (set & !placed) & reach == set & !placed
+                    && open.iter().all(|&c| self.cand[c] & set != 0);
+                if fits {
+                    allowed |= set;
+                    needed &= set;
+                }
+            }
+            if allowed == 0 {
+                return Progress::Contradiction;
+            }
+            for &c in &open {
+                if self.eliminate(c, !allowed) {
+                    progress = Progress::Some;
+                }
+            }
+            // A digit every set needs, with one place left in the cage, goes there.
+            let mut must = needed & !placed;
+            while must != 0 {
+                let bit = must & must.wrapping_neg();
+                must &= must - 1;
+                let at: Vec<usize> = open
+                    .iter()
+                    .copied()
+                    .filter(|&c| self.values[c] == 0 && self.cand[c] & bit != 0)
+                    .collect();
+                match at[..] {
+                    [] => return Progress::Contradiction,
+                    [c] => {
+                        self.place(c, bit.trailing_zeros() as u8 + 1);
+                        progress = Progress::Some;
+                    }
+                    _ => {}
+                }
+            }
+            if progress == Progress::Some {
+                return progress;
+            }
+        }
+        progress
     }
 
     /// `size` cells of a unit whose candidates together number `size`: those values go from
@@ -659,7 +882,14 @@ impl Rater {
 
     fn sees(&self, a: usize, b: usize) -> bool {
         let (x, y) = (self.units_of[a], self.units_of[b]);
-        a != b && (x[0] == y[0] || x[1] == y[1] || x[2] == y[2])
+        a != b
+            && (x[0] == y[0]
+                || x[1] == y[1]
+                || x[2] == y[2]
+                || self.extra_of[a]
+                    .iter()
+                    .any(|u| self.extra_of[b].contains(u))
+                || self.cage(a).is_some_and(|k| self.cage(b) == Some(k)))
     }
 
     /// A pivot with candidates `ab` seeing pincers `ac` and `bc`: no cell seeing both pincers

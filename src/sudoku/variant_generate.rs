@@ -12,10 +12,15 @@
 //!    into random neighbours, up to a random size of 1 to 5 cells, never taking a digit twice;
 //!    its sum is its digits'.
 //! 4. **Givens.** An X, hyper or jigsaw puzzle starts from the full grid and gives up clues in
-//!    random order while the solution stays unique. A killer starts with no givens; while it has
-//!    a second solution, a cell where the two differ gets its given (a random cell while the
-//!    count runs out of its budget), and then each given goes again if the solution stays unique
-//!    without it. Uniqueness is a count to two by the same search.
+//!    random order while the [`Rater`], with the techniques of the grade asked for and the
+//!    variant's units, still fills the board (which proves the solution unique); for expert,
+//!    while the solution stays unique, by a count to two with the same search. A killer starts
+//!    with no givens; while it has a second solution, a cell where the two differ gets its given
+//!    (a random cell while the count runs out of its budget), and then each given goes again if
+//!    the solution stays unique without it.
+//! 5. **The grade is checked** as for classic puzzles: the finished puzzle is rated with every
+//!    technique, and a puzzle of another grade than the one asked for means a new start (for a
+//!    killer, whose grade its cages decide, the usual way to another grade).
 //!
 //! Everything random comes from a ChaCha8 stream of the seed and the puzzle's index, so a seed
 //! gives the same puzzles on every machine; the node budgets (not time) keep it so.
@@ -31,6 +36,7 @@ use super::general::{self, Budget, Cage};
 use super::generate::GenerateError;
 use super::grid::{Grid, Notation};
 use super::hint::{candidates, values_of};
+use super::logic::{Grade, Rater, Rating};
 use super::variant::{Rules, Variant};
 
 /// Nodes a full grid's search may take before a new start.
@@ -39,6 +45,8 @@ const FILL_NODES: u64 = 50_000;
 const UNIQUE_NODES: u64 = 200_000;
 /// Starts before giving up.
 const ATTEMPTS: u32 = 50;
+/// Starts before giving up on a killer.
+const KILLER_ATTEMPTS: u32 = 400;
 
 /// Which variant to make (they combine).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -79,6 +87,18 @@ impl Kind {
         }
         Ok(kind)
     }
+
+    /// `killer X`, `jigsaw`: the variant's name as [`Variant::name`] gives it.
+    pub fn name(self) -> String {
+        let words = [
+            (self.killer, "killer"),
+            (self.jigsaw, "jigsaw"),
+            (self.hyper, "hyper"),
+            (self.x, "X"),
+        ];
+        let name: Vec<&str> = words.iter().filter(|w| w.0).map(|w| w.1).collect();
+        name.join(" ")
+    }
 }
 
 /// A new variant puzzle.
@@ -88,26 +108,35 @@ pub struct Made {
     pub puzzle: Grid,
     /// Its one solution.
     pub solution: Grid,
+    /// Its rating, by the variant's rules.
+    pub rating: Rating,
     /// Starts before this one came out.
     pub attempts: u32,
     /// Nodes searched for it altogether.
     pub nodes: u64,
 }
 
-/// Makes puzzle `index` of a batch of `kind` on boards of `notation` from `seed`.
+/// Makes puzzle `index` of a batch of `kind` and `grade` on boards of `notation` from `seed`.
 pub fn generate(
     notation: &Notation,
     kind: Kind,
+    grade: Grade,
     seed: u64,
     index: u64,
     cancel: Option<&AtomicBool>,
 ) -> Result<Made, GenerateError> {
+    let mut rater = Rater::new();
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     rng.set_stream(index);
     let geometry = notation.geometry;
     let side = geometry.side();
     let mut nodes = 0;
-    for attempt in 1..=ATTEMPTS {
+    let attempts = if kind.killer {
+        KILLER_ATTEMPTS
+    } else {
+        ATTEMPTS
+    };
+    for attempt in 1..=attempts {
         if cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
             return Err(GenerateError::Cancelled);
         }
@@ -141,24 +170,41 @@ pub fn generate(
             (variant, givens)
         } else {
             let variant = Arc::new(variant);
-            let givens = remove_clues(full.values(), &variant, &mut rng, &mut nodes, cancel);
+            let mut keeps = |cells: &[u8], spent: &mut u64| {
+                if grade == Grade::Expert {
+                    return count(&variant, cells, 2, UNIQUE_NODES, spent, cancel)
+                        .is_some_and(|f| f.solutions == 1);
+                }
+                board(notation, cells, &variant).is_some_and(|b| rater.rate_up_to(&b, grade).solved)
+            };
+            let givens = remove_clues(full.values(), &mut keeps, &mut rng, &mut nodes);
             (variant, givens)
         };
-        let puzzle = Grid::from_values(notation.clone(), givens)
-            .and_then(|g| g.with_variant(Some(variant.clone())).ok());
-        let solution = full.with_variant(Some(variant)).ok();
-        if let (Some(puzzle), Some(solution)) = (puzzle, solution) {
+        let Some(puzzle) = board(notation, &givens, &variant) else {
+            continue;
+        };
+        let rating = rater.rate(&puzzle);
+        if rating.grade != grade {
+            continue;
+        }
+        if let Ok(solution) = full.with_variant(Some(variant)) {
             return Ok(Made {
                 puzzle,
                 solution,
+                rating,
                 attempts: attempt,
                 nodes,
             });
         }
     }
-    Err(GenerateError::Unsupported(format!(
-        "no {side}×{side} grid of these rules found in {ATTEMPTS} tries"
-    )))
+    Err(GenerateError::GradeNotReached { grade, attempts })
+}
+
+/// The board of `cells` under `variant`.
+fn board(notation: &Notation, cells: &[u8], variant: &Arc<Variant>) -> Option<Grid> {
+    Grid::from_values(notation.clone(), cells.to_vec())?
+        .with_variant(Some(Arc::clone(variant)))
+        .ok()
 }
 
 /// Counts the solutions of `cells` under `variant` up to `limit`, within `nodes` nodes: `None` if
@@ -212,22 +258,20 @@ fn fill(
     Grid::from_values(empty.notation().clone(), found.first?)
 }
 
-/// Takes clues away from a full grid in random order while the solution stays unique.
+/// Takes clues away from a full grid in random order while `keeps` says the puzzle is still
+/// good (unique, and of the grade).
 fn remove_clues(
     full: &[u8],
-    variant: &Variant,
+    keeps: &mut impl FnMut(&[u8], &mut u64) -> bool,
     rng: &mut ChaCha8Rng,
     spent: &mut u64,
-    cancel: Option<&AtomicBool>,
 ) -> Vec<u8> {
     let mut cells = full.to_vec();
     let mut order: Vec<usize> = (0..cells.len()).collect();
     order.shuffle(rng);
     for cell in order {
         let v = std::mem::replace(&mut cells[cell], 0);
-        let unique = count(variant, &cells, 2, UNIQUE_NODES, spent, cancel)
-            .is_some_and(|f| f.solutions == 1);
-        if !unique {
+        if !keeps(&cells, spent) {
             cells[cell] = v;
         }
     }
