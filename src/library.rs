@@ -1,7 +1,10 @@
-//! The puzzle library bundled with the app: collections of every size and grade, described by
+//! The puzzle library bundled with the app: collections of every size and grade, and of each
+//! variant (X, hyper, jigsaw, killer) at 9×9 and 16×16, described by
 //! `assets/puzzles/library/library.toml` and built into the binary, so the window has puzzles to
 //! offer wherever it is installed. Every puzzle has one solution and the grade its collection
 //! states (both tested).
+
+use std::path::Path;
 
 use serde::Deserialize;
 use thiserror::Error;
@@ -65,6 +68,46 @@ const FILES: &[(&str, &str)] = &[
         "25x25-medium.txt",
         include_str!("../assets/puzzles/library/25x25-medium.txt"),
     ),
+    (
+        "9x9-x-medium.toml",
+        include_str!("../assets/puzzles/library/9x9-x-medium.toml"),
+    ),
+    (
+        "9x9-hyper-medium.toml",
+        include_str!("../assets/puzzles/library/9x9-hyper-medium.toml"),
+    ),
+    (
+        "9x9-jigsaw-medium.toml",
+        include_str!("../assets/puzzles/library/9x9-jigsaw-medium.toml"),
+    ),
+    (
+        "9x9-killer-easy.toml",
+        include_str!("../assets/puzzles/library/9x9-killer-easy.toml"),
+    ),
+    (
+        "9x9-killer-medium.toml",
+        include_str!("../assets/puzzles/library/9x9-killer-medium.toml"),
+    ),
+    (
+        "9x9-killer-x-medium.toml",
+        include_str!("../assets/puzzles/library/9x9-killer-x-medium.toml"),
+    ),
+    (
+        "16x16-x-easy.toml",
+        include_str!("../assets/puzzles/library/16x16-x-easy.toml"),
+    ),
+    (
+        "16x16-hyper-easy.toml",
+        include_str!("../assets/puzzles/library/16x16-hyper-easy.toml"),
+    ),
+    (
+        "16x16-jigsaw-easy.toml",
+        include_str!("../assets/puzzles/library/16x16-jigsaw-easy.toml"),
+    ),
+    (
+        "16x16-killer-easy.toml",
+        include_str!("../assets/puzzles/library/16x16-killer-easy.toml"),
+    ),
 ];
 
 /// A set of puzzles to play in order: a bundled collection, or the puzzles of an opened file.
@@ -126,6 +169,8 @@ struct Spec {
     #[serde(rename = "box")]
     box_size: String,
     grade: String,
+    /// A variant's name, as its puzzles' rules give it (`killer X`); none for classic ones.
+    variant: Option<String>,
     source: String,
 }
 
@@ -153,17 +198,30 @@ pub fn bundled() -> Result<Vec<Collection>, LibraryError> {
                     name: spec.name.clone(),
                     file: spec.file.clone(),
                 })?;
-            let (_, puzzles) =
-                formats::read(text, Some(Format::Line), Some(&notation)).map_err(|e| {
-                    LibraryError::BadPuzzle {
-                        file: spec.file.clone(),
-                        why: e.to_string(),
-                    }
-                })?;
+            // One puzzle a line, or TOML tables for the variants.
+            let format = Format::from_path(Path::new(&spec.file)).unwrap_or(Format::Line);
+            let (_, puzzles) = formats::read(text, Some(format), Some(&notation)).map_err(|e| {
+                LibraryError::BadPuzzle {
+                    file: spec.file.clone(),
+                    why: e.to_string(),
+                }
+            })?;
             if let Some(odd) = puzzles.iter().find(|p| p.puzzle.geometry() != geometry) {
                 return Err(LibraryError::BadPuzzle {
                     file: spec.file.clone(),
                     why: format!("line {}: not a {geometry} board", odd.line),
+                });
+            }
+            let variant = |p: &Entry| p.puzzle.variant().map(|v| v.name());
+            if let Some(odd) = puzzles.iter().find(|p| variant(p) != spec.variant) {
+                return Err(LibraryError::BadPuzzle {
+                    file: spec.file.clone(),
+                    why: format!(
+                        "line {}: a {} sudoku, where the collection says {}",
+                        odd.line,
+                        variant(odd).unwrap_or_else(|| "classic".into()),
+                        spec.variant.as_deref().unwrap_or("classic")
+                    ),
                 });
             }
             Ok(Collection {

@@ -15,6 +15,7 @@ fn every_bundled_puzzle_is_unique_and_rated_as_its_collection_says() {
     let mut solver = DlxSolver::new();
     let mut sides = BTreeSet::new();
     let mut nine_by_nine_grades = BTreeSet::new();
+    let mut variants = BTreeSet::new();
     for c in &collections {
         assert!(!c.puzzles.is_empty(), "{}", c.name);
         let grade = c.grade.unwrap();
@@ -28,6 +29,12 @@ fn every_bundled_puzzle_is_unique_and_rated_as_its_collection_says() {
                 "{}: line {}: {rating:?}",
                 c.name, entry.line
             );
+            // The solution found keeps every rule of the variant, checked without the solver.
+            let solution = solver.solve(p, 1, None).unwrap().first.unwrap();
+            solution.verify_solution_of(p).unwrap();
+            if let Some(v) = p.variant() {
+                variants.insert((v.name(), p.geometry().side()));
+            }
             sides.insert(p.geometry().side());
             if p.geometry().side() == 9 {
                 nine_by_nine_grades.insert(grade);
@@ -37,6 +44,12 @@ fn every_bundled_puzzle_is_unique_and_rated_as_its_collection_says() {
     // 4×4, 6×6, 9×9 (in every grade), 12×12, 16×16 and 25×25.
     assert_eq!(sides, BTreeSet::from([4, 6, 9, 12, 16, 25]));
     assert_eq!(nine_by_nine_grades, BTreeSet::from(Grade::ALL));
+    // Each variant at 9×9 and at 16×16.
+    for v in ["X", "hyper", "jigsaw", "killer"] {
+        for side in [9, 16] {
+            assert!(variants.contains(&(v.to_string(), side)), "{v} {side}");
+        }
+    }
 }
 
 #[test]
