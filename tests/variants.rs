@@ -1,13 +1,16 @@
-//! The variants' solver against brute force: for X, hyper and jigsaw boards, and units given
-//! outright, the solutions `sudoku::general::solve` counts are the ones a plain backtracking
-//! search counts, written here from the rules alone (it shares no code with the mapping).
+//! The variants' solver against brute force: for X, hyper, jigsaw and killer boards, and units
+//! given outright, the solutions `sudoku::general::solve` counts are the ones a plain
+//! backtracking search counts, written here from the rules alone (it shares no code with the
+//! mapping); and the variants' generator: unique puzzles (by brute force on small boards, by the
+//! engine and the rater's logic on larger ones), reproducible from a seed, of the grade asked.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use sudoku_dlx::sudoku::general::{BoardError, Cage, GivenClash, solve, solve_with_cages};
 use sudoku_dlx::sudoku::general_format::{GeneralPuzzle, HOLE};
 use sudoku_dlx::sudoku::units::Units;
-use sudoku_dlx::sudoku::{Geometry, Unit};
+use sudoku_dlx::sudoku::variant_generate::{self, Kind};
+use sudoku_dlx::sudoku::{DlxSolver, Geometry, Grade, Grid, Notation, Rater, Solver, Unit};
 
 /// The rules, from scratch: each unit a list of (row, column).
 fn rows_columns_boxes(side: usize, box_rows: usize, box_cols: usize) -> Vec<Vec<(usize, usize)>> {
@@ -527,4 +530,163 @@ fn knuths_general_format_with_overlapping_boxes_and_holes_agrees_with_brute_forc
             }
         }
     }
+}
+
+/// The rules of a variant's board from scratch: rows, columns, boxes or the regions it names,
+/// diagonals and windows as its rules say.
+fn rules_of_puzzle(p: &Grid) -> Vec<Vec<(usize, usize)>> {
+    let g = p.geometry();
+    let side = g.side();
+    let v = p.variant().unwrap();
+    let r = v.rules();
+    let mut rules = rows_columns_boxes(side, g.box_rows(), g.box_cols());
+    if let Some(labels) = &r.regions {
+        rules.truncate(2 * side);
+        for region in 0..side {
+            rules.push(
+                (0..side * side)
+                    .filter(|&c| labels[c] == region)
+                    .map(|c| (c / side, c % side))
+                    .collect(),
+            );
+        }
+    }
+    if r.diagonals {
+        rules.extend(diagonals(side));
+    }
+    if r.windows {
+        rules.extend(windows(g.box_rows()));
+    }
+    rules
+}
+
+/// True if `solution` keeps every cage of `p`: distinct digits adding up to the sum.
+fn cages_kept(p: &Grid, solution: &[u8]) -> bool {
+    p.variant().unwrap().cages().iter().all(|cage| {
+        let mut digits: Vec<u8> = cage.cells.iter().map(|&c| solution[c]).collect();
+        let sum: u32 = digits.iter().map(|&d| u32::from(d)).sum();
+        digits.sort_unstable();
+        digits.dedup();
+        digits.len() == cage.cells.len() && sum == cage.sum
+    })
+}
+
+#[test]
+fn generated_variant_puzzles_are_unique_reproducible_and_of_their_grade() {
+    let nine = Notation::default_for(Geometry::classic()).unwrap();
+    let mut rater = Rater::new();
+    let mut solver = DlxSolver::new();
+    for (kind, grade) in [
+        ("x", Grade::Medium),
+        ("hyper", Grade::Medium),
+        ("jigsaw", Grade::Medium),
+        ("killer", Grade::Easy),
+        ("killer+x", Grade::Medium),
+        ("jigsaw+x", Grade::Hard),
+    ] {
+        let k = Kind::parse(kind).unwrap();
+        let made = variant_generate::generate(&nine, k, grade, 7, 0, None).unwrap();
+        let again = variant_generate::generate(&nine, k, grade, 7, 0, None).unwrap();
+        let other = variant_generate::generate(&nine, k, grade, 7, 1, None).unwrap();
+        let p = &made.puzzle;
+        assert_eq!(p.variant().unwrap().name(), k.name(), "{kind}");
+        // The same seed and index, the same puzzle; another index, another.
+        assert_eq!(
+            (p.values(), p.variant().map(|v| v.rules())),
+            (again.puzzle.values(), again.puzzle.variant().map(|v| v.rules())),
+            "{kind}"
+        );
+        assert_ne!(
+            (p.values(), p.variant().map(|v| v.rules())),
+            (other.puzzle.values(), other.puzzle.variant().map(|v| v.rules())),
+            "{kind}"
+        );
+        // One solution, by the engine and, independently, by the rater's logic (which fills
+        // the board only when every step is forced), obeying the rules written from scratch.
+        assert_eq!(solver.count(p, 2, None).unwrap().solutions, 1, "{kind}");
+        let rating = rater.rate(p);
+        assert!(rating.solved, "{kind}: {rating:?}");
+        assert_eq!(rating.grade, grade, "{kind}");
+        let solution = made.solution.values();
+        assert!(obeys(9, &rules_of_puzzle(p), p.values(), solution), "{kind}");
+        assert!(cages_kept(p, solution), "{kind}");
+        assert_eq!(rater.values(), solution, "{kind}");
+        // Counting 0, 1 and several: the puzzle; with a wrong value that clashes with nothing
+        // in an empty cell (so no solution, the one being ruled out); with few givens.
+        let cand = sudoku_dlx::sudoku::hint::candidates(p);
+        let (cell, wrong) = (0..81)
+            .find_map(|c| {
+                sudoku_dlx::sudoku::hint::values_of(cand[c])
+                    .find(|&v| v != solution[c])
+                    .map(|v| (c, v))
+            })
+            .unwrap();
+        let mut none = p.clone();
+        none.set(cell, wrong);
+        assert!(none.clashes().is_empty());
+        assert_eq!(solver.count(&none, 2, None).unwrap().solutions, 0, "{kind}");
+        let mut open = p.clone();
+        for c in 0..81 {
+            if c % 3 != 0 {
+                open.set(c, 0);
+            }
+        }
+        if open.variant().unwrap().cages().is_empty() {
+            assert_eq!(solver.count(&open, 2, None).unwrap().solutions, 2, "{kind}");
+        }
+    }
+}
+
+#[test]
+fn small_generated_puzzles_are_unique_by_brute_force() {
+    for (rows, cols, kind) in [
+        (2, 3, "x"),
+        (2, 3, "jigsaw"),
+        (2, 2, "hyper"),
+        (2, 3, "killer"),
+        (2, 2, "killer+x"),
+    ] {
+        let notation = Notation::default_for(Geometry::new(rows, cols).unwrap()).unwrap();
+        let k = Kind::parse(kind).unwrap();
+        for index in 0..3 {
+            let made =
+                variant_generate::generate(&notation, k, Grade::Easy, 21, index, None).unwrap();
+            let p = &made.puzzle;
+            let side = rows * cols;
+            let rules = rules_of_puzzle(p);
+            let cages = p.variant().unwrap().cages();
+            assert_eq!(
+                brute_force_killer(side, &rules, cages, p.values(), 5),
+                1,
+                "{kind} {index}: {}",
+                p.to_line()
+            );
+        }
+    }
+}
+
+#[test]
+fn generated_16x16_x_and_jigsaw_puzzles_are_unique() {
+    let sixteen = Notation::default_for(Geometry::square(4).unwrap()).unwrap();
+    let mut solver = DlxSolver::new();
+    for kind in ["x", "jigsaw"] {
+        let k = Kind::parse(kind).unwrap();
+        let made = variant_generate::generate(&sixteen, k, Grade::Easy, 16, 0, None).unwrap();
+        let p = &made.puzzle;
+        assert_eq!(solver.count(p, 2, None).unwrap().solutions, 1, "{kind}");
+        assert!(obeys(16, &rules_of_puzzle(p), p.values(), made.solution.values()));
+    }
+}
+
+#[test]
+fn variant_kinds_parse_and_refuse_what_they_do_not_know() {
+    let k = Kind::parse("killer+X").unwrap();
+    assert!(k.killer && k.x && !k.jigsaw);
+    assert_eq!(k.name(), "killer X");
+    assert!(Kind::parse("sideways").unwrap_err().contains("\"sideways\""));
+    assert!(Kind::parse("").is_err());
+    // Hyper windows need square boxes.
+    let six = Notation::default_for(Geometry::new(2, 3).unwrap()).unwrap();
+    let hyper = Kind::parse("hyper").unwrap();
+    assert!(variant_generate::generate(&six, hyper, Grade::Easy, 1, 0, None).is_err());
 }
