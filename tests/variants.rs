@@ -593,12 +593,18 @@ fn generated_variant_puzzles_are_unique_reproducible_and_of_their_grade() {
         // The same seed and index, the same puzzle; another index, another.
         assert_eq!(
             (p.values(), p.variant().map(|v| v.rules())),
-            (again.puzzle.values(), again.puzzle.variant().map(|v| v.rules())),
+            (
+                again.puzzle.values(),
+                again.puzzle.variant().map(|v| v.rules())
+            ),
             "{kind}"
         );
         assert_ne!(
             (p.values(), p.variant().map(|v| v.rules())),
-            (other.puzzle.values(), other.puzzle.variant().map(|v| v.rules())),
+            (
+                other.puzzle.values(),
+                other.puzzle.variant().map(|v| v.rules())
+            ),
             "{kind}"
         );
         // One solution, by the engine and, independently, by the rater's logic (which fills
@@ -608,7 +614,10 @@ fn generated_variant_puzzles_are_unique_reproducible_and_of_their_grade() {
         assert!(rating.solved, "{kind}: {rating:?}");
         assert_eq!(rating.grade, grade, "{kind}");
         let solution = made.solution.values();
-        assert!(obeys(9, &rules_of_puzzle(p), p.values(), solution), "{kind}");
+        assert!(
+            obeys(9, &rules_of_puzzle(p), p.values(), solution),
+            "{kind}"
+        );
         assert!(cages_kept(p, solution), "{kind}");
         assert_eq!(rater.values(), solution, "{kind}");
         // Counting 0, 1 and several: the puzzle; with a wrong value that clashes with nothing
@@ -674,7 +683,12 @@ fn generated_16x16_x_and_jigsaw_puzzles_are_unique() {
         let made = variant_generate::generate(&sixteen, k, Grade::Easy, 16, 0, None).unwrap();
         let p = &made.puzzle;
         assert_eq!(solver.count(p, 2, None).unwrap().solutions, 1, "{kind}");
-        assert!(obeys(16, &rules_of_puzzle(p), p.values(), made.solution.values()));
+        assert!(obeys(
+            16,
+            &rules_of_puzzle(p),
+            p.values(),
+            made.solution.values()
+        ));
     }
 }
 
@@ -683,7 +697,11 @@ fn variant_kinds_parse_and_refuse_what_they_do_not_know() {
     let k = Kind::parse("killer+X").unwrap();
     assert!(k.killer && k.x && !k.jigsaw);
     assert_eq!(k.name(), "killer X");
-    assert!(Kind::parse("sideways").unwrap_err().contains("\"sideways\""));
+    assert!(
+        Kind::parse("sideways")
+            .unwrap_err()
+            .contains("\"sideways\"")
+    );
     assert!(Kind::parse("").is_err());
     // Hyper windows need square boxes.
     let six = Notation::default_for(Geometry::new(2, 3).unwrap()).unwrap();

@@ -582,3 +582,120 @@ fn another_notation_is_adopted_as_one_undoable_step() {
     assert_eq!(game.board(), &before);
     assert_eq!(game.origin(0), Origin::Entry);
 }
+
+/// A 4×4 X board: r1c1 = 1 and r4c4 = 2 (the main diagonal), nothing else.
+fn x4() -> Grid {
+    let (_, entries) = crate::sudoku::formats::read(
+        "variant = \"x\"\ngivens = [\"1...\", \"....\", \"....\", \"...2\"]\n",
+        None,
+        None,
+    )
+    .unwrap();
+    entries[0].puzzle.clone()
+}
+
+/// A 4×4 killer: cages {r1c1, r1c2} = 3 and {r2c1, r2c2} = 7, no givens.
+fn killer4() -> Grid {
+    let (_, entries) = crate::sudoku::formats::read(
+        "box = \"2\"\ncages = [\n { sum = 3, cells = \"r1c1 r1c2\" },\n { sum = 7, cells = \"r2c1 r2c2\" },\n]\n",
+        None,
+        None,
+    )
+    .unwrap();
+    entries[0].puzzle.clone()
+}
+
+#[test]
+fn a_diagonal_clash_is_marked_and_named() {
+    let mut game = Game::with_puzzle(x4());
+    // r3c3 is on the main diagonal with the given 1: a 1 there clashes with nothing else.
+    game.apply(Command::Select(10));
+    game.apply(Command::Enter(1));
+    assert!(game.is_clash(10) && game.is_clash(0));
+    assert!(!game.is_clash(15));
+    let clashes = game.board().clashes();
+    assert_eq!(clashes[0].unit, Unit::Diagonal(0));
+    assert!(
+        game.board()
+            .describe(&clashes[0])
+            .contains("the main diagonal")
+    );
+    // On a classic board the same move clashes with nothing.
+    let mut classic = Game::with_puzzle(Grid::parse_line("1..............2", None).unwrap());
+    classic.apply(Command::Select(10));
+    classic.apply(Command::Enter(1));
+    assert!(classic.board().clashes().is_empty());
+}
+
+#[test]
+fn a_cage_over_its_sum_is_marked() {
+    let mut game = Game::with_puzzle(killer4());
+    game.apply(Command::Select(0));
+    game.apply(Command::Enter(3));
+    // 3 alone already passes the cage's 3 with its other cell to fill.
+    assert!(game.is_clash(0) && game.is_clash(1));
+    game.apply(Command::Enter(1));
+    game.apply(Command::Select(1));
+    game.apply(Command::Enter(2));
+    assert!(!game.is_clash(0) && !game.is_clash(1));
+    assert!(game.board().broken_cages().is_empty());
+}
+
+#[test]
+fn notes_and_candidates_follow_the_variant() {
+    let mut game = Game::with_puzzle(x4());
+    game.apply(Command::FillNotes);
+    // r2c2 (on the main diagonal) cannot be 1 or 2; r2c3 (on the anti-diagonal only, and in
+    // column 3 and row 2) can be anything but... 1 and 2 are not in its units: all four.
+    assert_eq!(game.notes(5), 0b1100);
+    assert_eq!(game.notes(6), 0b1111);
+    // A 3 at r1c4 (the anti-diagonal's first cell) takes 3 from r2c3's notes.
+    game.apply(Command::Select(3));
+    game.apply(Command::Enter(3));
+    assert_eq!(game.notes(6) & 0b100, 0);
+    // Killer: the cage {r1c1, r1c2} of sum 3 can only hold 1 and 2.
+    let mut killer = Game::with_puzzle(killer4());
+    killer.apply(Command::FillNotes);
+    assert_eq!(killer.notes(0), 0b11);
+    assert_eq!(killer.notes(4), 0b1100);
+}
+
+#[test]
+fn a_hint_names_a_diagonal_or_a_cage() {
+    let mut game = Game::with_puzzle(x4());
+    // With 3 at r2c2, the main diagonal's last place, r3c3, must take its 4.
+    game.apply(Command::Select(5));
+    game.apply(Command::Enter(3));
+    game.apply(Command::Hint);
+    let hint = game.hint().unwrap();
+    assert!(hint.fill.is_some(), "{}", game.status().text);
+    let mut killer = Game::with_puzzle(killer4());
+    killer.apply(Command::Hint);
+    // The cages' digits narrow the cells; the hint speaks of a cell's candidates or a place.
+    assert!(killer.hint().is_some(), "{}", killer.status().text);
+}
+
+#[test]
+fn a_variant_game_is_saved_and_restored_with_its_rules() {
+    let mut game = Game::with_puzzle(killer4());
+    game.apply(Command::Select(0));
+    game.apply(Command::Enter(2));
+    let saved = game.to_saved(Instant::now());
+    let text = toml::to_string(&saved).unwrap();
+    assert!(text.contains("cages"), "{text}");
+    let back: save::SavedGame = toml::from_str(&text).unwrap();
+    let restored = Game::from_saved(&back).unwrap();
+    assert_eq!(restored.board(), game.board());
+    assert_eq!(restored.board().variant().unwrap().cages().len(), 2);
+    // A damaged variant is refused with a reason.
+    let mut bad = saved.clone();
+    if let Some(v) = bad.current.variant.as_mut() {
+        v.cages[0] = "3: 0 99".into();
+    }
+    assert!(Game::from_saved(&bad).unwrap_err().starts_with("variant"));
+    // And Save (the file) writes the TOML form, which reads back with the entries.
+    let text = crate::sudoku::formats::write_game(&game.givens(), &game.entries());
+    let (_, entries) = crate::sudoku::formats::read(&text, None, None).unwrap();
+    assert_eq!(entries[0].puzzle, game.givens());
+    assert_eq!(entries[0].entries.as_ref().unwrap().get(0), 2);
+}

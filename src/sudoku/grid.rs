@@ -394,8 +394,8 @@ impl Grid {
         found
     }
 
-    /// The killer cages whose filled cells add up to more than their sum, or, all filled, to
-    /// another sum.
+    /// The killer cages that can no longer make their sums (see
+    /// [`Variant::broken_cages`]).
     pub fn broken_cages(&self) -> Vec<usize> {
         self.variant
             .as_ref()
@@ -404,7 +404,7 @@ impl Grid {
     }
 
     /// True for each cell that clashes with another (see [`clashes`](Self::clashes)) or is in a
-    /// broken cage (see [`broken_cages`](Self::broken_cages)).
+    /// cage that can no longer make its sum (see [`broken_cages`](Self::broken_cages)).
     pub fn clash_mask(&self) -> Vec<bool> {
         let mut mask = vec![false; self.cells.len()];
         for clash in self.clashes() {

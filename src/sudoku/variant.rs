@@ -244,20 +244,26 @@ impl Variant {
         )
     }
 
-    /// The cages whose filled cells add up to more than the sum, or, all filled, to another sum.
+    /// The cages that can no longer make their sums: their filled cells add up to more than the
+    /// sum less the smallest digits the empty ones could still take, or to less than it less the
+    /// largest (all filled: to another sum).
     pub fn broken_cages(&self, values: &[u8]) -> Vec<usize> {
+        let side = self.units.side() as u64;
         let mut broken = Vec::new();
         for (k, cage) in self.rules.cages.iter().enumerate() {
-            let got: u32 = cage
+            let digits: Vec<u64> = cage
                 .cells
                 .iter()
-                .map(|&c| u32::from(values.get(c).copied().unwrap_or(0)))
-                .sum();
-            let full = cage
-                .cells
-                .iter()
-                .all(|&c| values.get(c).is_some_and(|&v| v != 0));
-            if got > cage.sum || (full && got != cage.sum) {
+                .map(|&c| u64::from(values.get(c).copied().unwrap_or(0)))
+                .filter(|&d| d != 0)
+                .collect();
+            let got: u64 = digits.iter().sum();
+            let open = cage.cells.len() - digits.len();
+            let free = |d: &u64| !digits.contains(d);
+            let low: u64 = (1..=side).filter(free).take(open).sum();
+            let high: u64 = (1..=side).rev().filter(free).take(open).sum();
+            let sum = u64::from(cage.sum);
+            if got + low > sum || got + high < sum {
                 broken.push(k);
             }
         }
@@ -377,6 +383,11 @@ mod tests {
         assert_eq!(v.name(), "killer");
         assert_eq!(v.broken_cages(&[1, 2, 4, 0]), Vec::<usize>::new());
         assert_eq!(v.broken_cages(&[1, 3, 4, 4]), [0, 1]);
+        // 3 leaves the other cell at least 1: over the sum 3 already. 1 leaves at most 4 for
+        // the second cell of the 7 cage: under it.
+        assert_eq!(v.broken_cages(&[3, 0, 0, 0]), [0]);
+        assert_eq!(v.broken_cages(&[0, 0, 2, 0]), [1]);
+        assert_eq!(v.broken_cages(&[0, 0, 3, 0]), Vec::<usize>::new());
         assert_eq!(
             with(vec![cage(&[0, 1], 3), cage(&[1, 2], 5)]).unwrap_err(),
             VariantError::TwoCages {
