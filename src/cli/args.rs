@@ -140,6 +140,21 @@ pub struct GenerateArgs {
     /// read back (--symmetry is for classic puzzles).
     #[arg(long, value_name = "KIND", value_parser = parse_variant)]
     pub variant: Option<Kind>,
+    /// With --variant: how to write them: toml (any variant), jigsaw (one line a puzzle: the
+    /// givens, then the regions) or sumocue (killer lines, 3x3::k:...; no givens).
+    #[arg(long, value_enum, default_value_t = VariantFormat::Toml)]
+    pub format: VariantFormat,
+}
+
+/// How `generate --variant` writes its puzzles.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum VariantFormat {
+    /// `[[puzzle]]` tables.
+    Toml,
+    /// Jigsaw lines.
+    Jigsaw,
+    /// SumoCue's killer lines.
+    Sumocue,
 }
 
 fn parse_variant(text: &str) -> Result<Kind, String> {

@@ -9,7 +9,7 @@ use crate::config::Config;
 use crate::sudoku::variant_generate::{self, Kind};
 use crate::sudoku::{Format, Generator, Notation, formats};
 
-use super::args::GenerateArgs;
+use super::args::{GenerateArgs, VariantFormat};
 use super::exit::{EXIT_OK, EXIT_UNSOLVED};
 use super::progress::Progress;
 
@@ -117,8 +117,15 @@ fn generate_variants(
                 .into_par_iter()
                 .map(|index| {
                     let t = Instant::now();
-                    let made =
-                        variant_generate::generate(notation, kind, args.grade, seed, index, None);
+                    let made = variant_generate::generate_with(
+                        notation,
+                        kind,
+                        args.grade,
+                        args.format != VariantFormat::Sumocue,
+                        seed,
+                        index,
+                        None,
+                    );
                     progress.add(1);
                     (made, t.elapsed())
                 })
@@ -128,11 +135,26 @@ fn generate_variants(
             let index = start + k as u64;
             match result {
                 Ok(m) => {
-                    let name = m.puzzle.variant().map_or(String::new(), |v| v.name());
-                    writeln!(out, "[[puzzle]]")?;
-                    writeln!(out, "title = \"{name} {}, {}\"", index + 1, m.rating.grade)?;
-                    write!(out, "{}", formats::write(&m.puzzle, None, Format::Toml))?;
-                    writeln!(out)?;
+                    let format = match args.format {
+                        VariantFormat::Toml => Format::Toml,
+                        VariantFormat::Jigsaw => Format::Jigsaw,
+                        VariantFormat::Sumocue => Format::SumoCue,
+                    };
+                    if let Err(why) = format.holds(&m.puzzle) {
+                        out.flush()?;
+                        progress.note(format_args!("sudoku-dlx: puzzle {}: {why}", index + 1));
+                        worst = EXIT_UNSOLVED;
+                        continue;
+                    }
+                    if format == Format::Toml {
+                        let name = m.puzzle.variant().map_or(String::new(), |v| v.name());
+                        writeln!(out, "[[puzzle]]")?;
+                        writeln!(out, "title = \"{name} {}, {}\"", index + 1, m.rating.grade)?;
+                    }
+                    write!(out, "{}", formats::write(&m.puzzle, None, format))?;
+                    if format == Format::Toml {
+                        writeln!(out)?;
+                    }
                     if args.stats {
                         out.flush()?;
                         progress.note(format_args!(

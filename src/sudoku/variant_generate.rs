@@ -17,7 +17,8 @@
 //!    while the solution stays unique, by a count to two with the same search. A killer starts
 //!    with no givens; while it has a second solution, a cell where the two differ gets its given
 //!    (a random cell while the count runs out of its budget), and then each given goes again if
-//!    the solution stays unique without it.
+//!    the solution stays unique without it; asked for none, it takes new cages until they alone
+//!    make the solution unique.
 //! 5. **The grade is checked** as for classic puzzles: the finished puzzle is rated with every
 //!    technique, and a puzzle of another grade than the one asked for means a new start (for a
 //!    killer, whose grade its cages decide, the usual way to another grade).
@@ -125,6 +126,20 @@ pub fn generate(
     index: u64,
     cancel: Option<&AtomicBool>,
 ) -> Result<Made, GenerateError> {
+    generate_with(notation, kind, grade, true, seed, index, cancel)
+}
+
+/// [`generate`], for a killer with or without givens (`givens` false: the cages alone make the
+/// solution unique, as forms such as SumoCue's need).
+pub fn generate_with(
+    notation: &Notation,
+    kind: Kind,
+    grade: Grade,
+    givens: bool,
+    seed: u64,
+    index: u64,
+    cancel: Option<&AtomicBool>,
+) -> Result<Made, GenerateError> {
     let mut rater = Rater::new();
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     rng.set_stream(index);
@@ -164,7 +179,8 @@ pub fn generate(
                 continue;
             };
             let variant = Arc::new(variant);
-            let Some(givens) = killer_givens(&full, &variant, &mut rng, &mut nodes, cancel) else {
+            let Some(givens) = killer_givens(&full, &variant, givens, &mut rng, &mut nodes, cancel)
+            else {
                 continue;
             };
             (variant, givens)
@@ -278,11 +294,13 @@ fn remove_clues(
     cells
 }
 
-/// Givens that make a killer's solution unique: none if the cages alone do; else cells where a
-/// second solution differs from the full grid, then each taken away again where it can be.
+/// Givens that make a killer's solution unique: none if the cages alone do; else (where givens
+/// are `allowed`) cells where a second solution differs from the full grid, then each taken
+/// away again where it can be.
 fn killer_givens(
     full: &Grid,
     variant: &Variant,
+    allowed: bool,
     rng: &mut ChaCha8Rng,
     spent: &mut u64,
     cancel: Option<&AtomicBool>,
@@ -297,6 +315,7 @@ fn killer_givens(
         let open: Vec<usize> = (0..n).filter(|&c| cells[c] == 0).collect();
         let cell = match count(variant, &cells, 2, UNIQUE_NODES, spent, cancel) {
             Some(found) if found.solutions == 1 => break,
+            _ if !allowed => return None,
             // Of two solutions, one differs from the full grid: a given where it differs
             // rules it out.
             Some(found) => {
