@@ -1396,3 +1396,98 @@ fn the_candidates_view_shows_each_empty_cells_options_as_the_engine_counts_them(
         "{cells_left} {stack}"
     );
 }
+
+#[test]
+fn a_bundled_killer_opens_with_its_cages_and_a_cell_says_its_cage() {
+    let mut h = fresh();
+    h.get_by_label("Puzzles").click();
+    settle(&mut h);
+    h.get_by_label("9×9 killer · easy").hover();
+    settle(&mut h);
+    h.get_by_label("1").click();
+    settle(&mut h);
+    let app = h.state();
+    let variant = app.game().board().variant().expect("a killer board");
+    assert_eq!(variant.name(), "killer");
+    let cage = &variant.cages()[0];
+    assert!(status(&h).contains("killer sudoku"), "{}", status(&h));
+    assert_eq!(count_label(&h), Uniqueness::One);
+    // Each cell tells a screen reader its cage (the first cage starts at r1c1).
+    let label = format!(
+        "row 1, column 1 (cage of {} cells adding up to {}): empty",
+        cage.cells.len(),
+        cage.sum
+    );
+    assert!(h.query_by_label(&label).is_some(), "{label}");
+}
+
+#[test]
+fn a_clash_on_a_diagonal_is_marked_and_space_solves_by_the_variant() {
+    let config = config_for(Geometry::classic());
+    let (_, entries) = sudoku_dlx::sudoku::formats::read(
+        include_str!("../assets/puzzles/library/9x9-x-medium.toml"),
+        None,
+        None,
+    )
+    .unwrap();
+    let puzzle = entries[0].puzzle.clone();
+    let solution = puzzle.solution().unwrap();
+    let mut h = harness(Game::with_puzzle(puzzle.clone()), config);
+    // A symbol on the main diagonal that is already elsewhere on it, but nowhere in the cell's
+    // row, column or box: it clashes by the diagonal alone.
+    let on_diagonal: Vec<usize> = (0..9).map(|k| k * 10).collect();
+    let (cell, v) = on_diagonal
+        .iter()
+        .filter(|&&c| puzzle.get(c) == 0)
+        .find_map(|&c| {
+            on_diagonal
+                .iter()
+                .map(|&d| puzzle.get(d))
+                .filter(|&v| v != 0)
+                .find(|&v| {
+                    let mut trial = puzzle.clone();
+                    trial.set(c, v);
+                    trial
+                        .clashes()
+                        .iter()
+                        .all(|k| k.unit == sudoku_dlx::sudoku::Unit::Diagonal(0))
+                        && !trial.clashes().is_empty()
+                })
+                .map(|v| (c, v))
+        })
+        .expect("a symbol that clashes only on the diagonal");
+    hover(&mut h, cell / 9, cell % 9);
+    type_text(&mut h, &v.to_string());
+    let label = format!(
+        "row {0}, column {0} (the main diagonal): {v}, your entry, clash",
+        cell / 9 + 1
+    );
+    assert!(h.query_by_label(&label).is_some(), "{label}");
+    // Space solves (the entry goes first, as a clash would stop the solver) by the X rules.
+    press(&mut h, Key::Delete);
+    press_and_wait(&mut h, Key::Space);
+    assert_eq!(h.state().game().board().values(), solution.values());
+}
+
+#[test]
+fn new_makes_a_variant_puzzle_of_the_grade_asked() {
+    let mut h = fresh();
+    h.get_by_label("New").click();
+    settle(&mut h);
+    h.get_by_label("Jigsaw").hover();
+    settle(&mut h);
+    // The New menu's own Medium, and the Jigsaw submenu's: the submenu's is the last.
+    h.query_all_by_label("Medium").last().unwrap().click();
+    settle(&mut h);
+    let givens = h.state().game().givens();
+    assert_eq!(givens.variant().unwrap().name(), "jigsaw");
+    assert!(givens.is_unique());
+    let rating = sudoku_dlx::sudoku::Rater::new().rate(&givens);
+    assert_eq!(rating.grade, sudoku_dlx::sudoku::Grade::Medium);
+    assert!(
+        status(&h).starts_with("A new medium jigsaw 9×9"),
+        "{}",
+        status(&h)
+    );
+    assert_eq!(count_label(&h), Uniqueness::One);
+}

@@ -395,7 +395,30 @@ impl Game {
     /// The name and state of a cell for screen readers: "row 3, column 4: 5, given".
     pub fn cell_label(&self, cell: usize) -> String {
         let g = self.geometry();
-        let place = format!("row {}, column {}", g.row_of(cell) + 1, g.col_of(cell) + 1);
+        let mut place = format!("row {}, column {}", g.row_of(cell) + 1, g.col_of(cell) + 1);
+        // A variant's own units, as a player of it would want them said.
+        if let Some(v) = self.board.variant() {
+            let mut what = Vec::new();
+            if let Some(r) = v.region_of(cell) {
+                what.push(format!("region {}", r + 1));
+            }
+            if let Some(k) = v.cage_of(cell) {
+                let cage = &v.cages()[k];
+                what.push(format!(
+                    "cage of {} cells adding up to {}",
+                    cage.cells.len(),
+                    cage.sum
+                ));
+            }
+            for (unit, cells) in v.units().iter() {
+                if matches!(unit, Unit::Diagonal(_) | Unit::Window(_)) && cells.contains(&cell) {
+                    what.push(unit.to_string());
+                }
+            }
+            if !what.is_empty() {
+                place = format!("{place} ({})", what.join(", "));
+            }
+        }
         let value = self.value(cell);
         if value == 0 {
             let notes = self.notes(cell);
