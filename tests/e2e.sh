@@ -9,12 +9,16 @@
 # And nothing lost: a symbol typed just before SIGTERM, or before the X window is destroyed from
 # outside, is in the save; a second window on the same data directory does not autosave.
 # And watch mode: the search moves on the board, and Esc leaves the board as it was.
+# And the variants: a bundled X, hyper, jigsaw and killer puzzle each open with their marks
+# drawn (shaded diagonals and windows, region lines, dashed cages), and a killer game typed into
+# and quit comes back with its cages.
 #
 # usage: tests/e2e.sh [-b BINARY] [-o OUTDIR] [-s] PUZZLE_FILE...
 #   -b  the binary (default target/release/sudoku-dlx)
 #   -o  where screenshots and logs go (default: a temporary folder, printed at the end)
-#   -s  also copy each solved board's screenshot to assets/screenshot-SIDExSIDE.png, and watch
-#       mode's to assets/screenshot-watch-9x9.png and -4x4.png
+#   -s  also copy each solved board's screenshot to assets/screenshot-SIDExSIDE.png, watch
+#       mode's to assets/screenshot-watch-9x9.png and -4x4.png, and the variants' to
+#       assets/screenshot-variants.png
 # Needs: Xvfb, xdotool, ImageMagick (import, convert, compare), Mesa's GL (see .ci/run).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -23,11 +27,11 @@ BIN=target/release/sudoku-dlx; OUT=""; SAVE=0
 while getopts "b:o:s" opt; do
   case $opt in
     b) BIN=$OPTARG ;; o) OUT=$OPTARG ;; s) SAVE=1 ;;
-    *) sed -n '2,11p' "$0"; exit 2 ;;
+    *) sed -n '2,14p' "$0"; exit 2 ;;
   esac
 done
 shift $((OPTIND - 1))
-[ $# -ge 1 ] || { sed -n '2,11p' "$0"; exit 2; }
+[ $# -ge 1 ] || { sed -n '2,14p' "$0"; exit 2; }
 for tool in Xvfb xdotool import convert compare; do
   command -v $tool >/dev/null || { echo "e2e: $tool not found" >&2; exit 2; }
 done
@@ -391,7 +395,109 @@ watch_mode() { # PUZZLE_FILE
   log "watch mode: ok (the search moves on the board; Esc leaves it as it was)"
 }
 
+# The mean brightness (0 to 1) of a small square around X Y of a screenshot.
+brightness() { # PNG X Y
+  convert "$1" -crop "6x6+$(( $2 - 3 ))+$(( $3 - 3 ))" +repage -colorspace gray -format '%[fx:mean]' info:
+}
+
+# The first puzzle's givens of a variant TOML file, on one line.
+givens_of() { # FILE
+  awk '/^givens = \[/ { f = 1; next } f && /^\]/ { exit } f { gsub(/[ ",]/, ""); printf "%s", $0 }' "$1"
+}
+
+# Screenshots the window as NAME, finds its board (locate) and crops it, frame and all, to
+# NAME-board.png.
+board_shot() { # NAME
+  timeout 10 xdotool mousemove --window "$WID" 2 2; sleep 0.5
+  locate 9
+  cp "$OUT/9-0-start.png" "$OUT/$1.png"
+  convert "$OUT/$1.png" -crop "$(( BOARD + 8 ))x$(( BOARD + 8 ))+$(( LEFT - 4 ))+$(( TOP - 4 ))" +repage "$OUT/$1-board.png"
+}
+
+# Changed pixels between two boards cropped by board_shot (the second scaled to the first: a
+# status line of another length may leave the board a few pixels smaller).
+board_diff() { # A B
+  local size
+  size=$(identify -format '%wx%h' "$OUT/$1-board.png")
+  convert "$OUT/$2-board.png" -resize "$size!" "$RUNDIR/b2.png"
+  compare -metric AE -fuzz 10% "$OUT/$1-board.png" "$RUNDIR/b2.png" null: 2>&1 || true
+}
+
+# The variants: each bundled 9×9 variant's first puzzle opens with its marks drawn where the
+# same givens on a classic board have none; X and hyper shade their cells (an empty shaded cell
+# is lighter than an empty plain one); a killer typed into and quit comes back with its cages.
+variants() {
+  local lib=assets/puzzles/library kind file line crops="" x y plain marked differ
+  rm -rf "$SUDOKU_DLX_DATA_DIR" "$RUNDIR/config.toml"
+  for kind in x hyper jigsaw killer; do
+    file=$lib/9x9-$kind-$( [ $kind = killer ] && echo easy || echo medium ).toml
+    line=$(givens_of "$file")
+    [ ${#line} = 81 ] || line=$(printf '.%.0s' $(seq 81))
+    printf '%s\n' "$line" >"$RUNDIR/classic-$kind.txt"
+    launch classic-$kind "$RUNDIR/classic-$kind.txt"
+    board_shot variant-$kind-classic
+    quit_ok classic-$kind
+    rm -rf "$SUDOKU_DLX_DATA_DIR"
+    launch variant-$kind "$OLDPWD/$file"
+    board_shot variant-$kind
+    differ=$(board_diff variant-$kind-classic variant-$kind)
+    log "$kind: $differ board pixels differ from the same givens on a classic board"
+    [ "${differ%.*}" -ge 300 ] || fail "$kind: the variant's marks are not drawn ($differ pixels)"
+    case $kind in
+      x|hyper)
+        # An empty cell on a diagonal (or in a window) against an empty cell on neither.
+        local on="" off="" k r c inside
+        for k in $(seq 0 80); do
+          [ "${line:$k:1}" = . ] || continue
+          r=$(( k / 9 )); c=$(( k % 9 ))
+          if [ $kind = x ]; then
+            inside=$(( r == c || r + c == 8 ))
+          else
+            inside=$(( r % 4 != 0 && c % 4 != 0 ))
+          fi
+          if [ $inside = 1 ]; then [ -n "$on" ] || on=$k; else [ -n "$off" ] || off=$k; fi
+        done
+        [ -n "$on" ] && [ -n "$off" ] || fail "$kind: no empty cells to compare"
+        marked=$(brightness "$OUT/variant-$kind.png" $(( $(cellx $on 9) - BOARD / 30 )) $(( $(celly $on 9) - BOARD / 30 )))
+        plain=$(brightness "$OUT/variant-$kind.png" $(( $(cellx $off 9) - BOARD / 30 )) $(( $(celly $off 9) - BOARD / 30 )))
+        log "$kind: shaded cell $on $marked, plain cell $off $plain"
+        awk -v a="$marked" -v b="$plain" 'BEGIN { exit !(a > b + 0.02) }' || fail "$kind: its cells are not shaded"
+        ;;
+      killer)
+        # Type into an empty cell, quit, start again without a file: the killer comes back.
+        local empty=${line%%.*}; empty=${#empty}
+        x=$(cellx $empty 9); y=$(celly $empty 9)
+        timeout 10 xdotool mousemove --window "$WID" --sync $x $y; sleep 0.5
+        timeout 10 xdotool type --delay 50 5; sleep 0.5
+        board_shot variant-killer-typed
+        ;;
+    esac
+    crops="$crops $OUT/variant-$kind-board.png"
+    quit_ok variant-$kind
+    [ $kind = killer ] || rm -rf "$SUDOKU_DLX_DATA_DIR"
+  done
+  grep -q '^cages = ' "$SUDOKU_DLX_DATA_DIR/game.toml" || fail "killer: the save has no cages"
+  launch variant-back
+  # The pointer over the typed cell and off again, as before quitting: the same selection.
+  timeout 10 xdotool mousemove --window "$WID" --sync $x $y; sleep 0.5
+  board_shot variant-killer-back
+  # Against the killer as left: the same board, cages, typed 5 and all; against the classic
+  # board of the same givens, the cages make the difference.
+  differ=$(board_diff variant-killer-typed variant-killer-back)
+  log "killer: $differ board pixels differ from the game as it was left"
+  [ "${differ%.*}" -le 300 ] || fail "killer: the game did not come back as it was left ($differ pixels)"
+  differ=$(board_diff variant-killer-classic variant-killer-back)
+  [ "${differ%.*}" -ge 3000 ] || fail "killer: the restored game has no cages ($differ pixels)"
+  quit_ok variant-back
+  rm -rf "$SUDOKU_DLX_DATA_DIR"
+  # The four boards side by side (the README's picture, with -s).
+  convert $crops +append "$OUT/variants.png"
+  if [ $SAVE = 1 ]; then cp "$OUT/variants.png" assets/screenshot-variants.png; fi
+  log "variants: ok (X, hyper, jigsaw and killer drawn; a killer game saved and restored)"
+}
+
 for f in "$@"; do run_one "$f"; done
+variants
 watch_mode "$1"
 mouse_play "$1"
 lost_nothing "$1"
