@@ -6,6 +6,11 @@
 //! need the strong pruning rules, and the sizes fixture). Set `SUDOKU_DLX_BENCH_DIR` to a folder
 //! with the full sets (`../shared/puzzles`, or one holding `17clue.txt`,
 //! `forum_hardest_1905_11plus.txt`, `test3_blue_ultimate.txt`, ...) to add them.
+//!
+//! The variants' group counts the bundled library's X, hyper, jigsaw and killer collections
+//! (9×9 and 16×16) the same way, through the same solver, which hands them to the variants'
+//! matrix; and the killers once more with their cages alone (the givens the generator added
+//! taken away), where it must prove uniqueness from the sums alone.
 
 // criterion_group! defines an undocumented function.
 #![allow(missing_docs)]
@@ -14,7 +19,7 @@ use std::hint::black_box;
 use std::path::{Path, PathBuf};
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use sudoku_dlx::sudoku::{Backtracker, DlxSolver, Grid, Solver};
+use sudoku_dlx::sudoku::{Backtracker, DlxSolver, Grid, Solver, formats};
 
 fn load(path: &Path, max: usize) -> Vec<Grid> {
     let text = std::fs::read_to_string(path).unwrap_or_default();
@@ -129,5 +134,60 @@ fn bench(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench);
+/// The bundled variant collections: (name, puzzles).
+fn variant_sets() -> Vec<(String, Vec<Grid>)> {
+    let library = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("assets/puzzles/library");
+    [
+        "9x9-x-medium",
+        "9x9-hyper-medium",
+        "9x9-jigsaw-medium",
+        "9x9-killer-easy",
+        "9x9-killer-medium",
+        "9x9-killer-x-medium",
+        "16x16-x-easy",
+        "16x16-hyper-easy",
+        "16x16-jigsaw-easy",
+        "16x16-killer-easy",
+    ]
+    .into_iter()
+    .filter_map(|name| {
+        let (_, entries) = formats::read_path(&library.join(format!("{name}.toml")), None).ok()?;
+        Some((
+            name.to_string(),
+            entries.into_iter().map(|e| e.puzzle).collect(),
+        ))
+    })
+    .collect()
+}
+
+fn variants(c: &mut Criterion) {
+    let mut group = c.benchmark_group("variants_count_to_2");
+    group.sample_size(10);
+    for (name, puzzles) in variant_sets() {
+        group.throughput(Throughput::Elements(puzzles.len() as u64));
+        let mut dlx = DlxSolver::new();
+        group.bench_function(name.clone(), |b| {
+            b.iter(|| count_all(&mut dlx, &puzzles));
+        });
+        // 9×9 killers with their cages alone.
+        if name.starts_with("9x9-killer") {
+            let bare: Vec<Grid> = puzzles
+                .iter()
+                .map(|p| {
+                    let mut bare = p.clone();
+                    for cell in 0..bare.geometry().cells() {
+                        bare.set(cell, 0);
+                    }
+                    bare
+                })
+                .collect();
+            group.bench_function(format!("{name}-no-givens"), |b| {
+                b.iter(|| count_all(&mut dlx, &bare));
+            });
+        }
+    }
+    group.finish();
+}
+
+criterion_group!(benches, bench, variants);
 criterion_main!(benches);

@@ -12,7 +12,7 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use crate::sudoku::formats::{bad_utf8, read_bounded};
-use crate::sudoku::{Alphabet, EMPTY, Geometry, Notation};
+use crate::sudoku::{Alphabet, EMPTY, Geometry, Grid, Notation, Rules, Variant};
 
 /// The largest config file read: 1 MiB, far more than any config needs.
 pub const MAX_CONFIG_BYTES: u64 = 1 << 20;
@@ -25,6 +25,8 @@ pub const DEFAULT_PATH: &str = "config.toml";
 pub struct Config {
     /// The board's shape and symbols.
     pub notation: Notation,
+    /// The empty board's variant (X, hyper, or both), if not classic.
+    pub variant: Option<Arc<Variant>>,
     /// The command keys.
     pub keys: Keys,
     /// Light, dark, or as the system says.
@@ -41,6 +43,7 @@ impl Default for Config {
         let keys = Keys::defaults_for(&notation.alphabet);
         Config {
             notation,
+            variant: None,
             keys,
             theme: Theme::System,
             light: Colors::LIGHT,
@@ -372,6 +375,7 @@ struct RawConfig {
     #[serde(rename = "box")]
     box_shape: Option<Spanned<String>>,
     symbols: Option<Spanned<String>>,
+    variant: Option<Spanned<String>>,
     theme: Option<Spanned<String>>,
     keys: RawKeys,
     colors: RawColors,
@@ -403,6 +407,14 @@ struct RawKeys {
 }
 
 impl Config {
+    /// The empty board this config asks for: its shape, symbols and variant.
+    pub fn empty_board(&self) -> Grid {
+        let empty = Grid::empty(self.notation.clone());
+        empty
+            .with_variant(self.variant.clone())
+            .unwrap_or_else(|classic| classic)
+    }
+
     /// Parses config text. Errors carry the line and key but no path (see [`load`](Self::load)).
     pub fn from_toml_str(text: &str) -> Result<Self, ConfigError> {
         // A span's line: the newlines before its start, plus one.
@@ -602,11 +614,59 @@ impl Config {
             }
         }
 
+        // The empty board's variant: X and hyper are rules of the board alone; a jigsaw's regions
+        // and a killer's cages come with a puzzle.
+        let variant = match &raw.variant {
+            None => None,
+            Some(v) => {
+                let mut rules = Rules::default();
+                for word in v
+                    .get_ref()
+                    .split(|c: char| c.is_whitespace() || c == '+' || c == ',')
+                    .filter(|w| !w.is_empty())
+                {
+                    match word.to_ascii_lowercase().as_str() {
+                        "x" => rules.diagonals = true,
+                        "hyper" | "windoku" => rules.windows = true,
+                        "classic" => {}
+                        "jigsaw" | "killer" => {
+                            return Err(err(
+                                v.span(),
+                                "variant",
+                                format!(
+                                    "\"{word}\": a {word} board comes with its puzzle (open one, \
+                                     or New → {word}); the empty board can be x, hyper or both"
+                                ),
+                            ));
+                        }
+                        _ => {
+                            return Err(err(
+                                v.span(),
+                                "variant",
+                                format!(
+                                    "\"{word}\" is not a variant of the empty board: x, hyper, \
+                                     both (\"x hyper\") or classic"
+                                ),
+                            ));
+                        }
+                    }
+                }
+                if rules.is_classic() {
+                    None
+                } else {
+                    let variant = Variant::new(geometry, rules)
+                        .map_err(|e| err(v.span(), "variant", e.to_string()))?;
+                    Some(Arc::new(variant))
+                }
+            }
+        };
+
         Ok(Config {
             notation: Notation {
                 geometry,
                 alphabet: Arc::new(alphabet),
             },
+            variant,
             keys,
             theme,
             light,

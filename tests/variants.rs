@@ -10,7 +10,9 @@ use sudoku_dlx::sudoku::general::{BoardError, Cage, GivenClash, solve, solve_wit
 use sudoku_dlx::sudoku::general_format::{GeneralPuzzle, HOLE};
 use sudoku_dlx::sudoku::units::Units;
 use sudoku_dlx::sudoku::variant_generate::{self, Kind};
-use sudoku_dlx::sudoku::{DlxSolver, Geometry, Grade, Grid, Notation, Rater, Solver, Unit};
+use sudoku_dlx::sudoku::{
+    Backtracker, DlxSolver, Geometry, Grade, Grid, Notation, Rater, Solver, Unit,
+};
 
 /// The rules, from scratch: each unit a list of (row, column).
 fn rows_columns_boxes(side: usize, box_rows: usize, box_cols: usize) -> Vec<Vec<(usize, usize)>> {
@@ -707,4 +709,71 @@ fn variant_kinds_parse_and_refuse_what_they_do_not_know() {
     let six = Notation::default_for(Geometry::new(2, 3).unwrap()).unwrap();
     let hyper = Kind::parse("hyper").unwrap();
     assert!(variant_generate::generate(&six, hyper, Grade::Easy, 1, 0, None).is_err());
+}
+
+#[test]
+fn every_solver_follows_the_variants_rules() {
+    // Backtracking and plain Algorithm X count what brute force counts on small boards of each
+    // variant (with a given or two taken away, so that some have several solutions)...
+    let mut counts = Vec::new();
+    for (rows, cols, kind) in [
+        (2, 3, "x"),
+        (2, 3, "jigsaw"),
+        (2, 2, "hyper"),
+        (2, 3, "killer"),
+        (2, 2, "killer+x"),
+    ] {
+        let notation = Notation::default_for(Geometry::new(rows, cols).unwrap()).unwrap();
+        let k = Kind::parse(kind).unwrap();
+        for index in 0..3 {
+            let made =
+                variant_generate::generate(&notation, k, Grade::Easy, 5, index, None).unwrap();
+            let mut p = made.puzzle.clone();
+            let given: Vec<usize> = (0..p.values().len()).filter(|&c| p.get(c) != 0).collect();
+            for &cell in given.iter().take(2) {
+                p.set(cell, 0);
+            }
+            let side = rows * cols;
+            let brute = brute_force_killer(
+                side,
+                &rules_of_puzzle(&p),
+                p.variant().unwrap().cages(),
+                p.values(),
+                50,
+            );
+            for (name, solver) in [
+                ("naive", &mut Backtracker::new() as &mut dyn Solver),
+                ("dlx-plain", &mut DlxSolver::plain()),
+                ("dlx", &mut DlxSolver::new()),
+            ] {
+                let report = solver.solve(&p, 50, None).unwrap();
+                assert_eq!(report.solutions, brute, "{name} {kind} {index}");
+                report.first.unwrap().verify_solution_of(&p).unwrap();
+            }
+            counts.push(brute);
+        }
+    }
+    assert!(
+        counts.contains(&1) && counts.iter().any(|&n| n > 1),
+        "{counts:?}"
+    );
+    // ... and find the one solution of a 9×9 puzzle of each.
+    for file in [
+        include_str!("../assets/puzzles/library/9x9-x-medium.toml"),
+        include_str!("../assets/puzzles/library/9x9-hyper-medium.toml"),
+        include_str!("../assets/puzzles/library/9x9-jigsaw-medium.toml"),
+        include_str!("../assets/puzzles/library/9x9-killer-medium.toml"),
+    ] {
+        let (_, entries) = sudoku_dlx::sudoku::formats::read(file, None, None).unwrap();
+        let p = &entries[0].puzzle;
+        let expected = p.solution().unwrap();
+        for solver in [
+            &mut Backtracker::new() as &mut dyn Solver,
+            &mut DlxSolver::plain(),
+        ] {
+            let report = solver.solve(p, 2, None).unwrap();
+            assert_eq!(report.solutions, 1);
+            assert_eq!(report.first.unwrap().values(), expected.values());
+        }
+    }
 }

@@ -38,14 +38,14 @@ pub fn start(config: Config, data_dir: Option<PathBuf>, puzzle: Option<&Path>) -
     let game = match data_dir.as_deref().map(autosave::restore) {
         Some(Restored::Game(game)) => {
             let mut game = *game;
-            game.adopt_notation(&config.notation);
+            game.adopt_board(&config.empty_board());
             game
         }
         Some(Restored::Unreadable(message)) => {
             note = Some(message);
-            Game::new(config.notation.clone())
+            Game::on_board(config.empty_board())
         }
-        Some(Restored::Nothing) | None => Game::new(config.notation.clone()),
+        Some(Restored::Nothing) | None => Game::on_board(config.empty_board()),
     };
     if let Some(message) = &note {
         crate::output::note(format_args!("sudoku-dlx: {message}"));

@@ -54,6 +54,17 @@ impl App {
 
     pub(super) fn start_watch(&mut self, ctx: &egui::Context, pruning: bool) {
         let board = self.game.puzzle();
+        if let Some(v) = board.variant() {
+            self.game.set_status(
+                format!(
+                    "Watch mode follows classic boards' matrices; a {} board's is not drawn \
+                     yet (Space solves it, Watch → Compare compares its solvers)",
+                    v.name()
+                ),
+                true,
+            );
+            return;
+        }
         if let Some(clash) = board.clashes().first() {
             self.game
                 .set_status(format!("Nothing to watch: {}", board.describe(clash)), true);
@@ -329,7 +340,8 @@ impl App {
     /// places its symbol has left in the cell's row, column and box (the unit·symbol items'
     /// lengths).
     pub(super) fn paint_candidates(&mut self, ui: &egui::Ui, layout: BoardLayout) {
-        if !self.settings.candidates {
+        // The counts come from the classic matrix: not shown on a variant's board.
+        if !self.settings.candidates || self.game.board().variant().is_some() {
             return;
         }
         if self.watching.is_none() {

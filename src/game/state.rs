@@ -99,9 +99,20 @@ pub enum Uniqueness {
 impl Game {
     /// An empty board of the given notation (geometry and symbols).
     pub fn new(notation: Notation) -> Self {
-        let board = Grid::empty(notation);
+        Game::on_board(Grid::empty(notation))
+    }
+
+    /// An empty game on `board`'s shape, symbols and variant (its cells are left empty).
+    pub fn on_board(board: Grid) -> Self {
+        let mut board = board;
+        for cell in 0..board.geometry().cells() {
+            board.set(cell, 0);
+        }
         let cells = board.geometry().cells();
         let geometry = board.geometry();
+        let kind = board
+            .variant()
+            .map_or(String::new(), |v| format!("{} ", v.name()));
         Game {
             board,
             origin: vec![Origin::Empty; cells],
@@ -113,7 +124,7 @@ impl Game {
             clashes: vec![false; cells],
             wrong: vec![false; cells],
             status: Status::info(format!(
-                "Empty {geometry} board: hover a cell and type a symbol"
+                "Empty {kind}{geometry} board: hover a cell and type a symbol"
             )),
             uniqueness: Uniqueness::Checking,
             counted: None,
@@ -161,22 +172,41 @@ impl Game {
     /// other symbols, as one undoable step, and says so: config.toml chooses the board, so it
     /// wins over a saved game, which undo brings back whole. Returns whether it changed anything.
     pub fn adopt_notation(&mut self, notation: &Notation) -> bool {
+        self.adopt_board(&Grid::empty(notation.clone()))
+    }
+
+    /// [`adopt_notation`](Self::adopt_notation) for config.toml's whole empty board: its shape
+    /// and symbols, and its variant (X, hyper) where the game on the board is no loaded puzzle
+    /// (a puzzle keeps its own rules).
+    pub fn adopt_board(&mut self, empty: &Grid) -> bool {
         let old = self.board.notation().clone();
-        if &old == notation {
+        let notation = empty.notation();
+        let other_rules = !self.loaded && self.board.variant() != empty.variant();
+        if &old == notation && !other_rules {
             return false;
         }
         let cells = notation.geometry.cells();
         let before = self.snapshot();
         self.solving = false;
         self.restore(Snapshot {
-            board: Grid::empty(notation.clone()),
+            board: Grid::empty(notation.clone())
+                .with_variant(empty.variant_arc().cloned())
+                .unwrap_or_else(|plain| plain),
             origin: vec![Origin::Empty; cells],
             notes: vec![0; cells],
             loaded: false,
             elapsed: Duration::ZERO,
         });
         let (new_side, old_side) = (notation.geometry.side(), old.geometry.side());
-        let (asked, saved) = if notation.geometry == old.geometry {
+        let kind = |board: Option<&crate::sudoku::Variant>| {
+            board.map_or("classic".to_string(), |v| v.name())
+        };
+        let (asked, saved) = if &old == notation {
+            (
+                format!("an empty {} board", kind(empty.variant())),
+                format!("{} board", kind(before.board.variant())),
+            )
+        } else if notation.geometry == old.geometry {
             (
                 format!("the symbols {}", notation.alphabet),
                 format!("game (symbols {})", old.alphabet),

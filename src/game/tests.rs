@@ -699,3 +699,31 @@ fn a_variant_game_is_saved_and_restored_with_its_rules() {
     assert_eq!(entries[0].puzzle, game.givens());
     assert_eq!(entries[0].entries.as_ref().unwrap().get(0), 2);
 }
+
+#[test]
+fn config_toml_chooses_the_empty_boards_variant_but_not_a_loaded_puzzles() {
+    let config = crate::config::Config::from_toml_str("variant = \"x\"\n").unwrap();
+    let empty = config.empty_board();
+    let mut game = Game::on_board(empty.clone());
+    assert_eq!(game.board().variant().unwrap().name(), "X");
+    assert!(game.status().text.starts_with("Empty X 9×9"));
+    // A classic empty game saved before takes the X board, one undo away.
+    let mut plain = Game::new(Notation::default());
+    assert!(plain.adopt_board(&empty));
+    assert_eq!(plain.board().variant().unwrap().name(), "X");
+    assert!(plain.status().text.contains("an empty X board"));
+    plain.apply(Command::Undo);
+    assert!(plain.board().variant().is_none());
+    // A loaded puzzle keeps its own rules.
+    game.load(classic(), None);
+    assert!(!game.adopt_board(&empty));
+    assert!(game.board().variant().is_none());
+    // Jigsaw and killer boards come with their puzzles; hyper needs square boxes.
+    let e = crate::config::Config::from_toml_str("variant = \"killer\"\n").unwrap_err();
+    assert!(e.to_string().contains("comes with its puzzle"), "{e}");
+    let e =
+        crate::config::Config::from_toml_str("box = \"2x3\"\nvariant = \"hyper\"\n").unwrap_err();
+    assert!(e.to_string().contains("square boxes"), "{e}");
+    let e = crate::config::Config::from_toml_str("variant = \"wobbly\"\n").unwrap_err();
+    assert!(e.to_string().contains("line 1"), "{e}");
+}

@@ -381,6 +381,7 @@ impl DlxSolver {
             time_limit: self.time_limit,
             node_limit: None,
             cancel,
+            plain: !self.pruning,
         };
         let found = general::search(
             variant.units(),

@@ -134,6 +134,8 @@ pub struct Budget<'a> {
     pub node_limit: Option<u64>,
     /// Set by another thread to stop the search.
     pub cancel: Option<&'a AtomicBool>,
+    /// Search as plain Algorithm X, without pruning (`--solver dlx-plain`).
+    pub plain: bool,
 }
 
 /// [`solve_with_cages`] within a [`Budget`]; `gave_up` says whether it ran out.
@@ -282,7 +284,7 @@ pub fn search(
             let _ = m.add_option(items.iter().copied());
         }
     }
-    let mut search = m.search().with_pruning(true);
+    let mut search = m.search().with_pruning(!budget.plain);
     if let Some(limit) = budget.time_limit {
         search = search.with_deadline(Instant::now() + limit);
     }

@@ -4,10 +4,15 @@
 //! allow (kept as bit sets), recursing to the next empty cell, and backs up when a cell has no
 //! symbol left. No heuristic, no propagation: the method most people write first. Its statistic is
 //! the number of recursive calls, the counterpart of the DLX search's nodes.
+//!
+//! A variant's board is searched by its own rules: a jigsaw's regions stand for the boxes, the
+//! diagonals and windows are more bit sets, and a killer cage is one too (no digit twice), with
+//! a symbol allowed only while the cage's other empty cells can still make up its sum.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
+use super::geometry::Unit;
 use super::grid::Grid;
 use super::{Clashes, Report, Solver, Work};
 
@@ -19,7 +24,16 @@ const CANCEL_CHECK_INTERVAL: u64 = 4096;
 pub struct Backtracker {
     rows: Vec<u64>,
     cols: Vec<u64>,
+    /// The boxes, or a jigsaw's regions.
     boxes: Vec<u64>,
+    /// A variant's other units (diagonals, windows) and cages: the symbols each holds.
+    extra: Vec<u64>,
+    /// Each cell's other units and cage (indices into `extra`).
+    extra_of: Vec<Vec<usize>>,
+    /// For each cage: its `extra` index, its sum, its cells and the sum placed so far.
+    cages: Vec<(usize, u32, usize, u32)>,
+    /// Each cell's cage (an index into `cages`), `usize::MAX` for none.
+    cage_of: Vec<usize>,
     /// The empty cells, with their row, column and box.
     empties: Vec<(usize, usize, usize, usize)>,
     cells: Vec<u8>,
@@ -55,11 +69,15 @@ impl Backtracker {
         self.rows = vec![0; s];
         self.cols = vec![0; s];
         self.boxes = vec![0; s];
+        self.prepare_variant(grid);
         self.empties.clear();
         self.cells = grid.values().to_vec();
         for (cell, &v) in grid.values().iter().enumerate() {
             let (r, c) = (g.row_of(cell), g.col_of(cell));
-            let b = g.box_at(r, c);
+            let b = grid
+                .variant()
+                .and_then(|v| v.region_of(cell))
+                .unwrap_or_else(|| g.box_at(r, c));
             if v == 0 {
                 self.empties.push((cell, r, c, b));
             } else {
@@ -67,6 +85,12 @@ impl Backtracker {
                 self.rows[r] |= bit;
                 self.cols[c] |= bit;
                 self.boxes[b] |= bit;
+                for &u in &self.extra_of[cell] {
+                    self.extra[u] |= bit;
+                }
+                if let Some(k) = self.cage_of.get(cell).filter(|&&k| k != usize::MAX) {
+                    self.cages[*k].3 += u32::from(v);
+                }
             }
         }
         self.calls = 0;
@@ -81,7 +105,8 @@ impl Backtracker {
         let first = self
             .first
             .take()
-            .and_then(|values| Grid::from_values(grid.notation().clone(), values));
+            .and_then(|values| Grid::from_values(grid.notation().clone(), values))
+            .and_then(|g| g.with_variant(grid.variant_arc().cloned()).ok());
         Ok(Report {
             solutions: self.found,
             first,
@@ -124,23 +149,101 @@ impl Backtracker {
             (1u64 << side) - 1
         };
         let mut free = all & !(self.rows[r] | self.cols[c] | self.boxes[b]);
+        for &u in &self.extra_of[cell] {
+            free &= !self.extra[u];
+        }
         while free != 0 {
             let bit = free & free.wrapping_neg();
             free &= free - 1;
+            let value = bit.trailing_zeros() as u8 + 1;
+            if !self.cage_allows(cell, value) {
+                continue;
+            }
             self.rows[r] |= bit;
             self.cols[c] |= bit;
             self.boxes[b] |= bit;
-            self.cells[cell] = bit.trailing_zeros() as u8 + 1;
+            self.place_extra(cell, value, true);
+            self.cells[cell] = value;
             let stop = self.fill(k + 1, side, limit, keep_first, cancel);
             self.rows[r] &= !bit;
             self.cols[c] &= !bit;
             self.boxes[b] &= !bit;
+            self.place_extra(cell, value, false);
             self.cells[cell] = 0;
             if stop {
                 return true;
             }
         }
         false
+    }
+
+    /// Sets up a variant's other units and cages (none on a classic board).
+    fn prepare_variant(&mut self, grid: &Grid) {
+        let n = grid.geometry().cells();
+        self.extra.clear();
+        self.extra_of = vec![Vec::new(); n];
+        self.cages.clear();
+        self.cage_of = vec![usize::MAX; n];
+        let Some(v) = grid.variant() else {
+            return;
+        };
+        for (unit, cells) in v.units().iter() {
+            if matches!(unit, Unit::Diagonal(_) | Unit::Window(_)) {
+                for &c in cells {
+                    self.extra_of[c].push(self.extra.len());
+                }
+                self.extra.push(0);
+            }
+        }
+        for (k, cage) in v.cages().iter().enumerate() {
+            for &c in &cage.cells {
+                self.extra_of[c].push(self.extra.len());
+                self.cage_of[c] = k;
+            }
+            self.cages
+                .push((self.extra.len(), cage.sum, cage.cells.len(), 0));
+            self.extra.push(0);
+        }
+    }
+
+    /// Whether `value` in `cell` leaves its cage able to make its sum: the cage's other empty
+    /// cells can still take distinct unused digits adding up to what is left.
+    fn cage_allows(&self, cell: usize, value: u8) -> bool {
+        let Some(&(unit, sum, size, placed)) =
+            self.cage_of.get(cell).and_then(|&k| self.cages.get(k))
+        else {
+            return true;
+        };
+        let used = self.extra[unit] | 1 << (value - 1);
+        let open = size - used.count_ones() as usize;
+        let left = u64::from(sum).checked_sub(u64::from(placed) + u64::from(value));
+        let Some(left) = left else {
+            return false;
+        };
+        let side = self.rows.len() as u64;
+        let free = |d: &u64| used & (1 << (d - 1)) == 0;
+        let low: u64 = (1..=side).filter(free).take(open).sum();
+        let high: u64 = (1..=side).rev().filter(free).take(open).sum();
+        (low..=high).contains(&left)
+    }
+
+    /// Marks `value` as placed in (or taken from) `cell`'s other units and cage.
+    fn place_extra(&mut self, cell: usize, value: u8, on: bool) {
+        let bit = 1u64 << (value - 1);
+        for &u in &self.extra_of[cell] {
+            if on {
+                self.extra[u] |= bit;
+            } else {
+                self.extra[u] &= !bit;
+            }
+        }
+        if let Some(k) = self.cage_of.get(cell).filter(|&&k| k != usize::MAX) {
+            if on {
+                self.cages[*k].3 += u32::from(value);
+            } else {
+                self.cages[*k].3 -= u32::from(value);
+            }
+        }
     }
 }
 
