@@ -388,8 +388,11 @@ impl Rater {
             }
             let bit = 1u64 << (v - 1);
             self.values[cell] = v;
-            for k in 0..3 + self.extra_of[cell].len() {
-                let u = self.unit_of(cell, k);
+            let units = self.units_of[cell].map(|u| u as usize);
+            for u in units
+                .into_iter()
+                .chain(self.extra_of[cell].iter().map(|&u| u as usize))
+            {
                 if self.placed[u] & bit != 0 {
                     self.contradiction = true;
                 }
@@ -404,9 +407,10 @@ impl Rater {
         }
         for cell in 0..n {
             if self.values[cell] == 0 {
-                let mut taken = 0;
-                for k in 0..3 + self.extra_of[cell].len() {
-                    taken |= self.placed[self.unit_of(cell, k)];
+                let [r, c, b] = self.units_of[cell].map(|u| self.placed[u as usize]);
+                let mut taken = r | c | b;
+                for &u in &self.extra_of[cell] {
+                    taken |= self.placed[u as usize];
                 }
                 if let Some(k) = self.cage(cell) {
                     taken |= self.cage_placed[k];
@@ -437,8 +441,15 @@ impl Rater {
         let bit = 1u64 << (value - 1);
         self.values[cell] = value;
         self.cand[cell] = 0;
-        for k in 0..3 + self.extra_of[cell].len() {
-            let u = self.unit_of(cell, k);
+        for u in self.units_of[cell] {
+            let u = u as usize;
+            self.placed[u] |= bit;
+            for &peer in &self.units[u] {
+                self.cand[peer as usize] &= !bit;
+            }
+        }
+        for k in 0..self.extra_of[cell].len() {
+            let u = self.extra_of[cell][k] as usize;
             self.placed[u] |= bit;
             for &peer in &self.units[u] {
                 self.cand[peer as usize] &= !bit;
