@@ -635,7 +635,7 @@ impl Config {
                                 "variant",
                                 format!(
                                     "\"{word}\": a {word} board comes with its puzzle (open one, \
-                                     or New → {word}); the empty board can be x, hyper or both"
+                                     or make one with New); the empty board can be x, hyper or both"
                                 ),
                             ));
                         }

@@ -1491,3 +1491,50 @@ fn new_makes_a_variant_puzzle_of_the_grade_asked() {
     );
     assert_eq!(count_label(&h), Uniqueness::One);
 }
+
+#[test]
+fn watch_mode_searches_an_x_board_by_its_diagonals_and_refuses_a_killer_for_now() {
+    // A 4×4 X board with 1 in the corner: 72 classic grids, far fewer with both diagonals.
+    let (_, entries) = sudoku_dlx::sudoku::formats::read(
+        "variant = \"x\"\ngivens = [\"1...\", \"....\", \"....\", \"....\"]\n",
+        None,
+        None,
+    )
+    .unwrap();
+    let x = entries[0].puzzle.clone();
+    let expected = x.count_solutions(1000);
+    assert!(expected > 0 && expected < 72, "{expected}");
+    let mut h = harness(
+        Game::with_puzzle(x.clone()),
+        config_for(Geometry::square(2).unwrap()),
+    );
+    tap(&mut h, Key::W);
+    assert!(h.state().is_watching());
+    // The diagonals' items are in the search's matrix.
+    let cover = h.state().watching().unwrap().cover().clone();
+    assert!(cover.items.iter().any(|n| n.starts_with('d')));
+    h.key_press(Key::End);
+    frames_until(&mut h, "the search ends", |app| {
+        app.watching().is_some_and(|w| w.view().done)
+    });
+    assert_eq!(
+        h.state().watching().unwrap().view().stats.solutions,
+        expected
+    );
+    tap(&mut h, Key::Escape);
+    assert_eq!(h.state().game().board(), &x);
+    // A killer board says why not.
+    let (_, entries) = sudoku_dlx::sudoku::formats::read(
+        include_str!("../assets/puzzles/library/9x9-killer-easy.toml"),
+        None,
+        None,
+    )
+    .unwrap();
+    let mut h = harness(
+        Game::with_puzzle(entries[0].puzzle.clone()),
+        config_for(Geometry::classic()),
+    );
+    tap(&mut h, Key::W);
+    assert!(!h.state().is_watching());
+    assert!(status(&h).contains("cages"), "{}", status(&h));
+}

@@ -1056,3 +1056,39 @@ fn jigsaw_and_sumocue_lines_are_read_and_written() {
         "{err}"
     );
 }
+
+#[test]
+fn a_variants_matrix_counts_as_solve_does_and_xc_reads_it() {
+    let library = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("assets/puzzles/library");
+    let first = |name: &str| {
+        let text = std::fs::read_to_string(library.join(name)).unwrap();
+        let end = text[1..].find("[[puzzle]]").map_or(text.len(), |k| k + 1);
+        text[..end].to_string()
+    };
+    let puzzles = [
+        // A 4×4 X board with one given (several solutions), and the 9×9 X, hyper and jigsaw
+        // puzzles of the library (one each).
+        "variant = \"x\"\ngivens = [\"1...\", \"....\", \"....\", \"....\"]\n".to_string(),
+        "variant = \"x hyper\"\ngivens = [\"....\", \"....\", \"....\", \"...4\"]\n".to_string(),
+        first("9x9-x-medium.toml"),
+        first("9x9-hyper-medium.toml"),
+        first("9x9-jigsaw-medium.toml"),
+    ];
+    for p in &puzzles {
+        let counted = run(&["solve", "--count", "--limit", "50", "-"], Some(p));
+        let expected: u64 = stdout(&counted)[0].parse().unwrap();
+        let o = run(&["matrix", "-"], Some(p));
+        assert_eq!(o.status.code(), Some(0), "{p}");
+        let text = String::from_utf8(o.stdout).unwrap();
+        assert_eq!(count_exact_covers(&text, 50), expected, "{p}");
+        let o = run(&["xc", "--count", "-"], Some(&text));
+        assert_eq!(stdout(&o), [expected.to_string()], "{p}");
+        if p.contains("\"x") {
+            assert!(text.contains(" d0"), "a diagonal's items: {text}");
+        }
+    }
+    // A killer's cages are not written that way: said, exit 2.
+    let o = run(&["matrix", "-"], Some(&first("9x9-killer-easy.toml")));
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("does not write killer cages"));
+}

@@ -54,11 +54,11 @@ impl App {
 
     pub(super) fn start_watch(&mut self, ctx: &egui::Context, pruning: bool) {
         let board = self.game.puzzle();
-        if let Some(v) = board.variant() {
+        if let Some(v) = board.variant().filter(|v| !v.cages().is_empty()) {
             self.game.set_status(
                 format!(
-                    "Watch mode follows classic boards' matrices; a {} board's is not drawn \
-                     yet (Space solves it, Watch → Compare compares its solvers)",
+                    "Watch mode does not draw a {} board's cages yet (Space solves it; the Watch \
+                     menu compares its solvers)",
                     v.name()
                 ),
                 true,
@@ -254,7 +254,7 @@ impl App {
         if let Some((item, _)) = w.view.branching {
             let cells: Vec<usize> = match item {
                 ItemMeaning::Cell(cell) => vec![cell],
-                ItemMeaning::Holds(unit, _) => g.unit_cells(unit).collect(),
+                ItemMeaning::Holds(unit, _) => board.unit_cells(unit),
             };
             for cell in &cells {
                 painter.rect_filled(rect_of(*cell), 0.0, TRIED.gamma_multiply(0.12));
@@ -340,8 +340,8 @@ impl App {
     /// places its symbol has left in the cell's row, column and box (the unit·symbol items'
     /// lengths).
     pub(super) fn paint_candidates(&mut self, ui: &egui::Ui, layout: BoardLayout) {
-        // The counts come from the classic matrix: not shown on a variant's board.
-        if !self.settings.candidates || self.game.board().variant().is_some() {
+        // The counts come from the matrix without cages: not shown on a killer board.
+        if !self.settings.candidates || crate::sudoku::knuth::has_cages(self.game.board()) {
             return;
         }
         if self.watching.is_none() {
@@ -431,16 +431,21 @@ impl App {
         for k in options {
             let o = &cover.options[k];
             let places = |i: usize| left.get(o.items[i]).copied().flatten().unwrap_or(0);
-            lines.push(format!(
-                "{}: {} place(s) in row {}, {} in column {}, {} in box {}",
+            // Its row, column and box (or region), then any diagonal or window, by name.
+            let mut line = format!(
+                "{}: {} place(s) in row {}, {} in column {}",
                 board.alphabet().symbol(o.value),
                 places(1),
                 row + 1,
                 places(2),
-                col + 1,
-                places(3),
-                g.box_of(cell) + 1
-            ));
+                col + 1
+            );
+            for (i, &item) in o.items.iter().enumerate().skip(3) {
+                if let Some(ItemMeaning::Holds(unit, _)) = cover.meanings.get(item) {
+                    line.push_str(&format!(", {} in {unit}", places(i)));
+                }
+            }
+            lines.push(line);
         }
         egui::Tooltip::always_open(
             ui.ctx().clone(),
@@ -651,7 +656,7 @@ fn describe_move(m: Move, w: &Watching, g: Geometry, board: &Grid) -> (String, C
 fn matrix_view(ui: &mut egui::Ui, w: &Watching, g: Geometry) {
     let cover = &w.watcher.cover;
     let v = &w.view;
-    let ones = cover.options.len() * 4;
+    let ones: usize = cover.options.iter().map(|o| o.items.len()).sum();
     ui.label(format!(
         "Reduced by the givens: {} options × {} items, {ones} ones",
         cover.options.len(),

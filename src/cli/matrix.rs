@@ -30,9 +30,9 @@ pub(super) fn matrix(args: &MatrixArgs, config: &Config) -> io::Result<u8> {
             piece.line
         ));
     }
-    if let Some(v) = grid.variant() {
+    if let Some(v) = grid.variant().filter(|v| !v.cages().is_empty()) {
         crate::output::note(format_args!(
-            "{}: line {}: a {} puzzle: matrix writes classic boards' matrices only, so far",
+            "{}: line {}: a {} puzzle: matrix does not write killer cages yet",
             input.name(),
             piece.line,
             v.name()

@@ -10,7 +10,9 @@
 //! | `pRC` | the cell in row R, column C holds a symbol |
 //! | `rRD` | row R holds digit D |
 //! | `cCD` | column C holds digit D |
-//! | `bBD` | box B holds digit D |
+//! | `bBD` | box B holds digit D (on a jigsaw board: region B) |
+//! | `dKD` | diagonal K (0 from the top left, 1 from the top right) holds digit D, on an X board |
+//! | `wKD` | window K holds digit D, on a hyper board |
 //!
 //! Rows, columns and boxes count from 0, digits (a symbol's place in the board's alphabet) from
 //! 1, each written as one character of Knuth's `encode`: `0`–`9`, then `a`–`z`, then `A`–`Z`, so
@@ -28,13 +30,20 @@ use std::fmt::Write;
 use super::geometry::Unit;
 use super::grid::Grid;
 
+/// True if `grid` has killer cages, which this matrix does not write (their digit sets are
+/// options of another shape: see [`general`](super::general)).
+pub fn has_cages(grid: &Grid) -> bool {
+    grid.variant().is_some_and(|v| !v.cages().is_empty())
+}
+
 /// Knuth's one-character code for 0 to 61.
 pub fn encode(x: usize) -> char {
     const CODES: &[u8; 62] = b"0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
     CODES.get(x).map_or('?', |&c| char::from(c))
 }
 
-/// One option: a symbol placed in a cell, and the four items it covers.
+/// One option: a symbol placed in a cell, and the items it covers: its cell, its row, column
+/// and box (or region), then a variant's diagonals and windows through the cell.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Placement {
     /// The cell.
@@ -42,7 +51,7 @@ pub struct Placement {
     /// The value, from 1.
     pub value: u8,
     /// Its items, as indices into [`CoverMatrix::items`].
-    pub items: [usize; 4],
+    pub items: Vec<usize>,
 }
 
 /// What an item of a board's matrix stands for.
@@ -50,14 +59,15 @@ pub struct Placement {
 pub enum ItemMeaning {
     /// The cell holds a symbol (`pRC`).
     Cell(usize),
-    /// The unit holds the value once (`rRD`, `cCD`, `bBD`).
+    /// The unit holds the value once (`rRD`, `cCD`, `bBD`, `dKD`, `wKD`).
     Holds(Unit, u8),
 }
 
 /// A board's exact-cover matrix: named items and the options over them.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CoverMatrix {
-    /// Item names, in order: cells, then rows', columns' and boxes' digits.
+    /// Item names, in order: cells, then rows', columns' and boxes' (or regions') digits, then
+    /// a variant's diagonals' and windows'.
     pub items: Vec<String>,
     /// What each item stands for, in the same order.
     pub meanings: Vec<ItemMeaning>,
@@ -66,20 +76,28 @@ pub struct CoverMatrix {
 }
 
 impl CoverMatrix {
-    /// The matrix of `grid`: reduced by its givens, or (`full`) the empty board's.
+    /// The matrix of `grid`: reduced by its givens, or (`full`) the empty board's. A variant's
+    /// board has its own units (regions for boxes, diagonals, windows); killer cages are not
+    /// written this way (see [`has_cages`]).
     pub fn of(grid: &Grid, full: bool) -> Self {
         let g = grid.geometry();
         let side = g.side();
         let value_at = |cell: usize| if full { 0 } else { grid.get(cell) };
-        // Which digits each row, column and box holds.
-        let mut holds = vec![vec![false; side + 1]; 3 * side];
-        for cell in 0..g.cells() {
-            let v = usize::from(value_at(cell));
-            if v > 0 {
-                let (r, c) = (g.row_of(cell), g.col_of(cell));
-                holds[r][v] = true;
-                holds[side + c][v] = true;
-                holds[2 * side + g.box_at(r, c)][v] = true;
+        let units: Vec<(Unit, Vec<usize>)> = grid
+            .houses()
+            .into_iter()
+            .filter(|(u, _)| !matches!(u, Unit::Cage(_)))
+            .collect();
+        // Which digits each unit holds, and each cell's units.
+        let mut holds = vec![vec![false; side + 1]; units.len()];
+        let mut of_cell = vec![Vec::new(); g.cells()];
+        for (u, (_, cells)) in units.iter().enumerate() {
+            for &cell in cells {
+                of_cell[cell].push(u);
+                let v = usize::from(value_at(cell));
+                if v > 0 {
+                    holds[u][v] = true;
+                }
             }
         }
         let mut items = Vec::new();
@@ -97,16 +115,21 @@ impl CoverMatrix {
                 ));
             }
         }
-        let mut unit_item = vec![vec![usize::MAX; side + 1]; 3 * side];
-        for (family, letter) in ['r', 'c', 'b'].into_iter().enumerate() {
-            for unit in 0..side {
-                for d in 1..=side {
-                    if !holds[family * side + unit][d] {
-                        unit_item[family * side + unit][d] = items.len();
-                        let u = [Unit::Row(unit), Unit::Column(unit), Unit::Box(unit)][family];
-                        meanings.push(ItemMeaning::Holds(u, d as u8));
-                        items.push(format!("{letter}{}{}", encode(unit), encode(d)));
-                    }
+        let mut unit_item = vec![vec![usize::MAX; side + 1]; units.len()];
+        for (u, &(unit, _)) in units.iter().enumerate() {
+            let (letter, k) = match unit {
+                Unit::Row(k) => ('r', k),
+                Unit::Column(k) => ('c', k),
+                Unit::Box(k) | Unit::Region(k) => ('b', k),
+                Unit::Diagonal(k) => ('d', k),
+                Unit::Window(k) => ('w', k),
+                Unit::Cage(k) => ('k', k),
+            };
+            for d in 1..=side {
+                if !holds[u][d] {
+                    unit_item[u][d] = items.len();
+                    meanings.push(ItemMeaning::Holds(unit, d as u8));
+                    items.push(format!("{letter}{}{}", encode(k), encode(d)));
                 }
             }
         }
@@ -115,22 +138,17 @@ impl CoverMatrix {
             if item == usize::MAX {
                 continue;
             }
-            let (r, c) = (g.row_of(cell), g.col_of(cell));
-            let b = g.box_at(r, c);
             for d in 1..=side {
-                let units = [r, side + c, 2 * side + b];
-                if units.iter().any(|&u| holds[u][d]) {
+                if of_cell[cell].iter().any(|&u| holds[u][d]) {
                     continue;
                 }
+                let mut covers = Vec::with_capacity(1 + of_cell[cell].len());
+                covers.push(item);
+                covers.extend(of_cell[cell].iter().map(|&u| unit_item[u][d]));
                 options.push(Placement {
                     cell,
                     value: d as u8,
-                    items: [
-                        item,
-                        unit_item[r][d],
-                        unit_item[side + c][d],
-                        unit_item[2 * side + b][d],
-                    ],
+                    items: covers,
                 });
             }
         }
@@ -145,7 +163,7 @@ impl CoverMatrix {
     pub fn matrix(&self) -> Result<crate::dlx::Matrix, crate::dlx::DlxError> {
         let mut m = crate::dlx::Matrix::new(self.items.len(), 0)?;
         for o in &self.options {
-            m.add_option(o.items)?;
+            m.add_option(o.items.iter().copied())?;
         }
         // No two options of a cell item share another item (see `Matrix::set_pairless_items`).
         let cells = self
@@ -170,8 +188,30 @@ impl CoverMatrix {
         let _ = writeln!(out, "| {}", grid.to_line());
         let _ = writeln!(
             out,
-            "| {} items (pRC cell, rRD cCD bBD row, column, box holds digit D), {} options",
+            "| {} items (pRC cell, rRD cCD bBD row, column, box holds digit D{}), {} options",
             self.items.len(),
+            match grid.variant() {
+                Some(v) => format!(
+                    "; a {} board{}{}{}",
+                    v.name(),
+                    if v.rules().regions.is_some() {
+                        ", bBD its regions"
+                    } else {
+                        ""
+                    },
+                    if v.rules().diagonals {
+                        ", dKD diagonal K"
+                    } else {
+                        ""
+                    },
+                    if v.rules().windows {
+                        ", wKD window K"
+                    } else {
+                        ""
+                    }
+                ),
+                None => String::new(),
+            },
             self.options.len()
         );
         out.push_str(&self.items.join(" "));
@@ -235,6 +275,29 @@ mod tests {
                 .all(|n| n.len() <= 8 && !n.contains([':', '|']))
         );
         assert!(m.items.contains(&"pzz".to_string()) && m.items.contains(&"bzA".to_string()));
+    }
+
+    #[test]
+    fn a_variants_units_are_items_of_their_own() {
+        let (_, entries) =
+            crate::sudoku::formats::read("variant = \"x hyper\"\nbox = \"2\"\n", None, None)
+                .unwrap();
+        let x = &entries[0].puzzle;
+        let m = CoverMatrix::of(x, true);
+        // 16 cells, 4 × 4 digits for each of 12 rows, columns and boxes, 2 diagonals and the
+        // one window.
+        assert_eq!(m.items.len(), 16 + 4 * (12 + 2 + 1));
+        // r2c2 is on the main diagonal and in the window: six items.
+        let o = m
+            .options
+            .iter()
+            .find(|o| o.cell == 5 && o.value == 1)
+            .unwrap();
+        let names: Vec<&str> = o.items.iter().map(|&i| m.items[i].as_str()).collect();
+        assert_eq!(names, ["p11", "r11", "c11", "b01", "d01", "w01"]);
+        let text = m.to_dlx(x);
+        assert!(text.contains("dKD diagonal K, wKD window K"), "{text}");
+        assert!(!has_cages(x));
     }
 
     #[test]
