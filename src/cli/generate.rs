@@ -1,12 +1,12 @@
 //! `generate`: new puzzles with one solution, made in parallel, the same for any thread count.
 
 use std::io::{self, BufWriter, Write};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 
 use crate::config::Config;
-use crate::sudoku::variant_generate::{self, Kind};
+use crate::sudoku::variant_generate;
 use crate::sudoku::{Format, Generator, Notation, formats};
 
 use super::args::{GenerateArgs, VariantFormat};
@@ -39,71 +39,88 @@ pub(super) fn generate(args: &GenerateArgs, config: &Config) -> io::Result<u8> {
         .thread_name(|k| format!("generate-{k}"))
         .build()
         .map_err(io::Error::other)?;
-    if let Some(kind) = args.variant {
-        return generate_variants(args, kind, &notation, seed, &pool);
-    }
-    let stdout = io::stdout();
-    let mut out = BufWriter::new(stdout.lock());
-    let mut worst = EXIT_OK;
-    // In chunks, so the first puzzles show while the rest are made.
-    let chunk = (threads as u64 * 4).max(1);
-    let progress = Progress::start("puzzles made");
-    let mut start = 0;
-    while start < args.count {
-        let end = (start + chunk).min(args.count);
-        let made: Vec<_> = pool.install(|| {
-            (start..end)
-                .into_par_iter()
-                .map_init(
-                    || Generator::new(notation.clone(), args.grade, args.symmetry.into()),
-                    |generator, index| {
-                        let t = Instant::now();
-                        let made = generator.generate(seed, index, None);
-                        progress.add(1);
-                        (made, t.elapsed())
-                    },
-                )
-                .collect()
-        });
-        for (k, (result, took)) in made.into_iter().enumerate() {
-            let index = start + k as u64;
-            match result {
-                Ok(g) => {
-                    writeln!(out, "{}", g.puzzle.to_line())?;
-                    if args.stats {
-                        out.flush()?;
-                        progress.note(format_args!(
-                            "puzzle {}: {} givens, {}, {} attempt(s), {:.1} ms, {}",
+    match args.variant {
+        None => in_batches(
+            args,
+            &pool,
+            || Generator::new(notation.clone(), args.grade, args.symmetry.into()),
+            |generator, index, took| {
+                let g = generator
+                    .generate(seed, index, None)
+                    .map_err(|e| e.to_string())?;
+                let stats = format!(
+                    "{} givens, {}, {} attempt(s), {:.1} ms, {}",
+                    g.puzzle.filled(),
+                    g.rating.grade,
+                    g.attempts,
+                    took().as_secs_f64() * 1e3,
+                    g.rating.techniques()
+                );
+                Ok((format!("{}\n", g.puzzle.to_line()), stats))
+            },
+        ),
+        Some(kind) => {
+            let format = match args.format {
+                VariantFormat::Toml => Format::Toml,
+                VariantFormat::Jigsaw => Format::Jigsaw,
+                VariantFormat::Sumocue => Format::SumoCue,
+            };
+            // SumoCue's form holds no givens: its killers get none.
+            let givens = format != Format::SumoCue;
+            in_batches(
+                args,
+                &pool,
+                || (),
+                |(), index, took| {
+                    let m = variant_generate::generate_with(
+                        &notation, kind, args.grade, givens, seed, index, None,
+                    )
+                    .map_err(|e| e.to_string())?;
+                    format.holds(&m.puzzle)?;
+                    let mut text = String::new();
+                    if format == Format::Toml {
+                        let name = m.puzzle.variant().map_or(String::new(), |v| v.name());
+                        text.push_str(&format!(
+                            "[[puzzle]]\ntitle = \"{name} {}, {}\"\n",
                             index + 1,
-                            g.puzzle.filled(),
-                            g.rating.grade,
-                            g.attempts,
-                            took.as_secs_f64() * 1e3,
-                            g.rating.techniques()
+                            m.rating.grade
                         ));
                     }
-                }
-                Err(e) => {
-                    out.flush()?;
-                    progress.note(format_args!("sudoku-dlx: puzzle {}: {e}", index + 1));
-                    worst = EXIT_UNSOLVED;
-                }
-            }
+                    text.push_str(&formats::write(&m.puzzle, None, format));
+                    if format == Format::Toml {
+                        text.push('\n');
+                    }
+                    let stats = format!(
+                        "{} givens, {} cages, {}, {} attempt(s), {} nodes, {:.1} ms, {}",
+                        m.puzzle.filled(),
+                        m.puzzle.variant().map_or(0, |v| v.cages().len()),
+                        m.rating.grade,
+                        m.attempts,
+                        m.nodes,
+                        took().as_secs_f64() * 1e3,
+                        m.rating.techniques()
+                    );
+                    Ok((text, stats))
+                },
+            )
         }
-        out.flush()?;
-        start = end;
     }
-    Ok(worst)
 }
 
-/// `generate --variant`: as [`generate`], each puzzle a TOML `[[puzzle]]` table.
-fn generate_variants(
+/// Makes `args.count` puzzles with `make` (given a thread's state from `init`, the puzzle's
+/// index, and the time spent on it so far), in parallel chunks so that the first show while
+/// the rest are made, and prints them in order: each puzzle's text, its statistics with
+/// `--stats`, or why it could not be made (exit 1).
+fn in_batches<S, I, M>(
     args: &GenerateArgs,
-    kind: Kind,
-    notation: &Notation,
-    seed: u64,
     pool: &rayon::ThreadPool,
-) -> io::Result<u8> {
+    init: I,
+    make: M,
+) -> io::Result<u8>
+where
+    I: Fn() -> S + Sync + Send,
+    M: Fn(&mut S, u64, &dyn Fn() -> Duration) -> Result<(String, String), String> + Sync + Send,
+{
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     let mut worst = EXIT_OK;
@@ -115,59 +132,22 @@ fn generate_variants(
         let made: Vec<_> = pool.install(|| {
             (start..end)
                 .into_par_iter()
-                .map(|index| {
+                .map_init(&init, |state, index| {
                     let t = Instant::now();
-                    let made = variant_generate::generate_with(
-                        notation,
-                        kind,
-                        args.grade,
-                        args.format != VariantFormat::Sumocue,
-                        seed,
-                        index,
-                        None,
-                    );
+                    let made = make(state, index, &|| t.elapsed());
                     progress.add(1);
-                    (made, t.elapsed())
+                    made
                 })
                 .collect()
         });
-        for (k, (result, took)) in made.into_iter().enumerate() {
+        for (k, result) in made.into_iter().enumerate() {
             let index = start + k as u64;
             match result {
-                Ok(m) => {
-                    let format = match args.format {
-                        VariantFormat::Toml => Format::Toml,
-                        VariantFormat::Jigsaw => Format::Jigsaw,
-                        VariantFormat::Sumocue => Format::SumoCue,
-                    };
-                    if let Err(why) = format.holds(&m.puzzle) {
-                        out.flush()?;
-                        progress.note(format_args!("sudoku-dlx: puzzle {}: {why}", index + 1));
-                        worst = EXIT_UNSOLVED;
-                        continue;
-                    }
-                    if format == Format::Toml {
-                        let name = m.puzzle.variant().map_or(String::new(), |v| v.name());
-                        writeln!(out, "[[puzzle]]")?;
-                        writeln!(out, "title = \"{name} {}, {}\"", index + 1, m.rating.grade)?;
-                    }
-                    write!(out, "{}", formats::write(&m.puzzle, None, format))?;
-                    if format == Format::Toml {
-                        writeln!(out)?;
-                    }
+                Ok((text, stats)) => {
+                    write!(out, "{text}")?;
                     if args.stats {
                         out.flush()?;
-                        progress.note(format_args!(
-                            "puzzle {}: {} givens, {} cages, {}, {} attempt(s), {} nodes, {:.1} ms, {}",
-                            index + 1,
-                            m.puzzle.filled(),
-                            m.puzzle.variant().map_or(0, |v| v.cages().len()),
-                            m.rating.grade,
-                            m.attempts,
-                            m.nodes,
-                            took.as_secs_f64() * 1e3,
-                            m.rating.techniques()
-                        ));
+                        progress.note(format_args!("puzzle {}: {stats}", index + 1));
                     }
                 }
                 Err(e) => {
