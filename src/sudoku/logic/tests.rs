@@ -1,0 +1,160 @@
+//! The rater's unit tests: each technique on a board built for it, grades, contradictions.
+
+#![allow(clippy::unwrap_used)]
+use super::*;
+
+fn rate(line: &str) -> Rating {
+    Rater::new().rate(&Grid::parse_line(line, None).unwrap())
+}
+
+#[test]
+fn an_easy_puzzle_needs_only_singles_and_logic_finds_its_solution() {
+    let line = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+    let grid = Grid::parse_line(line, None).unwrap();
+    let mut rater = Rater::new();
+    let r = rater.rate(&grid);
+    assert_eq!(r.grade, Grade::Easy);
+    assert!(r.solved && !r.contradiction && r.left == 0);
+    assert!(r.hardest().unwrap() <= Technique::NakedSingle);
+    let solved = Grid::from_values(grid.notation().clone(), rater.values().to_vec()).unwrap();
+    assert_eq!(Some(solved), grid.solution());
+}
+
+#[test]
+fn the_hardest_puzzles_need_search() {
+    // Arto Inkala's "world's hardest sudoku" (2012) and AI Escargot stall every technique here.
+    for line in [
+        "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..",
+        "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..",
+    ] {
+        let r = rate(line);
+        assert_eq!(r.grade, Grade::Expert, "{line}");
+        assert!(!r.solved && r.left > 0);
+    }
+}
+
+/// A rater on an empty 9×9 board, every cell with every candidate, to set up by hand.
+fn blank() -> Rater {
+    let mut r = Rater::new();
+    r.load(&Grid::empty(crate::sudoku::Notation::default()));
+    r
+}
+
+const fn bits(values: &[u8]) -> u64 {
+    let mut m = 0;
+    let mut i = 0;
+    while i < values.len() {
+        m |= 1 << (values[i] - 1);
+        i += 1;
+    }
+    m
+}
+
+#[test]
+fn locked_candidates_clear_the_rest_of_the_line() {
+    let mut r = blank();
+    // In box 1, 1 can only go in its first row.
+    for c in [9, 10, 11, 18, 19, 20] {
+        r.cand[c] &= !bits(&[1]);
+    }
+    assert_eq!(r.locked_candidates(), Progress::Some);
+    assert_eq!(r.cand[3] & bits(&[1]), 0);
+    assert_eq!(r.cand[8] & bits(&[1]), 0);
+    assert_ne!(r.cand[0] & bits(&[1]), 0);
+    assert_ne!(r.cand[27] & bits(&[1]), 0);
+}
+
+#[test]
+fn a_naked_pair_clears_its_values_from_the_unit() {
+    let mut r = blank();
+    r.cand[0] = bits(&[1, 2]);
+    r.cand[4] = bits(&[1, 2]);
+    assert_eq!(r.naked_subsets(2), Progress::Some);
+    assert_eq!(r.cand[8], bits(&[3, 4, 5, 6, 7, 8, 9]));
+    assert_eq!(r.cand[0], bits(&[1, 2]));
+    assert_eq!(r.cand[9], r.all); // another row: untouched
+}
+
+#[test]
+fn a_hidden_pair_clears_the_other_candidates_of_its_cells() {
+    let mut r = blank();
+    for c in 2..9 {
+        r.cand[c] &= !bits(&[1, 2]);
+    }
+    assert_eq!(r.hidden_subsets(2), Progress::Some);
+    assert_eq!((r.cand[0], r.cand[1]), (bits(&[1, 2]), bits(&[1, 2])));
+}
+
+#[test]
+fn a_naked_triple_clears_its_values_from_the_unit() {
+    let mut r = blank();
+    r.cand[0] = bits(&[1, 2]);
+    r.cand[4] = bits(&[2, 3]);
+    r.cand[7] = bits(&[1, 3]);
+    assert_eq!(r.naked_subsets(2), Progress::None);
+    assert_eq!(r.naked_subsets(3), Progress::Some);
+    assert_eq!(r.cand[8], bits(&[4, 5, 6, 7, 8, 9]));
+}
+
+#[test]
+fn an_x_wing_clears_its_columns() {
+    let mut r = blank();
+    // 1 can go only in columns 1 and 5 of rows 1 and 5.
+    for row in [0, 4] {
+        for col in 0..9 {
+            if col != 0 && col != 4 {
+                r.cand[row * 9 + col] &= !bits(&[1]);
+            }
+        }
+    }
+    assert_eq!(r.fish(2), Progress::Some);
+    assert_eq!(r.cand[9] & bits(&[1]), 0); // r2c1
+    assert_eq!(r.cand[8 * 9 + 4] & bits(&[1]), 0); // r9c5
+    assert_ne!(r.cand[0] & bits(&[1]), 0);
+    assert_ne!(r.cand[4 * 9 + 4] & bits(&[1]), 0);
+    assert_ne!(r.cand[10] & bits(&[1]), 0); // r2c2: another column
+}
+
+#[test]
+fn an_xy_wing_clears_what_both_pincers_see() {
+    let mut r = blank();
+    r.cand[0] = bits(&[1, 2]); // pivot r1c1
+    r.cand[5] = bits(&[1, 3]); // pincer r1c6
+    r.cand[45] = bits(&[2, 3]); // pincer r6c1
+    assert_eq!(r.xy_wing(), Progress::Some);
+    assert_eq!(r.cand[50] & bits(&[3]), 0); // r6c6 sees both pincers
+    assert_ne!(r.cand[51] & bits(&[3]), 0); // r6c7 sees only one
+}
+
+#[test]
+fn grades_follow_the_hardest_technique() {
+    // A puzzle that singles do not finish but the rest of the techniques do, found with
+    // `sudoku-dlx rate` on the 17-clue set; and one rated easy.
+    let mut rater = Rater::new();
+    let easy = Grid::parse_line(
+        "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
+        None,
+    )
+    .unwrap();
+    assert_eq!(rater.rate_up_to(&easy, Grade::Easy).grade, Grade::Easy);
+}
+
+#[test]
+fn a_clash_or_a_dead_end_is_a_contradiction() {
+    let mut line = ".".repeat(81);
+    line.replace_range(0..2, "55");
+    assert!(rate(&line).contradiction);
+    // r1 holds 1-8 and r2c9 holds 9: r1c9 has no candidate left.
+    let line = format!("12345678.{}9{}", ".".repeat(8), ".".repeat(63));
+    let r = rate(&line);
+    assert!(r.contradiction && !r.solved);
+}
+
+#[test]
+fn grades_parse_and_order() {
+    assert_eq!(Grade::parse("Hard"), Some(Grade::Hard));
+    assert_eq!(Grade::parse("extreme"), None);
+    assert!(Grade::Easy < Grade::Expert);
+    assert_eq!(Technique::XWing.grade(), Grade::Hard);
+    assert_eq!(Technique::NakedPair.grade(), Grade::Medium);
+}
