@@ -383,11 +383,11 @@ pub fn board(
             painter.line_segment([Pos2::new(r.min.x, y), Pos2::new(r.max.x, y)], thick);
         }
     }
-    variant_paint::paint_regions(&painter, &layout, game.board(), thick);
+    variant_paint::paint_regions(&painter, layout.rect, game.board(), thick);
     painter.rect_stroke(r, 0.0, thick, StrokeKind::Middle);
     variant_paint::paint_cages(
         &painter,
-        &layout,
+        layout.rect,
         game.board(),
         palette.cage,
         ui.visuals().extreme_bg_color,

@@ -7,8 +7,6 @@ use egui::{Align2, Color32, FontId, Painter, Pos2, Rect, Shape, Stroke, Vec2};
 
 use crate::sudoku::{Grid, Unit};
 
-use super::board::BoardLayout;
-
 /// A step from a cell: rows, columns.
 type Step = (isize, isize);
 
@@ -42,14 +40,14 @@ pub(super) fn peers(board: &Grid, cell: Option<usize>) -> Vec<bool> {
     marks
 }
 
-/// Thick lines between cells of different jigsaw regions (the frame is drawn by the board).
-pub(super) fn paint_regions(painter: &Painter, layout: &BoardLayout, board: &Grid, thick: Stroke) {
+/// Thick lines between cells of different jigsaw regions of a board drawn in `r` (the frame is
+/// drawn by the board).
+pub(super) fn paint_regions(painter: &Painter, r: Rect, board: &Grid, thick: Stroke) {
     let Some(v) = board.variant().filter(|v| v.rules().regions.is_some()) else {
         return;
     };
-    let side = layout.side;
-    let s = layout.cell_size();
-    let r = layout.rect;
+    let side = board.geometry().side();
+    let s = r.width() / side as f32;
     for row in 0..side {
         for col in 0..side {
             let cell = row * side + col;
@@ -74,10 +72,11 @@ pub(super) fn has_regions(board: &Grid) -> bool {
 }
 
 /// Each cage's dashed outline, a little inside its cells, and its sum in the corner of its
-/// first cell (on a patch of `background`, which the outline stops at).
+/// first cell (on a patch of `background`, which the outline stops at), for a board drawn in
+/// `r`.
 pub(super) fn paint_cages(
     painter: &Painter,
-    layout: &BoardLayout,
+    r: Rect,
     board: &Grid,
     colour: Color32,
     background: Color32,
@@ -85,8 +84,8 @@ pub(super) fn paint_cages(
     let Some(v) = board.variant().filter(|v| !v.cages().is_empty()) else {
         return;
     };
-    let side = layout.side as isize;
-    let s = layout.cell_size();
+    let side = board.geometry().side() as isize;
+    let s = r.width() / side as f32;
     let inset = (s * 0.09).max(2.0);
     let stroke = Stroke::new((s / 40.0).clamp(1.0, 1.5), colour);
     let dash = (s * 0.12).max(2.0);
@@ -95,8 +94,7 @@ pub(super) fn paint_cages(
             .then(|| v.cage_of((row * side + col) as usize))
             .flatten()
     };
-    let corner =
-        |row: isize, col: isize| layout.rect.min + Vec2::new(col as f32 * s, row as f32 * s);
+    let corner = |row: isize, col: isize| r.min + Vec2::new(col as f32 * s, row as f32 * s);
     let mut shapes = Vec::new();
     for row in 0..side {
         for col in 0..side {

@@ -19,6 +19,7 @@
 mod alphabet;
 pub mod compare;
 mod cover;
+mod entry;
 pub mod formats;
 pub mod general;
 pub mod general_format;

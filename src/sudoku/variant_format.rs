@@ -42,7 +42,7 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use super::alphabet::is_layout;
-use super::formats::Entry;
+use super::entry::Entry;
 use super::general::Cage;
 use super::geometry::Geometry;
 use super::grid::{Grid, Notation, ParseError, ParseErrorKind};
