@@ -90,18 +90,22 @@ fn invalid(line: usize, column: usize, what: String) -> ParseError {
     }
 }
 
+/// The lines of a one-puzzle-a-line file that hold puzzles (not blank, not a `#` comment), with
+/// their numbers from 1.
+fn puzzle_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    text.lines().enumerate().filter_map(|(k, line)| {
+        let t = line.trim();
+        (!t.is_empty() && !t.starts_with('#')).then_some((k + 1, line))
+    })
+}
+
 /// Reads jigsaw lines (see the module docs).
 pub(super) fn read_jigsaw_lines(
     text: &str,
     preferred: Option<&Notation>,
 ) -> Result<Vec<Entry>, ParseError> {
     let mut entries = Vec::new();
-    for (k, line) in text.lines().enumerate() {
-        let n = k + 1;
-        let t = line.trim();
-        if t.is_empty() || t.starts_with('#') {
-            continue;
-        }
+    for (n, line) in puzzle_lines(text) {
         let chars: Vec<(usize, char)> = line
             .chars()
             .enumerate()
@@ -192,12 +196,8 @@ pub(super) fn read_sumocue(
     preferred: Option<&Notation>,
 ) -> Result<Vec<Entry>, ParseError> {
     let mut entries = Vec::new();
-    for (k, line) in text.lines().enumerate() {
-        let n = k + 1;
+    for (n, line) in puzzle_lines(text) {
         let t = line.trim();
-        if t.is_empty() || t.starts_with('#') {
-            continue;
-        }
         if !is_sumocue(t) {
             return Err(invalid(
                 n,
