@@ -670,15 +670,28 @@ fn count_exact_covers(text: &str, limit: u64) -> u64 {
     let mut lines = text
         .lines()
         .filter(|l| !l.starts_with('|') && !l.trim().is_empty());
-    let items: Vec<&str> = lines.next().unwrap().split_whitespace().collect();
+    // Primary items, then after a `|` secondary ones (covered at most once).
+    let first = lines.next().unwrap();
+    let (primary, secondary) = first.split_once('|').unwrap_or((first, ""));
+    let items: Vec<&str> = primary
+        .split_whitespace()
+        .chain(secondary.split_whitespace())
+        .collect();
+    let primaries = primary.split_whitespace().count();
     let index = |name: &str| items.iter().position(|i| *i == name).unwrap();
     let options: Vec<Vec<usize>> = lines
         .map(|l| l.split_whitespace().map(index).collect())
         .collect();
-    fn search(options: &[Vec<usize>], covered: &mut Vec<bool>, limit: u64, found: &mut u64) {
-        // The uncovered item with the fewest options.
+    fn search(
+        options: &[Vec<usize>],
+        primaries: usize,
+        covered: &mut Vec<bool>,
+        limit: u64,
+        found: &mut u64,
+    ) {
+        // The uncovered primary item with the fewest options.
         let mut best: Option<(usize, usize)> = None;
-        for item in (0..covered.len()).filter(|&i| !covered[i]) {
+        for item in (0..primaries).filter(|&i| !covered[i]) {
             let n = options
                 .iter()
                 .filter(|o| o.contains(&item) && o.iter().all(|&i| !covered[i]))
@@ -698,14 +711,20 @@ fn count_exact_covers(text: &str, limit: u64) -> u64 {
             for &i in o {
                 covered[i] = true;
             }
-            search(options, covered, limit, found);
+            search(options, primaries, covered, limit, found);
             for &i in o {
                 covered[i] = false;
             }
         }
     }
     let mut found = 0;
-    search(&options, &mut vec![false; items.len()], limit, &mut found);
+    search(
+        &options,
+        primaries,
+        &mut vec![false; items.len()],
+        limit,
+        &mut found,
+    );
     found
 }
 
@@ -1087,8 +1106,25 @@ fn a_variants_matrix_counts_as_solve_does_and_xc_reads_it() {
             assert!(text.contains(" d0"), "a diagonal's items: {text}");
         }
     }
-    // A killer's cages are not written that way: said, exit 2.
-    let o = run(&["matrix", "-"], Some(&first("9x9-killer-easy.toml")));
-    assert_eq!(o.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&o.stderr).contains("does not write killer cages"));
+    // A killer's cages: an item each, secondary items for their digits after `|`, and an
+    // option per digit set; on a small board with several solutions and on the library's 9×9.
+    let killers = [
+        "box = \"2\"\ncages = [\n { sum = 3, cells = \"r1c1 r1c2\" },\n { sum = 7, cells = \"r2c1 r2c2\" },\n]\n".to_string(),
+        first("9x9-killer-easy.toml"),
+    ];
+    for p in &killers {
+        let counted = run(&["solve", "--count", "--limit", "50", "-"], Some(p));
+        let expected: u64 = stdout(&counted)[0].parse().unwrap();
+        let o = run(&["matrix", "-"], Some(p));
+        assert_eq!(o.status.code(), Some(0), "{p}");
+        let text = String::from_utf8(o.stdout).unwrap();
+        assert!(text.contains(" | k00"), "{text}");
+        assert!(text.contains("| cage 1 (sum "), "{text}");
+        if p.starts_with("box = \"2\"") {
+            assert!(expected > 1);
+            assert_eq!(count_exact_covers(&text, 50), expected, "{p}");
+        }
+        let o = run(&["xc", "--count", "-"], Some(&text));
+        assert_eq!(stdout(&o), [expected.to_string()], "{p}");
+    }
 }

@@ -255,6 +255,9 @@ impl App {
             let cells: Vec<usize> = match item {
                 ItemMeaning::Cell(cell) => vec![cell],
                 ItemMeaning::Holds(unit, _) => board.unit_cells(unit),
+                ItemMeaning::Cage(k) | ItemMeaning::CageDigit(k, _) => {
+                    board.unit_cells(crate::sudoku::Unit::Cage(k))
+                }
             };
             for cell in &cells {
                 painter.rect_filled(rect_of(*cell), 0.0, TRIED.gamma_multiply(0.12));

@@ -111,5 +111,9 @@ pub fn describe_item(item: ItemMeaning, g: Geometry, board: &Grid) -> String {
         ItemMeaning::Holds(unit, value) => {
             format!("{unit} · {}", board.alphabet().symbol(value))
         }
+        ItemMeaning::Cage(k) => format!("cage {}", k + 1),
+        ItemMeaning::CageDigit(k, value) => {
+            format!("cage {} · {}", k + 1, board.alphabet().symbol(value))
+        }
     }
 }

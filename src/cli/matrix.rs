@@ -30,15 +30,6 @@ pub(super) fn matrix(args: &MatrixArgs, config: &Config) -> io::Result<u8> {
             piece.line
         ));
     }
-    if let Some(v) = grid.variant().filter(|v| !v.cages().is_empty()) {
-        crate::output::note(format_args!(
-            "{}: line {}: a {} puzzle: matrix does not write killer cages yet",
-            input.name(),
-            piece.line,
-            v.name()
-        ));
-        return Ok(EXIT_BAD_INPUT);
-    }
     let m = CoverMatrix::of(&grid, args.full);
     let text = match args.format {
         MatrixFormat::Dlx => m.to_dlx(&grid),

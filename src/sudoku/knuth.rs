@@ -13,6 +13,14 @@
 //! | `bBD` | box B holds digit D (on a jigsaw board: region B) |
 //! | `dKD` | diagonal K (0 from the top left, 1 from the top right) holds digit D, on an X board |
 //! | `wKD` | window K holds digit D, on a hyper board |
+//! | `kNN` | killer cage NN (two characters) takes one of its digit sets |
+//! | `kNND` | (secondary) digit D is in cage NN at most once |
+//!
+//! A killer cage is modelled as [`general`](super::general) explains: each placement in a cage
+//! also covers the cage's secondary item for its digit, and one more option per *digit set* of
+//! the cage (as many digits as cells, adding up to the sum, holding the digits already in it)
+//! covers `kNN` and the cage's items for the digits *not* in the set; after a `|` on the first
+//! line come the secondary items, as in `dlx1`'s format.
 //!
 //! Rows, columns and boxes count from 0, digits (a symbol's place in the board's alphabet) from
 //! 1, each written as one character of Knuth's `encode`: `0`–`9`, then `a`–`z`, then `A`–`Z`, so
@@ -27,11 +35,11 @@
 
 use std::fmt::Write;
 
+use super::general::digit_sets;
 use super::geometry::Unit;
 use super::grid::Grid;
 
-/// True if `grid` has killer cages, which this matrix does not write (their digit sets are
-/// options of another shape: see [`general`](super::general)).
+/// True if `grid` has killer cages, whose digit-set options watch mode does not draw.
 pub fn has_cages(grid: &Grid) -> bool {
     grid.variant().is_some_and(|v| !v.cages().is_empty())
 }
@@ -61,24 +69,43 @@ pub enum ItemMeaning {
     Cell(usize),
     /// The unit holds the value once (`rRD`, `cCD`, `bBD`, `dKD`, `wKD`).
     Holds(Unit, u8),
+    /// A killer cage takes one of its digit sets (`kNN`).
+    Cage(usize),
+    /// A killer cage holds the digit at most once (`kNND`, secondary).
+    CageDigit(usize, u8),
 }
 
 /// A board's exact-cover matrix: named items and the options over them.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CoverMatrix {
     /// Item names, in order: cells, then rows', columns' and boxes' (or regions') digits, then
-    /// a variant's diagonals' and windows'.
+    /// a variant's diagonals' and windows', then killer cages (primary items all), then the
+    /// cages' digits (secondary).
     pub items: Vec<String>,
     /// What each item stands for, in the same order.
     pub meanings: Vec<ItemMeaning>,
+    /// The number of primary items (the first ones).
+    pub primary: usize,
     /// The options, cell by cell, value by value.
     pub options: Vec<Placement>,
+    /// A killer board's digit-set options, after the placements in the engine's numbering.
+    pub sets: Vec<CageSet>,
+}
+
+/// A killer cage's option "the cage takes these digits".
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CageSet {
+    /// The cage.
+    pub cage: usize,
+    /// Its digits.
+    pub digits: Vec<u8>,
+    /// Its items: the cage's, and the cage's items for the digits not in the set.
+    pub items: Vec<usize>,
 }
 
 impl CoverMatrix {
     /// The matrix of `grid`: reduced by its givens, or (`full`) the empty board's. A variant's
-    /// board has its own units (regions for boxes, diagonals, windows); killer cages are not
-    /// written this way (see [`has_cages`]).
+    /// board has its own units (regions for boxes, diagonals, windows) and killer cages.
     pub fn of(grid: &Grid, full: bool) -> Self {
         let g = grid.geometry();
         let side = g.side();
@@ -133,18 +160,52 @@ impl CoverMatrix {
                 }
             }
         }
+        // Killer cages: an item each (primary), then each cage's digits not given (secondary).
+        let cages = grid.variant().map(|v| v.cages()).unwrap_or_default();
+        let mut cage_of = vec![usize::MAX; g.cells()];
+        let mut in_cage = vec![vec![false; side + 1]; cages.len()];
+        let mut cage_item = Vec::with_capacity(cages.len());
+        for (k, cage) in cages.iter().enumerate() {
+            for &cell in &cage.cells {
+                cage_of[cell] = k;
+                in_cage[k][usize::from(value_at(cell))] = true;
+            }
+            cage_item.push(items.len());
+            meanings.push(ItemMeaning::Cage(k));
+            items.push(format!("k{}{}", encode(k / 62), encode(k % 62)));
+        }
+        let primary = items.len();
+        let mut digit_item = vec![vec![usize::MAX; side + 1]; cages.len()];
+        for k in 0..cages.len() {
+            for d in (1..=side).filter(|&d| !in_cage[k][d]) {
+                digit_item[k][d] = items.len();
+                meanings.push(ItemMeaning::CageDigit(k, d as u8));
+                items.push(format!(
+                    "k{}{}{}",
+                    encode(k / 62),
+                    encode(k % 62),
+                    encode(d)
+                ));
+            }
+        }
         let mut options = Vec::new();
         for (cell, &item) in cell_item.iter().enumerate() {
             if item == usize::MAX {
                 continue;
             }
+            let cage = cage_of[cell];
             for d in 1..=side {
-                if of_cell[cell].iter().any(|&u| holds[u][d]) {
+                if of_cell[cell].iter().any(|&u| holds[u][d])
+                    || (cage != usize::MAX && in_cage[cage][d])
+                {
                     continue;
                 }
-                let mut covers = Vec::with_capacity(1 + of_cell[cell].len());
+                let mut covers = Vec::with_capacity(2 + of_cell[cell].len());
                 covers.push(item);
                 covers.extend(of_cell[cell].iter().map(|&u| unit_item[u][d]));
+                if cage != usize::MAX {
+                    covers.push(digit_item[cage][d]);
+                }
                 options.push(Placement {
                     cell,
                     value: d as u8,
@@ -152,18 +213,40 @@ impl CoverMatrix {
                 });
             }
         }
+        let mut sets = Vec::new();
+        for (k, cage) in cages.iter().enumerate() {
+            let given: Vec<usize> = (1..=side).filter(|&d| in_cage[k][d]).collect();
+            for set in digit_sets(side, cage.cells.len(), cage.sum, &given) {
+                let mut covers = vec![cage_item[k]];
+                covers.extend(
+                    (1..=side)
+                        .filter(|d| !set.contains(d) && !in_cage[k][*d])
+                        .map(|d| digit_item[k][d]),
+                );
+                sets.push(CageSet {
+                    cage: k,
+                    digits: set.iter().map(|&d| d as u8).collect(),
+                    items: covers,
+                });
+            }
+        }
         CoverMatrix {
             items,
             meanings,
+            primary,
             options,
+            sets,
         }
     }
 
     /// The engine's matrix of these items and options, numbered as here.
     pub fn matrix(&self) -> Result<crate::dlx::Matrix, crate::dlx::DlxError> {
-        let mut m = crate::dlx::Matrix::new(self.items.len(), 0)?;
+        let mut m = crate::dlx::Matrix::new(self.primary, self.items.len() - self.primary)?;
         for o in &self.options {
             m.add_option(o.items.iter().copied())?;
+        }
+        for set in &self.sets {
+            m.add_option(set.items.iter().copied())?;
         }
         // No two options of a cell item share another item (see `Matrix::set_pairless_items`).
         let cells = self
@@ -214,7 +297,11 @@ impl CoverMatrix {
             },
             self.options.len()
         );
-        out.push_str(&self.items.join(" "));
+        out.push_str(&self.items[..self.primary].join(" "));
+        if self.primary < self.items.len() {
+            out.push_str(" | ");
+            out.push_str(&self.items[self.primary..].join(" "));
+        }
         out.push('\n');
         for o in &self.options {
             let _ = writeln!(
@@ -228,6 +315,19 @@ impl CoverMatrix {
             out.push_str(&names.join(" "));
             out.push('\n');
         }
+        let cages = grid.variant().map(|v| v.cages()).unwrap_or_default();
+        for set in &self.sets {
+            let digits: String = set
+                .digits
+                .iter()
+                .map(|&d| grid.alphabet().symbol(d))
+                .collect();
+            let sum = cages.get(set.cage).map_or(0, |c| c.sum);
+            let _ = writeln!(out, "| cage {} (sum {sum}) takes {digits}", set.cage + 1);
+            let names: Vec<&str> = set.items.iter().map(|&i| self.items[i].as_str()).collect();
+            out.push_str(&names.join(" "));
+            out.push('\n');
+        }
         out
     }
 
@@ -236,9 +336,10 @@ impl CoverMatrix {
         let mut out = self.items.join(" ");
         out.push('\n');
         let mut row = vec![b'0'; self.items.len()];
-        for o in &self.options {
+        let options = self.options.iter().map(|o| &o.items);
+        for items in options.chain(self.sets.iter().map(|s| &s.items)) {
             row.fill(b'0');
-            for &i in &o.items {
+            for &i in items {
                 row[i] = b'1';
             }
             out.push_str(&String::from_utf8_lossy(&row));
@@ -298,6 +399,42 @@ mod tests {
         let text = m.to_dlx(x);
         assert!(text.contains("dKD diagonal K, wKD window K"), "{text}");
         assert!(!has_cages(x));
+    }
+
+    #[test]
+    fn a_killers_cages_are_items_and_their_digit_sets_options() {
+        let (_, entries) = crate::sudoku::formats::read(
+            "box = \"2\"\ncages = [ { sum = 3, cells = \"r1c1 r1c2\" } ]\n",
+            None,
+            None,
+        )
+        .unwrap();
+        let k = &entries[0].puzzle;
+        let m = CoverMatrix::of(k, true);
+        // 16 cells and 48 unit digits, the cage; then its 4 digits, secondary.
+        assert_eq!((m.primary, m.items.len()), (16 + 48 + 1, 16 + 48 + 1 + 4));
+        // 3 = 1 + 2 only: one set, covering the cage and its digits 3 and 4.
+        assert_eq!(m.sets.len(), 1);
+        let names: Vec<&str> = m.sets[0]
+            .items
+            .iter()
+            .map(|&i| m.items[i].as_str())
+            .collect();
+        assert_eq!(names, ["k00", "k003", "k004"]);
+        // A placement in the cage covers the cage's item for its digit.
+        let o = m
+            .options
+            .iter()
+            .find(|o| o.cell == 1 && o.value == 2)
+            .unwrap();
+        assert_eq!(m.items[*o.items.last().unwrap()], "k002");
+        assert!(has_cages(k));
+        let text = m.to_dlx(k);
+        assert!(text.contains(" | k001 k002 k003 k004\n"), "{text}");
+        assert!(
+            text.contains("| cage 1 (sum 3) takes 12\nk00 k003 k004\n"),
+            "{text}"
+        );
     }
 
     #[test]
