@@ -1493,7 +1493,7 @@ fn new_makes_a_variant_puzzle_of_the_grade_asked() {
 }
 
 #[test]
-fn watch_mode_searches_an_x_board_by_its_diagonals_and_refuses_a_killer_for_now() {
+fn watch_mode_searches_x_and_killer_boards_by_their_own_rules() {
     // A 4×4 X board with 1 in the corner: 72 classic grids, far fewer with both diagonals.
     let (_, entries) = sudoku_dlx::sudoku::formats::read(
         "variant = \"x\"\ngivens = [\"1...\", \"....\", \"....\", \"....\"]\n",
@@ -1523,18 +1523,30 @@ fn watch_mode_searches_an_x_board_by_its_diagonals_and_refuses_a_killer_for_now(
     );
     tap(&mut h, Key::Escape);
     assert_eq!(h.state().game().board(), &x);
-    // A killer board says why not.
+    // A killer board: the cages' digit sets are options too, named in the move log.
     let (_, entries) = sudoku_dlx::sudoku::formats::read(
-        include_str!("../assets/puzzles/library/9x9-killer-easy.toml"),
+        "box = \"2\"\ncages = [\n { sum = 3, cells = \"r1c1 r1c2\" },\n { sum = 7, cells = \"r2c1 r2c2\" },\n]\n",
         None,
         None,
     )
     .unwrap();
+    let killer = entries[0].puzzle.clone();
+    let expected = killer.count_solutions(1000);
     let mut h = harness(
-        Game::with_puzzle(entries[0].puzzle.clone()),
-        config_for(Geometry::classic()),
+        Game::with_puzzle(killer.clone()),
+        config_for(Geometry::square(2).unwrap()),
     );
     tap(&mut h, Key::W);
-    assert!(!h.state().is_watching());
-    assert!(status(&h).contains("cages"), "{}", status(&h));
+    assert!(h.state().is_watching());
+    assert_eq!(h.state().watching().unwrap().cover().sets.len(), 2);
+    h.key_press(Key::End);
+    frames_until(&mut h, "the killer's search ends", |app| {
+        app.watching().is_some_and(|w| w.view().done)
+    });
+    assert_eq!(
+        h.state().watching().unwrap().view().stats.solutions,
+        expected
+    );
+    tap(&mut h, Key::Escape);
+    assert_eq!(h.state().game().board(), &killer);
 }

@@ -54,17 +54,6 @@ impl App {
 
     pub(super) fn start_watch(&mut self, ctx: &egui::Context, pruning: bool) {
         let board = self.game.puzzle();
-        if let Some(v) = board.variant().filter(|v| !v.cages().is_empty()) {
-            self.game.set_status(
-                format!(
-                    "Watch mode does not draw a {} board's cages yet (Space solves it; the Watch \
-                     menu compares its solvers)",
-                    v.name()
-                ),
-                true,
-            );
-            return;
-        }
         if let Some(clash) = board.clashes().first() {
             self.game
                 .set_status(format!("Nothing to watch: {}", board.describe(clash)), true);
@@ -343,8 +332,7 @@ impl App {
     /// places its symbol has left in the cell's row, column and box (the unit·symbol items'
     /// lengths).
     pub(super) fn paint_candidates(&mut self, ui: &egui::Ui, layout: BoardLayout) {
-        // The counts come from the matrix without cages: not shown on a killer board.
-        if !self.settings.candidates || crate::sudoku::knuth::has_cages(self.game.board()) {
+        if !self.settings.candidates {
             return;
         }
         if self.watching.is_none() {
@@ -620,10 +608,22 @@ impl App {
 
 /// One line of the move log and its colour.
 fn describe_move(m: Move, w: &Watching, g: Geometry, board: &Grid) -> (String, Color32) {
-    let place = |o: usize| {
-        w.cell_value(o).map_or_else(String::new, |(cell, value)| {
-            format!("{}={}", cell_name(g, cell), board.alphabet().symbol(value))
-        })
+    // A placement, or a killer cage's digit set (the options after the placements).
+    let place = |o: usize| match w.cell_value(o) {
+        Some((cell, value)) => format!("{}={}", cell_name(g, cell), board.alphabet().symbol(value)),
+        None => {
+            let cover = &w.watcher.cover;
+            o.checked_sub(cover.options.len())
+                .and_then(|k| cover.sets.get(k))
+                .map_or_else(String::new, |set| {
+                    let digits: String = set
+                        .digits
+                        .iter()
+                        .map(|&d| board.alphabet().symbol(d))
+                        .collect();
+                    format!("cage {} takes {digits}", set.cage + 1)
+                })
+        }
     };
     let normal = Color32::from_gray(120);
     match m {

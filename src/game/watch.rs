@@ -548,6 +548,22 @@ mod tests {
                 assert_eq!(watched, engine, "{line} pruning={pruning}");
             }
         }
+        // Variants: an X board (diagonals' items), a killer (cages' digit-set options).
+        for text in [
+            "variant = \"x\"\ngivens = [\"1...\", \"....\", \"....\", \"....\"]\n",
+            "box = \"2\"\ncages = [\n { sum = 3, cells = \"r1c1 r1c2\" },\n { sum = 7, cells = \"r2c1 r2c2\" },\n]\n",
+        ] {
+            let (_, entries) = crate::sudoku::formats::read(text, None, None).unwrap();
+            let board = &entries[0].puzzle;
+            for pruning in [false, true] {
+                let engine = engine_moves(board, pruning);
+                assert_eq!(
+                    watched_moves(board, pruning),
+                    engine,
+                    "{text} pruning={pruning}"
+                );
+            }
+        }
     }
 
     #[test]

@@ -39,11 +39,6 @@ use super::general::digit_sets;
 use super::geometry::Unit;
 use super::grid::Grid;
 
-/// True if `grid` has killer cages, whose digit-set options watch mode does not draw.
-pub fn has_cages(grid: &Grid) -> bool {
-    grid.variant().is_some_and(|v| !v.cages().is_empty())
-}
-
 /// Knuth's one-character code for 0 to 61.
 pub fn encode(x: usize) -> char {
     const CODES: &[u8; 62] = b"0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
@@ -398,7 +393,6 @@ mod tests {
         assert_eq!(names, ["p11", "r11", "c11", "b01", "d01", "w01"]);
         let text = m.to_dlx(x);
         assert!(text.contains("dKD diagonal K, wKD window K"), "{text}");
-        assert!(!has_cages(x));
     }
 
     #[test]
@@ -428,7 +422,6 @@ mod tests {
             .find(|o| o.cell == 1 && o.value == 2)
             .unwrap();
         assert_eq!(m.items[*o.items.last().unwrap()], "k002");
-        assert!(has_cages(k));
         let text = m.to_dlx(k);
         assert!(text.contains(" | k001 k002 k003 k004\n"), "{text}");
         assert!(
