@@ -12,6 +12,7 @@
 //! | variant TOML | `.toml` | `variant`, `box`, `givens`, `regions`, `cages` keys, one puzzle or `[[puzzle]]` tables (X, hyper, jigsaw, killer and their mixtures) |
 //! | jigsaw line | `.txt` | one puzzle a line: `side²` givens, then `side²` region characters |
 //! | SumoCue killer | `.txt` | one puzzle a line: `3x3::k:` (`3x3:d:k:` killer X), then `sum·256 + cage:` a cell |
+//! | Knuth's general | `.txt` | `n` lines of givens, then groups of `n` lines naming boxes (`sudoku-general-dlx`'s input; see [`general_format`](super::general_format)) |
 //!
 //! The last three carry a puzzle's [`Variant`](super::Variant) (see
 //! [`variant_format`](super::variant_format) for their details); the others hold classic puzzles,
@@ -27,6 +28,7 @@ use std::path::Path;
 use thiserror::Error;
 
 use super::alphabet::is_layout;
+use super::general_format;
 use super::geometry::Geometry;
 use super::grid::{Grid, Notation, ParseError, ParseErrorKind, is_rule};
 use super::variant_format;
@@ -54,11 +56,13 @@ pub enum Format {
     Jigsaw,
     /// Killer puzzles a line in SumoCue's form.
     SumoCue,
+    /// Knuth's `sudoku-general-dlx` input: one board, its boxes in groups.
+    Knuth,
 }
 
 impl Format {
     /// Every format.
-    pub const ALL: [Format; 9] = [
+    pub const ALL: [Format; 10] = [
         Format::Line,
         Format::Block,
         Format::Sdk,
@@ -68,6 +72,7 @@ impl Format {
         Format::Toml,
         Format::Jigsaw,
         Format::SumoCue,
+        Format::Knuth,
     ];
 
     /// The format a file's extension names, if it names one (`.txt` names none: it may hold
@@ -87,7 +92,9 @@ impl Format {
     /// The usual extension of files of this format.
     pub fn extension(self) -> &'static str {
         match self {
-            Format::Line | Format::Block | Format::Jigsaw | Format::SumoCue => "txt",
+            Format::Line | Format::Block | Format::Jigsaw | Format::SumoCue | Format::Knuth => {
+                "txt"
+            }
             Format::Sdk => "sdk",
             Format::Sdm => "sdm",
             Format::SimpleSudoku => "ss",
@@ -98,7 +105,7 @@ impl Format {
 
     /// True if a file of this format can hold many puzzles.
     pub fn holds_many(self) -> bool {
-        !matches!(self, Format::Sdk | Format::SimpleSudoku)
+        !matches!(self, Format::Sdk | Format::SimpleSudoku | Format::Knuth)
     }
 
     /// Whether a file of this format can hold `puzzle` with its rules, and why not if not: the
@@ -109,6 +116,7 @@ impl Format {
             (Format::Toml, _) => Ok(()),
             (Format::Jigsaw, _) => variant_format::jigsaw_line_holds(puzzle),
             (Format::SumoCue, _) => variant_format::sumocue_holds(puzzle),
+            (Format::Knuth, _) => general_format::holds(puzzle),
             (_, None) => Ok(()),
             (_, Some(v)) => Err(format!(
                 "the {self} format holds classic puzzles, not a {} sudoku (the TOML form holds it)",
@@ -130,6 +138,7 @@ impl fmt::Display for Format {
             Format::Toml => "variant TOML",
             Format::Jigsaw => "jigsaw line",
             Format::SumoCue => "SumoCue killer",
+            Format::Knuth => "Knuth's sudoku-general-dlx",
         })
     }
 }
@@ -242,6 +251,7 @@ pub fn read(
         Format::Toml => variant_format::read_toml(text, preferred)?,
         Format::Jigsaw => variant_format::read_jigsaw_lines(text, preferred)?,
         Format::SumoCue => variant_format::read_sumocue(text, preferred)?,
+        Format::Knuth => vec![read_knuth(text, preferred)?],
     };
     if entries.is_empty() {
         return Err(ParseError {
@@ -304,6 +314,10 @@ pub fn detect(text: &str) -> Format {
     if variant_format::is_jigsaw_line(count) {
         return Format::Jigsaw;
     }
+    // Knuth's general input: a board and its groups of box lines that read as one.
+    if is_knuth(text) {
+        return Format::Knuth;
+    }
     // A grid of side rows of side cells is a block, even where side is a square (a 16×16
     // block's first row would also make a 4×4 one-line puzzle).
     let square = Geometry::for_side(count).is_some()
@@ -315,6 +329,33 @@ pub fn detect(text: &str) -> Format {
     } else {
         Format::Line
     }
+}
+
+/// True if `text` is Knuth's general input of a board this program plays: `n` lines of `n`
+/// characters, at least one group of `n` box lines more, all of it read without an error (so a
+/// block file of a puzzle and its solution, whose "boxes" would fall apart, is not taken).
+fn is_knuth(text: &str) -> bool {
+    let lines: Vec<&str> = text.lines().collect();
+    let n = lines.first().map_or(0, |l| l.chars().count());
+    (4..=general_format::MAX_N).contains(&n)
+        && lines.len() >= 2 * n
+        && lines.len().is_multiple_of(n)
+        && read_knuth(text, None).is_ok()
+}
+
+/// Reads Knuth's general input as a board this program plays.
+fn read_knuth(text: &str, preferred: Option<&Notation>) -> Result<Entry, ParseError> {
+    let general = general_format::GeneralPuzzle::parse(text).map_err(|e| ParseError {
+        line: e.line,
+        column: 0,
+        kind: ParseErrorKind::Invalid(e.kind.to_string()),
+    })?;
+    let grid = general.to_grid(preferred).map_err(|what| ParseError {
+        line: 1,
+        column: 0,
+        kind: ParseErrorKind::Invalid(what),
+    })?;
+    Ok(Entry::new(grid, 1))
 }
 
 /// `Grid 01`, `Puzzle 3:`: a word, then a number, or anything ending in `:`.
@@ -557,6 +598,7 @@ pub fn write(puzzle: &Grid, solution: Option<&Grid>, format: Format) -> String {
         Format::Toml => variant_format::write_toml(puzzle, None, None),
         Format::Jigsaw => variant_format::write_jigsaw_line(puzzle),
         Format::SumoCue => variant_format::write_sumocue(puzzle),
+        Format::Knuth => general_format::write(puzzle),
         Format::Line => format!("{}\n", puzzle.to_line()),
         Format::Block => puzzle.to_block(),
         Format::Sdk => {

@@ -23,14 +23,25 @@
 //! unit: a box that names one has a cell fewer (Knuth's program counts it, which makes such a box
 //! impossible to fill). Knuth's program takes boards up to 32×32; this one up to 36×36.
 //!
+//! A board without holes whose boxes are a tiling of the board, with perhaps the two main
+//! diagonals and a hyper board's windows as more boxes, is a board this program plays: read
+//! ([`GeneralPuzzle::to_grid`]) as a classic, jigsaw, X or hyper board, and written back
+//! ([`write`]) with the boxes (or regions) in the first group, each diagonal in a group of its
+//! own and the windows in one more. Boxes of other shapes, and holes, are solved by
+//! [`general`](super::general) but not played.
+//!
 //! Errors are Knuth's, with the line: a first line of length 0 or over 36, a line of fewer or
 //! more characters, a digit twice in a row, column or box, an invalid box character, a cell twice
 //! in one box, a box of more than `n` cells, too few lines, an unfinished group of box lines.
 
+use std::sync::Arc;
+
 use thiserror::Error;
 
-use super::geometry::Unit;
+use super::geometry::{Geometry, Unit};
+use super::grid::{Grid, Notation};
 use super::units::{Units, UnitsError};
+use super::variant::{Rules, Variant};
 
 /// The largest board the format takes here.
 pub const MAX_N: usize = 36;
@@ -261,6 +272,192 @@ impl GeneralPuzzle {
     }
 }
 
+impl GeneralPuzzle {
+    /// The board as this program plays it: its boxes (the standard ones, or a jigsaw's regions),
+    /// and any diagonals and hyper windows among the other boxes; or what stands in the way.
+    pub fn to_grid(&self, preferred: Option<&Notation>) -> Result<Grid, String> {
+        let n = self.units.side();
+        if let Some(hole) = self.cells.iter().position(|&v| v == HOLE) {
+            return Err(format!(
+                "r{}c{} is a hole: boards with holes are solved, not played",
+                hole / n + 1,
+                hole % n + 1
+            ));
+        }
+        let geometry = Geometry::for_side(n)
+            .ok_or_else(|| format!("a {n}×{n} board has no box shape to draw it with"))?;
+        let diagonals: [Vec<usize>; 2] = [
+            (0..n).map(|k| k * n + k).collect(),
+            (0..n).map(|k| k * n + n - 1 - k).collect(),
+        ];
+        let windows: Vec<Vec<usize>> = Units::classic(geometry)
+            .with_hyper(geometry)
+            .map(|u| {
+                u.iter()
+                    .filter(|(name, _)| matches!(name, Unit::Window(_)))
+                    .map(|(_, cells)| cells.to_vec())
+                    .collect()
+            })
+            .unwrap_or_default();
+        let (mut on_diagonals, mut in_windows, mut regions) = (0, 0, Vec::new());
+        for (name, cells) in self.units.iter() {
+            if !matches!(name, Unit::Box(_)) {
+                continue;
+            }
+            if diagonals.iter().any(|d| d == cells) {
+                on_diagonals += 1;
+            } else if windows.iter().any(|w| w == cells) {
+                in_windows += 1;
+            } else {
+                regions.push(cells.to_vec());
+            }
+        }
+        let box_name = |k: usize| format!("box {}", k + 1);
+        if on_diagonals == 1 {
+            return Err("one main diagonal is a box, the other not: an X board has both".into());
+        }
+        if in_windows > 0 && in_windows < windows.len() {
+            return Err(format!(
+                "{in_windows} of the {} hyper windows are boxes: a hyper board has them all",
+                windows.len()
+            ));
+        }
+        if regions.len() != n || regions.iter().any(|r| r.len() != n) {
+            let odd = regions.iter().position(|r| r.len() != n).map_or_else(
+                || format!("{} boxes", regions.len()),
+                |k| format!("{} of {} cells", box_name(k), regions[k].len()),
+            );
+            return Err(format!(
+                "the boxes other than diagonals and windows must tile the board with {n} boxes \
+                 of {n} cells; here {odd}"
+            ));
+        }
+        let mut label = vec![usize::MAX; n * n];
+        for (k, region) in regions.iter().enumerate() {
+            for &c in region {
+                label[c] = k;
+            }
+        }
+        if label.contains(&usize::MAX) {
+            return Err(format!(
+                "the {n} boxes of {n} cells overlap, so they leave a cell out"
+            ));
+        }
+        // n cells all in one standard box are that box.
+        let standard = regions.iter().all(|r| {
+            r.iter()
+                .all(|&c| geometry.box_of(c) == geometry.box_of(r[0]))
+        });
+        let rules = Rules {
+            diagonals: on_diagonals == 2,
+            windows: in_windows > 0,
+            regions: (!standard).then_some(label),
+            cages: Vec::new(),
+        };
+        let notation = match preferred.filter(|p| p.geometry == geometry) {
+            Some(p) => p.clone(),
+            None => Notation::default_for(geometry).map_err(|e| e.to_string())?,
+        };
+        let grid = Grid::from_values(notation, self.cells.clone())
+            .ok_or_else(|| "a digit beyond the board's side".to_string())?;
+        if rules.is_classic() {
+            return Ok(grid);
+        }
+        let variant = Variant::new(geometry, rules).map_err(|e| e.to_string())?;
+        grid.with_variant(Some(Arc::new(variant)))
+            .map_err(|_| "the rules do not fit the board".to_string())
+    }
+}
+
+/// Knuth's box labels, in order: `0`–`9`, `a`–`z`, `A`–`Z`.
+const LABELS: &[u8; 62] = b"0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
+
+/// Why a board cannot be written in Knuth's general form, if it cannot: killer cages, a side
+/// over 36, more than 62 boxes, givens that clash (which his program refuses).
+pub fn holds(puzzle: &Grid) -> Result<(), String> {
+    let side = puzzle.geometry().side();
+    if side > MAX_N {
+        return Err(format!(
+            "Knuth's general form takes boards up to {MAX_N}×{MAX_N}"
+        ));
+    }
+    let v = puzzle.variant();
+    if v.is_some_and(|v| !v.cages().is_empty()) {
+        return Err("Knuth's general form has no killer cages".into());
+    }
+    if let Some(clash) = puzzle.clashes().first() {
+        return Err(format!(
+            "Knuth's program refuses clashing givens: {}",
+            puzzle.describe(clash)
+        ));
+    }
+    let boxes = v.map_or(side, |v| v.units().all().len() - 2 * side);
+    if boxes > LABELS.len() {
+        return Err(format!(
+            "Knuth's general form names at most 62 boxes, not {boxes}"
+        ));
+    }
+    Ok(())
+}
+
+/// The board in Knuth's general form (check [`holds`] first): the givens, then the boxes or
+/// regions, each diagonal in a group of its own, and the windows in one more.
+pub fn write(puzzle: &Grid) -> String {
+    let g = puzzle.geometry();
+    let side = g.side();
+    let digit = |v: u8| match v {
+        0 => '.',
+        1..=9 => char::from(b'0' + v),
+        10..=35 => char::from(b'a' + v - 10),
+        _ => 'A',
+    };
+    let mut out = String::new();
+    for r in 0..side {
+        out.extend((0..side).map(|c| digit(puzzle.get(r * side + c))));
+        out.push('\n');
+    }
+    // Each group: a label for each cell, or none; the labels run on across groups.
+    let mut groups: Vec<Vec<Option<usize>>> = Vec::new();
+    let mut next = 0;
+    let mut boxes = vec![None; side * side];
+    let mut diagonals = vec![vec![None; side * side]; 2];
+    let mut windows = vec![None; side * side];
+    let units: Vec<(Unit, Vec<usize>)> = match puzzle.variant() {
+        Some(v) => v.units().iter().map(|(u, c)| (u, c.to_vec())).collect(),
+        None => puzzle.houses(),
+    };
+    for (unit, cells) in &units {
+        let target = match unit {
+            Unit::Box(_) | Unit::Region(_) => &mut boxes,
+            Unit::Diagonal(d) => &mut diagonals[*d],
+            Unit::Window(_) => &mut windows,
+            _ => continue,
+        };
+        for &c in cells {
+            target[c] = Some(next);
+        }
+        next += 1;
+    }
+    groups.push(boxes);
+    groups.extend(
+        diagonals
+            .into_iter()
+            .filter(|d| d.iter().any(Option::is_some)),
+    );
+    if windows.iter().any(Option::is_some) {
+        groups.push(windows);
+    }
+    for group in groups {
+        for r in 0..side {
+            out.extend((0..side).map(|c| {
+                group[r * side + c].map_or('.', |l| char::from(LABELS[l % LABELS.len()]))
+            }));
+            out.push('\n');
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     #![allow(clippy::unwrap_used)]
@@ -327,5 +524,83 @@ mod tests {
         assert_eq!(p.cells[0], HOLE);
         assert_eq!(p.units.all()[0].len(), 3);
         assert!(!p.units.is_full(0) && p.units.is_full(1));
+    }
+}
+
+#[cfg(test)]
+mod playing {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+    use crate::sudoku::formats::{Format, detect, read};
+
+    fn variant(text: &str) -> Option<String> {
+        let grid = GeneralPuzzle::parse(text).unwrap().to_grid(None).unwrap();
+        grid.variant().map(|v| v.name())
+    }
+
+    #[test]
+    fn boards_of_boxes_diagonals_and_windows_are_played_as_their_variant() {
+        let givens = "1...\n....\n....\n...2\n";
+        let boxes = "0011\n0011\n2233\n2233\n";
+        let main = "a...\n.a..\n..a.\n...a\n";
+        let anti = "...b\n..b.\n.b..\nb...\n";
+        let window = "....\n.ww.\n.ww.\n....\n";
+        assert_eq!(variant(&format!("{givens}{boxes}")), None);
+        assert_eq!(
+            variant(&format!("{givens}{boxes}{main}{anti}")).as_deref(),
+            Some("X")
+        );
+        assert_eq!(
+            variant(&format!("{givens}{boxes}{window}")).as_deref(),
+            Some("hyper")
+        );
+        let jigsaw = "0001\n0211\n2231\n2333\n";
+        assert_eq!(
+            variant(&format!("{givens}{jigsaw}")).as_deref(),
+            Some("jigsaw")
+        );
+        // What does not make a playable board says why.
+        let why = |text: &str| {
+            GeneralPuzzle::parse(text)
+                .unwrap()
+                .to_grid(None)
+                .unwrap_err()
+        };
+        assert!(why(&format!("{givens}{boxes}{main}")).contains("an X board has both"));
+        assert!(why(&format!("#...\n....\n....\n...2\n{boxes}")).contains("r1c1 is a hole"));
+        assert!(why(&format!("{givens}0011\n0011\n2233\n223.\n")).contains("tile the board"));
+    }
+
+    #[test]
+    fn every_playable_variant_is_written_and_read_back_the_same() {
+        let texts = [
+            "variant = \"x hyper\"\nbox = \"3\"\ngivens = [\"1........\", \".........\", \".........\", \".........\", \".........\", \".........\", \".........\", \".........\", \"........2\"]\n",
+            "variant = \"jigsaw\"\ngivens = [\"1...\", \"....\", \"....\", \"...2\"]\nregions = [\"AAAB\", \"ACBB\", \"CCDB\", \"CDDD\"]\n",
+        ];
+        for text in texts {
+            let (_, entries) = read(text, None, None).unwrap();
+            let puzzle = &entries[0].puzzle;
+            holds(puzzle).unwrap();
+            let written = write(puzzle);
+            assert_eq!(detect(&written), Format::Knuth, "{written}");
+            let (_, back) = read(&written, None, None).unwrap();
+            assert_eq!(back[0].puzzle.values(), puzzle.values(), "{written}");
+            assert_eq!(
+                back[0].puzzle.variant().map(|v| v.rules()),
+                puzzle.variant().map(|v| v.rules()),
+                "{written}"
+            );
+        }
+        let (_, killer) = read(
+            "box = \"2\"\ncages = [ { sum = 3, cells = \"r1c1 r1c2\" } ]\n",
+            None,
+            None,
+        )
+        .unwrap();
+        assert!(
+            holds(&killer[0].puzzle)
+                .unwrap_err()
+                .contains("no killer cages")
+        );
     }
 }
