@@ -360,6 +360,109 @@ fn command_line_cases() -> Vec<Case> {
             2,
             &["invalid value 'sparse'"],
         ),
+        // Variant puzzle files: every error names the file, the line and what is wrong.
+        case(
+            "variant toml unknown word",
+            &["solve", "v.toml"],
+            2,
+            &["v.toml: line 1", "\"sideways\" is not a variant"],
+        )
+        .file("v.toml", "variant = \"sideways\"\nbox = \"2\"\n"),
+        case(
+            "variant toml jigsaw without regions",
+            &["solve", "v.toml"],
+            2,
+            &["v.toml: line 1", "variant says jigsaw, but there are no regions"],
+        )
+        .file("v.toml", "variant = \"jigsaw\"\nbox = \"2\"\n"),
+        case(
+            "variant toml unknown key",
+            &["solve", "v.toml"],
+            2,
+            &["v.toml: line 2", "colour"],
+        )
+        .file("v.toml", "box = \"2\"\ncolour = \"red\"\n"),
+        case(
+            "variant toml bad symbol",
+            &["solve", "v.toml"],
+            2,
+            &["v.toml: line 3, column 6", "'z'"],
+        )
+        .file(
+            "v.toml",
+            "givens = [\n  \"1...\",\n  \"..z.\",\n  \"....\",\n  \"....\",\n]\n",
+        ),
+        case(
+            "variant toml cage off the board",
+            &["solve", "v.toml"],
+            2,
+            &["v.toml: line 2", "r9c2 is off a 4×4 board"],
+        )
+        .file(
+            "v.toml",
+            "box = \"2\"\ncages = [ { sum = 3, cells = \"r1c1 r9c2\" } ]\n",
+        ),
+        case(
+            "variant toml cage sum impossible",
+            &["solve", "v.toml"],
+            2,
+            &["v.toml: line 1", "cannot add up to 30"],
+        )
+        .file(
+            "v.toml",
+            "box = \"2\"\ncages = [ { sum = 30, cells = \"r1c1 r1c2\" } ]\n",
+        ),
+        case(
+            "variant toml two cages on a cell",
+            &["solve", "v.toml"],
+            2,
+            &["r1c2 is in cage 1 and in cage 2"],
+        )
+        .file(
+            "v.toml",
+            "box = \"2\"\ncages = [\n { sum = 3, cells = \"r1c1 r1c2\" },\n { sum = 5, cells = \"r1c2 r1c3\" },\n]\n",
+        ),
+        case(
+            "jigsaw line region too big",
+            &["solve", "-"],
+            2,
+            &["standard input: line 1", "region 'A' has 81 cells"],
+        )
+        .stdin(line(&format!("{}{}", ".".repeat(81), "A".repeat(81)))),
+        case(
+            "sumocue line too short",
+            &["solve", "-"],
+            2,
+            &["standard input: line 1", "needs 16 cell numbers"],
+        )
+        .stdin(line("2x2::k:769:769:")),
+        case(
+            "sumocue sums differ",
+            &["solve", "-"],
+            2,
+            &["standard input: line 1", "cage 1 has the sum 3 and here 4"],
+        )
+        .stdin(line(&format!("2x2::k:769:1025:{}", "3:".repeat(14)))),
+        case(
+            "generate unknown variant",
+            &["generate", "--variant", "sideways"],
+            2,
+            &["\"sideways\" is not a variant"],
+        ),
+        case(
+            "generate sumocue with givens",
+            &["generate", "--variant", "x", "--format", "sumocue", "--seed", "1"],
+            1,
+            &["SumoCue's form holds"],
+        ),
+        case(
+            "config variant killer",
+            &["solve", "--config", "c.toml", "-"],
+            2,
+            &["c.toml", "line 1", "comes with its puzzle"],
+        )
+        .config("variant = \"killer\"\n")
+        .stdin(line(EASY)),
     ]);
     // A good swap of two keys is accepted.
     cases.push(
