@@ -13,6 +13,7 @@ use sudoku_dlx::sudoku::variant_generate::{self, Kind};
 use sudoku_dlx::sudoku::{
     Backtracker, DlxSolver, Geometry, Grade, Grid, Notation, Rater, Solver, Unit,
 };
+use sudoku_dlx::sudoku::{Format, formats};
 
 /// The rules, from scratch: each unit a list of (row, column).
 fn rows_columns_boxes(side: usize, box_rows: usize, box_cols: usize) -> Vec<Vec<(usize, usize)>> {
@@ -776,4 +777,54 @@ fn every_solver_follows_the_variants_rules() {
             assert_eq!(report.first.unwrap().values(), expected.values());
         }
     }
+}
+
+#[test]
+fn jigsaws_of_sides_without_boxes_read_generate_solve_and_write() {
+    // 5×5 and 7×7 have no box shape: their boards have none, and the regions are all.
+    for side in [5, 7] {
+        let geometry = Geometry::without_boxes(side).unwrap();
+        assert!(!geometry.has_boxes());
+        assert_eq!(geometry.to_string(), format!("{side}×{side} (no boxes)"));
+        let notation = Notation::default_for(geometry).unwrap();
+        let k = Kind::parse("jigsaw").unwrap();
+        let made = variant_generate::generate(&notation, k, Grade::Easy, 3, 0, None).unwrap();
+        let p = &made.puzzle;
+        assert_eq!(p.geometry(), geometry);
+        // Unique, by a brute force written from the rules (rows, columns, the regions).
+        let rules = rules_of_puzzle(p);
+        assert_eq!(rules.len(), 3 * side);
+        if side == 5 {
+            assert_eq!(
+                brute_force(side, &rules, p.values(), 5),
+                1,
+                "{}",
+                p.to_line()
+            );
+        }
+        assert_eq!(DlxSolver::new().count(p, 2, None).unwrap().solutions, 1);
+        // Written as a jigsaw line, as TOML and in Knuth's form, and read back the same.
+        for format in [Format::Jigsaw, Format::Toml, Format::Knuth] {
+            let text = formats::write(p, None, format);
+            let (found, back) = formats::read(&text, None, None).unwrap();
+            assert_eq!(found, format, "{text}");
+            assert_eq!(back[0].puzzle.values(), p.values(), "{format}: {text}");
+            assert_eq!(
+                back[0].puzzle.variant().map(|v| v.rules()),
+                p.variant().map(|v| v.rules()),
+                "{format}: {text}"
+            );
+        }
+    }
+    // Without regions such a board is refused with the reason.
+    let boxless = Geometry::without_boxes(5).unwrap();
+    let e = sudoku_dlx::sudoku::Variant::new(
+        boxless,
+        sudoku_dlx::sudoku::Rules {
+            diagonals: true,
+            ..Default::default()
+        },
+    )
+    .unwrap_err();
+    assert!(e.to_string().contains("no boxes"), "{e}");
 }

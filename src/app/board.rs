@@ -11,8 +11,8 @@ use crate::game::{Command, Game, Origin};
 
 use super::action::Action;
 use super::variant_paint;
-use crate::sudoku::Alphabet;
 use crate::sudoku::hint::values_of;
+use crate::sudoku::{Alphabet, Geometry};
 
 /// The board's symbols in one font, each laid out once a frame (uncoloured) and then painted in
 /// every cell that shows it: on a 36×36 board that is 36 layouts a frame instead of one per cell.
@@ -187,6 +187,17 @@ impl BoardLayout {
     }
 }
 
+/// How pencil marks sit in a cell: shaped like a box (3×3 for 9×9, 2×3 for 6×6, 6×6 for 36×36);
+/// on a board without boxes, the most nearly square grid that holds them (2×3 for 5×5).
+pub(super) fn note_grid(g: Geometry) -> (usize, usize) {
+    if g.has_boxes() {
+        return (g.box_rows(), g.box_cols());
+    }
+    let side = g.side();
+    let cols = side.isqrt() + usize::from(side.isqrt().pow(2) < side);
+    (side.div_ceil(cols), cols)
+}
+
 /// Draws the board in the space left in `ui` and returns the layout it used and what the pointer
 /// asked for (selecting the hovered cell).
 pub fn board(
@@ -254,7 +265,7 @@ pub fn board(
     let font = FontId::monospace((layout.cell_size() * 0.62).max(6.0));
     let mut symbols = Glyphs::new(font, side);
     // Notes sit in a small grid shaped like a box: 3×3 for 9×9, 2×3 for 6×6, 6×6 for 36×36.
-    let (note_rows, note_cols) = (g.box_rows(), g.box_cols());
+    let (note_rows, note_cols) = note_grid(g);
     let note_size = layout.cell_size() / note_rows.max(note_cols) as f32;
     let mut notes = Glyphs::new(FontId::monospace((note_size * 0.85).max(3.0)), side);
     // Each cell is its own node for screen readers ("row 3, column 4: 5, given"), made only

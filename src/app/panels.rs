@@ -112,22 +112,24 @@ impl App {
         let size = self.game.geometry();
         ui.menu_button("New", |ui| {
             ui.label(format!("A new {size} puzzle:"));
+            // A board without boxes (a 5×5 or 7×7 jigsaw's) makes jigsaws only.
+            let boxes = size.has_boxes();
             for grade in Grade::ALL {
                 let name = grade.name();
                 let label = format!("{}{}", name[..1].to_uppercase(), &name[1..]);
-                if ui.button(label).clicked() {
+                if ui.add_enabled(boxes, egui::Button::new(label)).clicked() {
                     actions.push(Action::Generate(grade));
                 }
             }
             ui.separator();
             ui.label("A variant:");
-            let square = size.box_rows() == size.box_cols();
+            let square = boxes && size.box_rows() == size.box_cols();
             let variants = [
-                ("X", "x", true),
+                ("X", "x", boxes),
                 ("Hyper", "hyper", square),
                 ("Jigsaw", "jigsaw", true),
-                ("Killer", "killer", true),
-                ("Killer X", "killer+x", true),
+                ("Killer", "killer", boxes),
+                ("Killer X", "killer+x", boxes),
             ];
             for (label, kind, possible) in variants {
                 let Ok(kind) = Kind::parse(kind) else {
@@ -146,7 +148,8 @@ impl App {
                 })
                 .response
                 .on_disabled_hover_text(
-                    "Hyper windows are defined for square boxes (4×4, 9×9, 16×16, ...)",
+                    "Hyper windows are defined for square boxes (4×4, 9×9, 16×16, ...); a board \
+                     without boxes is a jigsaw's",
                 );
             }
         });

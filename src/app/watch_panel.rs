@@ -26,7 +26,7 @@ use crate::sudoku::knuth::{CoverMatrix, ItemMeaning};
 use crate::sudoku::{Geometry, Grid, cell_name};
 
 use super::action::{Action, WatchControl};
-use super::board::{BoardLayout, Glyphs};
+use super::board::{BoardLayout, Glyphs, note_grid};
 use super::watching::{
     EngineView, FADE, LOG_LINES, MATRIX_SIDE, PRUNED, TRIED, UNDONE, Watching, describe_item,
 };
@@ -272,7 +272,7 @@ impl App {
                 filled[cell] = true;
             }
         }
-        let (note_rows, note_cols) = (g.box_rows(), g.box_cols());
+        let (note_rows, note_cols) = note_grid(g);
         let mut notes = Glyphs::new(
             FontId::monospace((cell_size / note_rows.max(note_cols) as f32 * 0.85).max(3.0)),
             g.side(),

@@ -197,8 +197,15 @@ impl SavedSnapshot {
     }
 
     fn to_snapshot(&self) -> Result<Snapshot, String> {
-        let geometry =
-            Geometry::parse(&self.shape).map_err(|e| format!("box \"{}\": {e}", self.shape))?;
+        // "1xN": a board without boxes (a jigsaw of a side such as 5 or 7).
+        let boxless = self
+            .shape
+            .strip_prefix("1x")
+            .and_then(|n| n.parse().ok())
+            .map(Geometry::without_boxes);
+        let geometry = boxless
+            .unwrap_or_else(|| Geometry::parse(&self.shape))
+            .map_err(|e| format!("box \"{}\": {e}", self.shape))?;
         let alphabet = Alphabet::new(self.symbols.chars().collect(), geometry.side())
             .map_err(|e| format!("symbols \"{}\": {e}", self.symbols))?;
         let notation = Notation {

@@ -727,3 +727,27 @@ fn config_toml_chooses_the_empty_boards_variant_but_not_a_loaded_puzzles() {
     let e = crate::config::Config::from_toml_str("variant = \"wobbly\"\n").unwrap_err();
     assert!(e.to_string().contains("line 1"), "{e}");
 }
+
+#[test]
+fn a_jigsaw_without_boxes_is_played_saved_and_restored() {
+    // A 5×5 jigsaw: no box shape, the regions are all.
+    let line = format!("1........................{}", "AAABBAABBBCCCCCDDDEEDDEEE");
+    let (_, entries) = crate::sudoku::formats::read(&line, None, None).unwrap();
+    let puzzle = entries[0].puzzle.clone();
+    assert!(!puzzle.geometry().has_boxes());
+    let mut game = Game::with_puzzle(puzzle);
+    // r2c1 is in region A with the given 1 (and in its column): a 1 there clashes.
+    game.apply(Command::Select(5));
+    game.apply(Command::Enter(1));
+    assert!(game.is_clash(5));
+    game.apply(Command::Clear);
+    game.apply(Command::Select(4));
+    game.apply(Command::Enter(3));
+    let saved = game.to_saved(Instant::now());
+    assert_eq!(saved.current.shape, "1x5");
+    let text = toml::to_string(&saved).unwrap();
+    let back: save::SavedGame = toml::from_str(&text).unwrap();
+    let restored = Game::from_saved(&back).unwrap();
+    assert_eq!(restored.board(), game.board());
+    assert!(restored.status().text.starts_with("Welcome back"));
+}

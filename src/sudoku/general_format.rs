@@ -284,8 +284,8 @@ impl GeneralPuzzle {
                 hole % n + 1
             ));
         }
-        let geometry = Geometry::for_side(n)
-            .ok_or_else(|| format!("a {n}×{n} board has no box shape to draw it with"))?;
+        // A side with no box shape (5, 7, ...) makes a board without boxes: a jigsaw.
+        let geometry = Geometry::for_side_or_without_boxes(n).map_err(|e| e.to_string())?;
         let diagonals: [Vec<usize>; 2] = [
             (0..n).map(|k| k * n + k).collect(),
             (0..n).map(|k| k * n + n - 1 - k).collect(),
@@ -344,10 +344,11 @@ impl GeneralPuzzle {
             ));
         }
         // n cells all in one standard box are that box.
-        let standard = regions.iter().all(|r| {
-            r.iter()
-                .all(|&c| geometry.box_of(c) == geometry.box_of(r[0]))
-        });
+        let standard = geometry.has_boxes()
+            && regions.iter().all(|r| {
+                r.iter()
+                    .all(|&c| geometry.box_of(c) == geometry.box_of(r[0]))
+            });
         let rules = Rules {
             diagonals: on_diagonals == 2,
             windows: in_windows > 0,

@@ -85,6 +85,33 @@ impl Geometry {
         Geometry::new(n, n)
     }
 
+    /// A board of `side` cells a row with no boxes, for a jigsaw whose regions take their place
+    /// on a side that has no box shape (5, 7, 11, ...). Its "boxes" are its rows: a board of this
+    /// shape is played with a variant's regions (see [`Variant`](super::Variant)).
+    pub fn without_boxes(side: usize) -> Result<Self, GeometryError> {
+        if !(MIN_SIDE..=MAX_SIDE).contains(&side) {
+            return Err(GeometryError::SideOutOfRange {
+                rows: 1,
+                cols: side,
+                side,
+            });
+        }
+        Ok(Geometry {
+            box_rows: 1,
+            box_cols: side as u8,
+        })
+    }
+
+    /// The usual shape for a side (see [`for_side`](Self::for_side)), or none with no boxes.
+    pub fn for_side_or_without_boxes(side: usize) -> Result<Self, GeometryError> {
+        Geometry::for_side(side).map_or_else(|| Geometry::without_boxes(side), Ok)
+    }
+
+    /// False for a board [`without_boxes`](Self::without_boxes).
+    pub fn has_boxes(self) -> bool {
+        self.box_rows >= 2
+    }
+
     /// The classic 9×9 board.
     pub fn classic() -> Self {
         Geometry {
@@ -206,9 +233,12 @@ impl Default for Geometry {
 }
 
 impl fmt::Display for Geometry {
-    /// `9×9 (3×3 boxes)`.
+    /// `9×9 (3×3 boxes)`, `5×5 (no boxes)`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let s = self.side();
+        if !self.has_boxes() {
+            return write!(f, "{s}×{s} (no boxes)");
+        }
         write!(f, "{s}×{s} ({}×{} boxes)", self.box_rows, self.box_cols)
     }
 }

@@ -353,7 +353,7 @@ impl Grid {
         let rule = vec!["-".repeat(g.box_cols() * 2 - 1); g.box_rows()].join("-+-");
         let mut out = String::new();
         for r in 0..side {
-            if r > 0 && r % g.box_rows() == 0 {
+            if r > 0 && r % g.box_rows() == 0 && g.has_boxes() {
                 out.push_str(&rule);
                 out.push('\n');
             }

@@ -49,6 +49,12 @@ pub enum VariantError {
     /// The regions or windows do not fit the board.
     #[error(transparent)]
     Units(#[from] UnitsError),
+    /// A board without boxes needs regions.
+    #[error("a {side}×{side} board has no boxes: it is played as a jigsaw, with regions")]
+    NoBoxes {
+        /// The side.
+        side: usize,
+    },
     /// A cage has no cells.
     #[error("cage {cage} has no cells")]
     EmptyCage {
@@ -115,6 +121,9 @@ impl Variant {
     pub fn new(geometry: Geometry, mut rules: Rules) -> Result<Variant, VariantError> {
         let side = geometry.side();
         let cells = geometry.cells();
+        if !geometry.has_boxes() && rules.regions.is_none() {
+            return Err(VariantError::NoBoxes { side });
+        }
         let mut units = match &rules.regions {
             Some(labels) => Units::jigsaw(side, labels)?,
             None => Units::classic(geometry),

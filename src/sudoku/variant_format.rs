@@ -124,15 +124,18 @@ pub(super) fn read_jigsaw_lines(
         }
         let half = chars.len() / 2;
         let givens: String = chars[..half].iter().map(|&(_, c)| c).collect();
-        let grid = Grid::parse_line(&givens, preferred).map_err(|e| ParseError {
-            line: n,
-            column: if e.column > 0 {
-                chars[e.column - 1].0 + 1
-            } else {
-                0
-            },
-            kind: e.kind,
-        })?;
+        // A side with no box shape (5, 7, ...) is a board without boxes: the regions are all.
+        let boxless = without_boxes(half.isqrt(), preferred).map_err(|what| invalid(n, 0, what))?;
+        let grid =
+            Grid::parse_line(&givens, boxless.as_ref().or(preferred)).map_err(|e| ParseError {
+                line: n,
+                column: if e.column > 0 {
+                    chars[e.column - 1].0 + 1
+                } else {
+                    0
+                },
+                kind: e.kind,
+            })?;
         let (labels, names) = labels_of(chars[half..].iter().map(|&(_, c)| c));
         let rules = Rules {
             regions: Some(labels),
@@ -142,6 +145,21 @@ pub(super) fn read_jigsaw_lines(
         entries.push(Entry::new(grid, n));
     }
     Ok(entries)
+}
+
+/// The notation of a board of `side` without boxes, where the side has no box shape (5, 7,
+/// ...); `None` where it has one (then the usual shape, or `preferred`, applies).
+fn without_boxes(side: usize, preferred: Option<&Notation>) -> Result<Option<Notation>, String> {
+    if Geometry::for_side(side).is_some() {
+        return Ok(None);
+    }
+    if let Some(p) = preferred.filter(|p| p.geometry.side() == side) {
+        return Ok(Some(p.clone()));
+    }
+    let geometry = Geometry::without_boxes(side).map_err(|e| e.to_string())?;
+    Notation::default_for(geometry)
+        .map(Some)
+        .map_err(|e| e.to_string())
 }
 
 /// Region labels numbered in order of first appearance, and the character of each.
@@ -380,14 +398,23 @@ fn read_puzzle(
         },
         (None, Some(rows)) => {
             let side = rows.get_ref().len();
-            Notation::for_cells(side * side, preferred).map_err(|kind| {
-                let (line, _) = place(text, rows.span().start);
-                ParseError {
-                    line,
-                    column: 0,
-                    kind,
+            // A jigsaw of a side with no box shape (5, 7, ...) has no boxes.
+            let boxless = match raw.regions {
+                Some(_) => {
+                    without_boxes(side, preferred).map_err(|what| invalid(first_line, 0, what))?
                 }
-            })?
+                None => None,
+            };
+            boxless
+                .map_or_else(|| Notation::for_cells(side * side, preferred), Ok)
+                .map_err(|kind| {
+                    let (line, _) = place(text, rows.span().start);
+                    ParseError {
+                        line,
+                        column: 0,
+                        kind,
+                    }
+                })?
         }
         (None, None) => {
             return Err(invalid(
@@ -657,7 +684,10 @@ pub(super) fn write_toml(puzzle: &Grid, title: Option<&str>, entries: Option<&Gr
     let variant = puzzle.variant();
     let name = variant.map_or("classic".to_string(), |v| v.name().to_lowercase());
     out.push_str(&format!("variant = \"{name}\"\n"));
-    out.push_str(&format!("box = \"{}x{}\"\n", g.box_rows(), g.box_cols()));
+    // A board without boxes has no box size: its rows say its side.
+    if g.has_boxes() {
+        out.push_str(&format!("box = \"{}x{}\"\n", g.box_rows(), g.box_cols()));
+    }
     let rows = |key: &str, board: &Grid, out: &mut String| {
         let line: Vec<char> = board.to_line().chars().collect();
         out.push_str(&format!("{key} = [\n"));

@@ -163,11 +163,8 @@ pub fn generate_with(
                 .then(|| random_regions(side, |c| geometry.box_of(c), &mut rng)),
             cages: Vec::new(),
         };
-        let Ok(variant) = Variant::new(geometry, rules.clone()) else {
-            return Err(GenerateError::Unsupported(
-                "hyper needs square boxes".into(),
-            ));
-        };
+        let variant = Variant::new(geometry, rules.clone())
+            .map_err(|e| GenerateError::Unsupported(e.to_string()))?;
         let empty = Grid::empty(notation.clone());
         let Some(full) = fill(&empty, &variant, &mut rng, &mut nodes, cancel) else {
             continue;
