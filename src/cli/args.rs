@@ -136,7 +136,7 @@ pub struct GenerateArgs {
     #[arg(long, value_parser = clap::value_parser!(u16).range(1..=MAX_THREADS))]
     pub threads: Option<u16>,
     /// Make variant puzzles: x, hyper, jigsaw or killer, or several joined by + (killer+x), of
-    /// the --grade asked for, written as TOML [[puzzle]] tables that solve, rate and the window
+    /// the --grade asked for, written as TOML `[[puzzle]]` tables that solve, rate and the window
     /// read back (--symmetry is for classic puzzles).
     #[arg(long, value_name = "KIND", value_parser = parse_variant)]
     pub variant: Option<Kind>,

@@ -12,10 +12,10 @@
 //! | variant TOML | `.toml` | `variant`, `box`, `givens`, `regions`, `cages` keys, one puzzle or `[[puzzle]]` tables (X, hyper, jigsaw, killer and their mixtures) |
 //! | jigsaw line | `.txt` | one puzzle a line: `side²` givens, then `side²` region characters |
 //! | SumoCue killer | `.txt` | one puzzle a line: `3x3::k:` (`3x3:d:k:` killer X), then `sum·256 + cage:` a cell |
-//! | Knuth's general | `.txt` | `n` lines of givens, then groups of `n` lines naming boxes (`sudoku-general-dlx`'s input; see [`general_format`](super::general_format)) |
+//! | Knuth's general | `.txt` | `n` lines of givens, then groups of `n` lines naming boxes (`sudoku-general-dlx`'s input; see [`general_format`]) |
 //!
-//! The last three carry a puzzle's [`Variant`](super::Variant) (see
-//! [`variant_format`](super::variant_format) for their details); the others hold classic puzzles,
+//! The last four carry a puzzle's [`Variant`](super::Variant) (see [`variant_format`] and
+//! [`general_format`] for their details); the others hold classic puzzles,
 //! and writing a variant's puzzle in one of them keeps only its givens ([`Format::holds`] says
 //! which can hold a puzzle).
 //!

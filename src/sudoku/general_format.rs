@@ -26,7 +26,7 @@
 //! A board without holes whose boxes are a tiling of the board, with perhaps the two main
 //! diagonals and a hyper board's windows as more boxes, is a board this program plays: read
 //! ([`GeneralPuzzle::to_grid`]) as a classic, jigsaw, X or hyper board, and written back
-//! ([`write`]) with the boxes (or regions) in the first group, each diagonal in a group of its
+//! ([`write()`]) with the boxes (or regions) in the first group, each diagonal in a group of its
 //! own and the windows in one more. Boxes of other shapes, and holes, are solved by
 //! [`general`](super::general) but not played.
 //!

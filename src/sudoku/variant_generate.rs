@@ -4,7 +4,7 @@
 //!    from the boxes by random swaps: a cell of one region and a cell of a neighbouring region
 //!    trade places whenever both regions stay connected, `side²·8` times over, which leaves few
 //!    traces of the start.
-//! 2. **A full grid** from the exact-cover search of [`general`](super::general): the first row
+//! 2. **A full grid** from the exact-cover search of [`general`]: the first row
 //!    is a random arrangement of the symbols (every grid has one, and renaming symbols keeps
 //!    every rule), a few more cells get random candidates, and the search, within a node budget,
 //!    fills the rest; when it cannot, another try starts (a jigsaw with new regions).
