@@ -1064,6 +1064,30 @@ fn jigsaw_and_sumocue_lines_are_read_and_written() {
     );
     assert_ne!(o.status.code(), Some(0));
     assert!(String::from_utf8_lossy(&o.stderr).contains("SumoCue's form holds"));
+    // Jigsaws of sides with no box shape: --side 5 and 7.
+    for side in ["5", "7"] {
+        let o = run(
+            &[
+                "generate",
+                "--side",
+                side,
+                "--variant",
+                "jigsaw",
+                "--count",
+                "2",
+                "--seed",
+                "3",
+            ],
+            None,
+        );
+        assert_eq!(o.status.code(), Some(0), "{side}");
+        let text = String::from_utf8_lossy(&o.stdout).into_owned();
+        let o = run(&["solve", "--count", "-"], Some(&text));
+        assert_eq!(stdout(&o), ["1", "1"], "{side}");
+    }
+    let o = run(&["generate", "--side", "5", "--count", "1"], None);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("5×5 board has no boxes"));
     // A broken line names the file and the line.
     let mut bad = std::fs::read_to_string(&jigsaw).unwrap();
     bad.push_str(&format!("{}{}\n", ".".repeat(81), "A".repeat(81)));

@@ -116,6 +116,10 @@ pub struct GenerateArgs {
     /// Box size: N for N×N boxes, RxC for rectangles (default: the config's).
     #[arg(long = "box", value_name = "N|RxC", value_parser = parse_box)]
     pub box_size: Option<Geometry>,
+    /// The board's side instead, with its usual boxes; a side with no box shape (5, 7, 11, ...)
+    /// makes a board without boxes, for --variant jigsaw.
+    #[arg(long, value_name = "N", conflicts_with = "box_size", value_parser = parse_side)]
+    pub side: Option<Geometry>,
     /// How many puzzles.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
     pub count: u64,
@@ -155,6 +159,14 @@ pub enum VariantFormat {
     Jigsaw,
     /// SumoCue's killer lines.
     Sumocue,
+}
+
+fn parse_side(text: &str) -> Result<Geometry, String> {
+    let side: usize = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("'{text}' is not a side: write a number such as 9"))?;
+    Geometry::for_side_or_without_boxes(side).map_err(|e| e.to_string())
 }
 
 fn parse_variant(text: &str) -> Result<Kind, String> {

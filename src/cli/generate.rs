@@ -16,11 +16,18 @@ use super::progress::Progress;
 /// `generate`: puzzle `i` of the batch comes from stream `i` of the seed, so the output is the
 /// same whatever the number of threads; puzzles are made in parallel and printed in order.
 pub(super) fn generate(args: &GenerateArgs, config: &Config) -> io::Result<u8> {
-    let notation = match args.box_size {
+    let notation = match args.box_size.or(args.side) {
         None => config.notation.clone(),
         Some(g) if g == config.notation.geometry => config.notation.clone(),
         Some(g) => Notation::default_for(g).map_err(|e| io::Error::other(e.to_string()))?,
     };
+    let jigsaw = args.variant.is_some_and(|k| k.jigsaw);
+    if !notation.geometry.has_boxes() && !jigsaw {
+        let side = notation.geometry.side();
+        return Err(io::Error::other(format!(
+            "a {side}×{side} board has no boxes: --variant jigsaw makes puzzles for it"
+        )));
+    }
     let seed = args.seed.unwrap_or_else(|| {
         let now = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
