@@ -1550,3 +1550,95 @@ fn watch_mode_searches_x_and_killer_boards_by_their_own_rules() {
     tap(&mut h, Key::Escape);
     assert_eq!(h.state().game().board(), &killer);
 }
+
+/// A harness on the first puzzle of a bundled variant collection.
+fn variant_puzzle(text: &str) -> Harness<'static, App> {
+    let (_, entries) = sudoku_dlx::sudoku::formats::read(text, None, None).unwrap();
+    let p = entries[0].puzzle.clone();
+    let config = config_for(p.geometry());
+    harness(Game::with_puzzle(p), config)
+}
+
+#[test]
+fn clashes_in_a_region_and_a_cage_are_marked_and_hints_follow_the_variant() {
+    // Jigsaw: a symbol already in the cell's region, nowhere in its row or column.
+    let mut h = variant_puzzle(include_str!(
+        "../assets/puzzles/library/9x9-jigsaw-medium.toml"
+    ));
+    let board = h.state().game().board().clone();
+    let v = board.variant().unwrap().clone();
+    let (cell, value) = (0..81)
+        .filter(|&c| board.get(c) == 0)
+        .find_map(|c| {
+            let region = v.region_of(c).unwrap();
+            (0..81)
+                .filter(|&d| v.region_of(d) == Some(region) && board.get(d) != 0)
+                .map(|d| board.get(d))
+                .find(|&s| {
+                    let mut trial = board.clone();
+                    trial.set(c, s);
+                    let clashes = trial.clashes();
+                    !clashes.is_empty()
+                        && clashes
+                            .iter()
+                            .all(|k| matches!(k.unit, sudoku_dlx::sudoku::Unit::Region(_)))
+                })
+                .map(|s| (c, s))
+        })
+        .expect("a symbol that clashes only in its region");
+    hover(&mut h, cell / 9, cell % 9);
+    type_text(&mut h, &value.to_string());
+    assert!(h.state().game().is_clash(cell));
+    let label = format!(
+        "row {}, column {} (region {}): {value}, your entry, clash",
+        cell / 9 + 1,
+        cell % 9 + 1,
+        v.region_of(cell).unwrap() + 1
+    );
+    assert!(h.query_by_label(&label).is_some(), "{label}");
+    press(&mut h, Key::Backspace);
+    // A hint is a forced move by the jigsaw's rules: filling it keeps the puzzle solvable.
+    press(&mut h, Key::H);
+    let (target, fill) = h
+        .state()
+        .game()
+        .hint()
+        .unwrap()
+        .fill
+        .expect("a forced move");
+    let solution = board.solution().unwrap();
+    assert_eq!(solution.get(target), fill);
+
+    // Killer: a digit too big for its cage is marked at once, the whole cage with it.
+    let mut h = variant_puzzle(include_str!(
+        "../assets/puzzles/library/9x9-killer-easy.toml"
+    ));
+    let board = h.state().game().board().clone();
+    let v = board.variant().unwrap().clone();
+    let (k, cage) = v
+        .cages()
+        .iter()
+        .enumerate()
+        .find(|(_, c)| {
+            c.cells.len() == 2 && c.sum <= 10 && c.cells.iter().all(|&x| board.get(x) == 0)
+        })
+        .expect("a small two-cell cage");
+    let first = cage.cells[0];
+    hover(&mut h, first / 9, first % 9);
+    type_text(&mut h, "9");
+    let game = h.state().game();
+    assert!(game.board().broken_cages().contains(&k));
+    assert!(cage.cells.iter().all(|&x| game.is_clash(x)));
+    press(&mut h, Key::Backspace);
+    assert!(!h.state().game().is_clash(first));
+    // Its hint says where a digit must go, by the cages' sums too.
+    press(&mut h, Key::H);
+    let (target, fill) = h
+        .state()
+        .game()
+        .hint()
+        .unwrap()
+        .fill
+        .expect("a forced move");
+    assert_eq!(board.solution().unwrap().get(target), fill);
+}
