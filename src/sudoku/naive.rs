@@ -14,6 +14,7 @@ use std::time::{Duration, Instant};
 
 use super::geometry::Unit;
 use super::grid::Grid;
+use super::variant::can_still_make;
 use super::{Clashes, Report, Solver, Work};
 
 /// How many calls pass between two looks at the cancel flag and the clock.
@@ -216,15 +217,9 @@ impl Backtracker {
         };
         let used = self.extra[unit] | 1 << (value - 1);
         let open = size - used.count_ones() as usize;
-        let left = u64::from(sum).checked_sub(u64::from(placed) + u64::from(value));
-        let Some(left) = left else {
-            return false;
-        };
-        let side = self.rows.len() as u64;
-        let free = |d: &u64| used & (1 << (d - 1)) == 0;
-        let low: u64 = (1..=side).filter(free).take(open).sum();
-        let high: u64 = (1..=side).rev().filter(free).take(open).sum();
-        (low..=high).contains(&left)
+        u64::from(sum)
+            .checked_sub(u64::from(placed) + u64::from(value))
+            .is_some_and(|left| can_still_make(self.rows.len(), used, open, left))
     }
 
     /// Marks `value` as placed in (or taken from) `cell`'s other units and cage.

@@ -257,22 +257,22 @@ impl Variant {
     /// sum less the smallest digits the empty ones could still take, or to less than it less the
     /// largest (all filled: to another sum).
     pub fn broken_cages(&self, values: &[u8]) -> Vec<usize> {
-        let side = self.units.side() as u64;
+        let side = self.units.side();
         let mut broken = Vec::new();
         for (k, cage) in self.rules.cages.iter().enumerate() {
-            let digits: Vec<u64> = cage
+            let digits: Vec<u8> = cage
                 .cells
                 .iter()
-                .map(|&c| u64::from(values.get(c).copied().unwrap_or(0)))
+                .map(|&c| values.get(c).copied().unwrap_or(0))
                 .filter(|&d| d != 0)
                 .collect();
-            let got: u64 = digits.iter().sum();
+            let used = digits.iter().fold(0u64, |acc, &d| acc | 1 << (d - 1));
+            let got: u64 = digits.iter().map(|&d| u64::from(d)).sum();
             let open = cage.cells.len() - digits.len();
-            let free = |d: &u64| !digits.contains(d);
-            let low: u64 = (1..=side).filter(free).take(open).sum();
-            let high: u64 = (1..=side).rev().filter(free).take(open).sum();
-            let sum = u64::from(cage.sum);
-            if got + low > sum || got + high < sum {
+            let makes = u64::from(cage.sum)
+                .checked_sub(got)
+                .is_some_and(|left| can_still_make(side, used, open, left));
+            if !makes {
                 broken.push(k);
             }
         }
@@ -296,6 +296,17 @@ impl Variant {
             name.join(" ")
         }
     }
+}
+
+/// Whether `open` cells can still take distinct digits from 1 to `side`, none of `used` (bit
+/// `d - 1` for digit `d`), adding up to `left`: it lies between the smallest and the largest
+/// such sums. The bound that marks a broken cage, and that the backtracker prunes by.
+pub(super) fn can_still_make(side: usize, used: u64, open: usize, left: u64) -> bool {
+    let free = |d: &u64| used & (1 << (d - 1)) == 0;
+    let side = side as u64;
+    let low: u64 = (1..=side).filter(free).take(open).sum();
+    let high: u64 = (1..=side).rev().filter(free).take(open).sum();
+    (low..=high).contains(&left)
 }
 
 /// `r1c2` for a cell of a board of `side`.
