@@ -1423,16 +1423,9 @@ fn a_bundled_killer_opens_with_its_cages_and_a_cell_says_its_cage() {
 
 #[test]
 fn a_clash_on_a_diagonal_is_marked_and_space_solves_by_the_variant() {
-    let config = config_for(Geometry::classic());
-    let (_, entries) = sudoku_dlx::sudoku::formats::read(
-        include_str!("../assets/puzzles/library/9x9-x-medium.toml"),
-        None,
-        None,
-    )
-    .unwrap();
-    let puzzle = entries[0].puzzle.clone();
+    let mut h = variant_puzzle(include_str!("../assets/puzzles/library/9x9-x-medium.toml"));
+    let puzzle = h.state().game().board().clone();
     let solution = puzzle.solution().unwrap();
-    let mut h = harness(Game::with_puzzle(puzzle.clone()), config);
     // A symbol on the main diagonal that is already elsewhere on it, but nowhere in the cell's
     // row, column or box: it clashes by the diagonal alone.
     let on_diagonal: Vec<usize> = (0..9).map(|k| k * 10).collect();
@@ -1495,19 +1488,11 @@ fn new_makes_a_variant_puzzle_of_the_grade_asked() {
 #[test]
 fn watch_mode_searches_x_and_killer_boards_by_their_own_rules() {
     // A 4×4 X board with 1 in the corner: 72 classic grids, far fewer with both diagonals.
-    let (_, entries) = sudoku_dlx::sudoku::formats::read(
-        "variant = \"x\"\ngivens = [\"1...\", \"....\", \"....\", \"....\"]\n",
-        None,
-        None,
-    )
-    .unwrap();
-    let x = entries[0].puzzle.clone();
+    let mut h =
+        variant_puzzle("variant = \"x\"\ngivens = [\"1...\", \"....\", \"....\", \"....\"]\n");
+    let x = h.state().game().board().clone();
     let expected = x.count_solutions(1000);
     assert!(expected > 0 && expected < 72, "{expected}");
-    let mut h = harness(
-        Game::with_puzzle(x.clone()),
-        config_for(Geometry::square(2).unwrap()),
-    );
     tap(&mut h, Key::W);
     assert!(h.state().is_watching());
     // The diagonals' items are in the search's matrix.
@@ -1524,18 +1509,11 @@ fn watch_mode_searches_x_and_killer_boards_by_their_own_rules() {
     tap(&mut h, Key::Escape);
     assert_eq!(h.state().game().board(), &x);
     // A killer board: the cages' digit sets are options too, named in the move log.
-    let (_, entries) = sudoku_dlx::sudoku::formats::read(
+    let mut h = variant_puzzle(
         "box = \"2\"\ncages = [\n { sum = 3, cells = \"r1c1 r1c2\" },\n { sum = 7, cells = \"r2c1 r2c2\" },\n]\n",
-        None,
-        None,
-    )
-    .unwrap();
-    let killer = entries[0].puzzle.clone();
-    let expected = killer.count_solutions(1000);
-    let mut h = harness(
-        Game::with_puzzle(killer.clone()),
-        config_for(Geometry::square(2).unwrap()),
     );
+    let killer = h.state().game().board().clone();
+    let expected = killer.count_solutions(1000);
     tap(&mut h, Key::W);
     assert!(h.state().is_watching());
     assert_eq!(h.state().watching().unwrap().cover().sets.len(), 2);
