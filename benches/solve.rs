@@ -19,7 +19,8 @@ use std::hint::black_box;
 use std::path::{Path, PathBuf};
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use sudoku_dlx::sudoku::{Backtracker, DlxSolver, Grid, Solver, formats};
+use sudoku_dlx::sudoku::files::formats;
+use sudoku_dlx::sudoku::{Backtracker, DlxSolver, Grid, Solver};
 
 fn load(path: &Path, max: usize) -> Vec<Grid> {
     let text = std::fs::read_to_string(path).unwrap_or_default();

@@ -11,7 +11,7 @@ use std::sync::Arc;
 use serde::Deserialize;
 use toml::Spanned;
 
-use crate::sudoku::formats::{bad_utf8, read_bounded};
+use crate::sudoku::files::formats::{bad_utf8, read_bounded};
 use crate::sudoku::{Alphabet, EMPTY, Geometry, Grid, Notation, Rules, Variant};
 
 /// The largest config file read: 1 MiB, far more than any config needs.

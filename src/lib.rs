@@ -33,9 +33,9 @@
 //!   [`Alphabet`](sudoku::Alphabet) (symbols), [`Grid`](sudoku::Grid) (parse, format, clashes),
 //!   the mapping onto the engine ([`DlxSolver`](sudoku::DlxSolver), in `sudoku/cover.rs`), a
 //!   plain [`Backtracker`](sudoku::Backtracker) to compare with, the rater
-//!   ([`sudoku::logic`]), the generator ([`sudoku::generate`]), hints in exact-cover terms
-//!   ([`sudoku::hint`]), puzzle files ([`sudoku::formats`]), the matrix in Knuth's format
-//!   ([`sudoku::knuth`]) and DLX against backtracking ([`sudoku::compare`]). Knows no game and
+//!   ([`sudoku::logic`]), the generator ([`sudoku::generate::classic`]), hints in exact-cover terms
+//!   ([`sudoku::logic::hint`]), puzzle files ([`sudoku::files::formats`]), the matrix in Knuth's format
+//!   ([`sudoku::cover::knuth`]) and DLX against backtracking ([`sudoku::compare`]). Knows no game and
 //!   no window.
 //! * [`game`]: the state of one game ([`Game`](game::Game), in [`game::state`]), changed only
 //!   through [`Command`](game::Command)s ([`game::commands`]); hints and checking
@@ -83,12 +83,12 @@
 //! # A puzzle file, end to end
 //!
 //! `sudoku-dlx solve puzzles.txt` goes through `main.rs` (clap) to [`cli::run`], which reads the
-//! file line by line with [`sudoku::formats`] (a bad line is reported with its file, line and
+//! file line by line with [`sudoku::files::formats`] (a bad line is reported with its file, line and
 //! column, and the run goes on), solves each puzzle with a [`DlxSolver`](sudoku::DlxSolver) per
 //! thread (each keeps its matrix and reuses its memory from puzzle to puzzle), and prints the
 //! solutions in input order. `sudoku-dlx puzzles.txt` opens the window instead:
 //! [`app::launch::run`] restores the saved game, then [`App::open_path`](app::App::open_path)
-//! reads the file with the same [`sudoku::formats`], puts its first puzzle on the board with
+//! reads the file with the same [`sudoku::files::formats`], puts its first puzzle on the board with
 //! [`Game::load`](game::Game::load) (one undoable step) and keeps the rest as a collection to
 //! step through.
 //!

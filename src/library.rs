@@ -9,7 +9,7 @@ use std::path::Path;
 use serde::Deserialize;
 use thiserror::Error;
 
-use crate::sudoku::formats::{self, Entry, Format};
+use crate::sudoku::files::formats::{self, Entry, Format};
 use crate::sudoku::{Geometry, Grade, Notation};
 
 const MANIFEST: &str = include_str!("../assets/puzzles/library/library.toml");

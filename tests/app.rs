@@ -11,7 +11,7 @@ use egui_kittest::kittest::{NodeT, Queryable};
 use sudoku_dlx::app::{App, open_first_puzzle};
 use sudoku_dlx::config::Config;
 use sudoku_dlx::game::{Game, Origin, Uniqueness};
-use sudoku_dlx::sudoku::knuth::ItemMeaning;
+use sudoku_dlx::sudoku::cover::knuth::ItemMeaning;
 use sudoku_dlx::sudoku::{Geometry, Grid, Notation};
 
 const CLASSIC: &str =
@@ -1531,7 +1531,7 @@ fn watch_mode_searches_x_and_killer_boards_by_their_own_rules() {
 
 /// A harness on the first puzzle of a bundled variant collection.
 fn variant_puzzle(text: &str) -> Harness<'static, App> {
-    let (_, entries) = sudoku_dlx::sudoku::formats::read(text, None, None).unwrap();
+    let (_, entries) = sudoku_dlx::sudoku::files::formats::read(text, None, None).unwrap();
     let p = entries[0].puzzle.clone();
     let config = config_for(p.geometry());
     harness(Game::with_puzzle(p), config)

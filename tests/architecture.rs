@@ -455,7 +455,7 @@ fn the_scan_sees_imports() {
             .unwrap_or_default()
     };
     assert!(get("dlx/search.rs").contains("dlx/matrix.rs"));
-    assert!(get("sudoku/cover.rs").contains("dlx/matrix.rs"));
+    assert!(get("sudoku/cover/classic.rs").contains("dlx/matrix.rs"));
     assert!(get("app/window.rs").iter().any(|p| p.starts_with("game/")));
     let uses = paths("use super::{a::B, c::{D, e::F}};\nlet x = crate::g::h(1);");
     assert!(uses.contains(&vec!["super".into(), "a".into(), "B".into()]));

@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 use sudoku_dlx::autosave::{self, Restored};
-use sudoku_dlx::sudoku::formats;
+use sudoku_dlx::sudoku::files::formats;
 
 const EASY: &str =
     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";

@@ -503,7 +503,8 @@ fn usage_errors_and_the_same_exit_codes_for_every_command() {
 
 #[test]
 fn solve_bench_and_rate_read_every_format_the_window_reads() {
-    use sudoku_dlx::sudoku::{Format, Grid, formats};
+    use sudoku_dlx::sudoku::files::formats;
+    use sudoku_dlx::sudoku::{Format, Grid};
     let puzzle = Grid::parse_line(EASY, None).unwrap();
     let solution = Grid::parse_line(EASY_SOLVED, None).unwrap();
     let dir = std::env::temp_dir().join(format!("sudoku-dlx-formats-{}", std::process::id()));
@@ -970,7 +971,7 @@ fn compare_prints_each_solvers_search_and_backtracking_gives_up_in_time() {
 
 #[test]
 fn variant_puzzles_generate_and_read_straight_back_into_solve_count_rate_and_bench() {
-    use sudoku_dlx::sudoku::formats;
+    use sudoku_dlx::sudoku::files::formats;
     for kind in ["x", "hyper", "jigsaw", "killer", "killer+x"] {
         let args = ["generate", "--variant", kind, "--count", "3", "--seed", "5"];
         let o = run(&args, None);

@@ -37,7 +37,8 @@ use rand_chacha::ChaCha8Rng;
 use sudoku_dlx::config::Config;
 use sudoku_dlx::game::Game;
 use sudoku_dlx::game::save::SavedGame;
-use sudoku_dlx::sudoku::{Format, Grid, formats};
+use sudoku_dlx::sudoku::files::formats;
+use sudoku_dlx::sudoku::{Format, Grid};
 
 /// The longest a single parse may take.
 const SLOW: Duration = Duration::from_secs(2);

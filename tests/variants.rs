@@ -1,19 +1,20 @@
 //! The variants' solver against brute force: for X, hyper, jigsaw and killer boards, and units
-//! given outright, the solutions `sudoku::general::solve` counts are the ones a plain
+//! given outright, the solutions `sudoku::cover::general::solve` counts are the ones a plain
 //! backtracking search counts, written here from the rules alone (it shares no code with the
 //! mapping); and the variants' generator: unique puzzles (by brute force on small boards, by the
 //! engine and the rater's logic on larger ones), reproducible from a seed, of the grade asked.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use sudoku_dlx::sudoku::general::{BoardError, Cage, GivenClash, solve, solve_with_cages};
-use sudoku_dlx::sudoku::general_format::{GeneralPuzzle, HOLE};
-use sudoku_dlx::sudoku::units::Units;
-use sudoku_dlx::sudoku::variant_generate::{self, Kind};
+use sudoku_dlx::sudoku::Format;
+use sudoku_dlx::sudoku::board::units::Units;
+use sudoku_dlx::sudoku::cover::general::{BoardError, Cage, GivenClash, solve, solve_with_cages};
+use sudoku_dlx::sudoku::files::formats;
+use sudoku_dlx::sudoku::files::general_format::{GeneralPuzzle, HOLE};
+use sudoku_dlx::sudoku::generate::variant::{self as variant_generate, Kind};
 use sudoku_dlx::sudoku::{
     Backtracker, DlxSolver, Geometry, Grade, Grid, Notation, Rater, Solver, Unit,
 };
-use sudoku_dlx::sudoku::{Format, formats};
 
 /// The rules, from scratch: each unit a list of (row, column).
 fn rows_columns_boxes(side: usize, box_rows: usize, box_cols: usize) -> Vec<Vec<(usize, usize)>> {
@@ -625,10 +626,10 @@ fn generated_variant_puzzles_are_unique_reproducible_and_of_their_grade() {
         assert_eq!(rater.values(), solution, "{kind}");
         // Counting 0, 1 and several: the puzzle; with a wrong value that clashes with nothing
         // in an empty cell (so no solution, the one being ruled out); with few givens.
-        let cand = sudoku_dlx::sudoku::hint::candidates(p);
+        let cand = sudoku_dlx::sudoku::logic::hint::candidates(p);
         let (cell, wrong) = (0..81)
             .find_map(|c| {
-                sudoku_dlx::sudoku::hint::values_of(cand[c])
+                sudoku_dlx::sudoku::logic::hint::values_of(cand[c])
                     .find(|&v| v != solution[c])
                     .map(|v| (c, v))
             })
@@ -765,7 +766,7 @@ fn every_solver_follows_the_variants_rules() {
         include_str!("../assets/puzzles/library/9x9-jigsaw-medium.toml"),
         include_str!("../assets/puzzles/library/9x9-killer-medium.toml"),
     ] {
-        let (_, entries) = sudoku_dlx::sudoku::formats::read(file, None, None).unwrap();
+        let (_, entries) = sudoku_dlx::sudoku::files::formats::read(file, None, None).unwrap();
         let p = &entries[0].puzzle;
         let expected = p.solution().unwrap();
         for solver in [

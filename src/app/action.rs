@@ -34,7 +34,7 @@ pub enum Action {
     /// Make a new puzzle of this grade, of the board's size.
     Generate(crate::sudoku::Grade),
     /// Make a new puzzle of this variant and grade, of the board's size.
-    GenerateVariant(crate::sudoku::variant_generate::Kind, crate::sudoku::Grade),
+    GenerateVariant(crate::sudoku::generate::variant::Kind, crate::sudoku::Grade),
     /// Show or hide the overlay of every key.
     Help,
     /// The symbol picked in the picker (its cells are highlighted), or none.

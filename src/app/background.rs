@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use crate::game::format_duration;
 
-use crate::sudoku::variant_generate::{self, Kind};
+use crate::sudoku::generate::variant::{self as variant_generate, Kind};
 use crate::sudoku::{GenerateError, Generator, Grade, Grid, Symmetry};
 
 use super::window::App;

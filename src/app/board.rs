@@ -11,7 +11,7 @@ use crate::game::{Command, Game, Origin};
 
 use super::action::Action;
 use super::variant_paint;
-use crate::sudoku::hint::values_of;
+use crate::sudoku::logic::hint::values_of;
 use crate::sudoku::{Alphabet, Geometry};
 
 /// The board's symbols in one font, each laid out once a frame (uncoloured) and then painted in

@@ -5,7 +5,7 @@ use std::path::Path;
 
 use crate::autosave;
 use crate::library::Collection;
-use crate::sudoku::formats::{self, Entry, FileError};
+use crate::sudoku::files::formats::{self, Entry, FileError};
 use crate::sudoku::{Grid, Notation};
 
 use super::action::Place;

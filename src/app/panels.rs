@@ -7,7 +7,7 @@ use egui::RichText;
 use crate::game::history::format_clock;
 use crate::game::{Command, Uniqueness};
 use crate::sudoku::Grade;
-use crate::sudoku::variant_generate::Kind;
+use crate::sudoku::generate::variant::Kind;
 
 use super::action::{Action, Place};
 use super::window::App;

@@ -22,7 +22,7 @@ use egui::{Color32, FontId, Pos2, Rect, RichText, Stroke, StrokeKind, Vec2};
 
 use crate::game::format_duration;
 use crate::game::watch::{FASTEST, MAX_MOVES, Move, Pace, SLOWEST, View, Watcher};
-use crate::sudoku::knuth::{CoverMatrix, ItemMeaning};
+use crate::sudoku::cover::knuth::{CoverMatrix, ItemMeaning};
 use crate::sudoku::{Geometry, Grid, cell_name};
 
 use super::action::{Action, WatchControl};

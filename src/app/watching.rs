@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use egui::Color32;
 
 use crate::game::watch::{Move, Pace, View, Watcher};
-use crate::sudoku::knuth::{CoverMatrix, ItemMeaning};
+use crate::sudoku::cover::knuth::{CoverMatrix, ItemMeaning};
 use crate::sudoku::{Geometry, Grid, cell_name};
 
 /// The colour of an option on the search's stack: its own, not the solver's green.

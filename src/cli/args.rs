@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
-use crate::sudoku::variant_generate::Kind;
+use crate::sudoku::generate::variant::Kind;
 use crate::sudoku::{Backtracker, DlxSolver, Geometry, Grade, Solver, Symmetry};
 
 /// The command line.

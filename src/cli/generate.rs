@@ -6,8 +6,9 @@ use std::time::{Duration, Instant};
 use rayon::prelude::*;
 
 use crate::config::Config;
-use crate::sudoku::variant_generate;
-use crate::sudoku::{Format, Generator, Notation, formats};
+use crate::sudoku::files::formats;
+use crate::sudoku::generate::variant as variant_generate;
+use crate::sudoku::{Format, Generator, Notation};
 
 use super::args::{GenerateArgs, VariantFormat};
 use super::exit::{EXIT_OK, EXIT_UNSOLVED};

@@ -15,7 +15,7 @@ use std::fs::File;
 use std::io::{self, BufRead, BufReader, Cursor, IsTerminal, Read};
 use std::path::Path;
 
-use crate::sudoku::formats::{self, Entry, Format, MAX_FILE_BYTES};
+use crate::sudoku::files::formats::{self, Entry, Format, MAX_FILE_BYTES};
 use crate::sudoku::{Grid, Notation};
 
 /// Lines read and solved together: enough to keep every core busy, small enough that memory

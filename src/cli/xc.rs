@@ -15,7 +15,7 @@ use std::ops::ControlFlow;
 use std::time::Instant;
 
 use crate::dlx::{Outcome, Problem, Stats};
-use crate::sudoku::formats::{self, MAX_FILE_BYTES};
+use crate::sudoku::files::formats::{self, MAX_FILE_BYTES};
 
 use super::args::XcArgs;
 use super::exit::{EXIT_BAD_INPUT, EXIT_GAVE_UP, EXIT_OK, EXIT_UNSOLVED};

@@ -4,7 +4,7 @@
 use std::time::Instant;
 
 use crate::sudoku::cell_name;
-use crate::sudoku::hint;
+use crate::sudoku::logic::hint;
 
 use super::cell::Origin;
 use super::history::{CellState, Edit, Step, format_clock};

@@ -2,7 +2,7 @@
 //! and the entries that differ from the puzzle's solution.
 
 use crate::sudoku::cell_name;
-use crate::sudoku::hint::{self, Finding};
+use crate::sudoku::logic::hint::{self, Finding};
 
 use super::cell::Origin;
 use super::state::{Answer, Game, Hint, Uniqueness};

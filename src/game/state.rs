@@ -5,7 +5,7 @@
 
 use std::time::{Duration, Instant};
 
-use crate::sudoku::hint;
+use crate::sudoku::logic::hint;
 use crate::sudoku::{Geometry, Grid, Notation, Unit};
 
 use super::cell::Origin;

@@ -585,7 +585,7 @@ fn another_notation_is_adopted_as_one_undoable_step() {
 
 /// A 4×4 X board: r1c1 = 1 and r4c4 = 2 (the main diagonal), nothing else.
 fn x4() -> Grid {
-    let (_, entries) = crate::sudoku::formats::read(
+    let (_, entries) = crate::sudoku::files::formats::read(
         "variant = \"x\"\ngivens = [\"1...\", \"....\", \"....\", \"...2\"]\n",
         None,
         None,
@@ -596,7 +596,7 @@ fn x4() -> Grid {
 
 /// A 4×4 killer: cages {r1c1, r1c2} = 3 and {r2c1, r2c2} = 7, no givens.
 fn killer4() -> Grid {
-    let (_, entries) = crate::sudoku::formats::read(
+    let (_, entries) = crate::sudoku::files::formats::read(
         "box = \"2\"\ncages = [\n { sum = 3, cells = \"r1c1 r1c2\" },\n { sum = 7, cells = \"r2c1 r2c2\" },\n]\n",
         None,
         None,
@@ -694,8 +694,8 @@ fn a_variant_game_is_saved_and_restored_with_its_rules() {
     }
     assert!(Game::from_saved(&bad).unwrap_err().starts_with("variant"));
     // And Save (the file) writes the TOML form, which reads back with the entries.
-    let text = crate::sudoku::formats::write_game(&game.givens(), &game.entries());
-    let (_, entries) = crate::sudoku::formats::read(&text, None, None).unwrap();
+    let text = crate::sudoku::files::formats::write_game(&game.givens(), &game.entries());
+    let (_, entries) = crate::sudoku::files::formats::read(&text, None, None).unwrap();
     assert_eq!(entries[0].puzzle, game.givens());
     assert_eq!(entries[0].entries.as_ref().unwrap().get(0), 2);
 }
@@ -732,7 +732,7 @@ fn config_toml_chooses_the_empty_boards_variant_but_not_a_loaded_puzzles() {
 fn a_jigsaw_without_boxes_is_played_saved_and_restored() {
     // A 5×5 jigsaw: no box shape, the regions are all.
     let line = format!("1........................{}", "AAABBAABBBCCCCCDDDEEDDEEE");
-    let (_, entries) = crate::sudoku::formats::read(&line, None, None).unwrap();
+    let (_, entries) = crate::sudoku::files::formats::read(&line, None, None).unwrap();
     let puzzle = entries[0].puzzle.clone();
     assert!(!puzzle.geometry().has_boxes());
     let mut game = Game::with_puzzle(puzzle);

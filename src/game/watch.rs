@@ -24,7 +24,7 @@ use std::time::{Duration, Instant};
 
 use crate::dlx::{Event, Rule, Search, Stats};
 use crate::sudoku::Grid;
-use crate::sudoku::knuth::{CoverMatrix, ItemMeaning};
+use crate::sudoku::cover::knuth::{CoverMatrix, ItemMeaning};
 
 /// The most moves an [`Update`] carries; those before them are only counted (at full speed a
 /// slice of time holds hundreds of thousands).
@@ -553,7 +553,7 @@ mod tests {
             "variant = \"x\"\ngivens = [\"1...\", \"....\", \"....\", \"....\"]\n",
             "box = \"2\"\ncages = [\n { sum = 3, cells = \"r1c1 r1c2\" },\n { sum = 7, cells = \"r2c1 r2c2\" },\n]\n",
         ] {
-            let (_, entries) = crate::sudoku::formats::read(text, None, None).unwrap();
+            let (_, entries) = crate::sudoku::files::formats::read(text, None, None).unwrap();
             let board = &entries[0].puzzle;
             for pruning in [false, true] {
                 let engine = engine_moves(board, pruning);

@@ -16,24 +16,13 @@
 //! # Ok::<(), sudoku_dlx::sudoku::ParseError>(())
 //! ```
 
-mod alphabet;
+pub mod board;
 pub mod compare;
-mod cover;
-mod entry;
-pub mod formats;
-pub mod general;
-pub mod general_format;
+pub mod cover;
+pub mod files;
 pub mod generate;
-mod geometry;
-mod grid;
-pub mod hint;
-pub mod knuth;
 pub mod logic;
 mod naive;
-pub mod units;
-pub mod variant;
-pub mod variant_format;
-pub mod variant_generate;
 
 use std::fmt;
 use std::sync::atomic::AtomicBool;
@@ -41,15 +30,15 @@ use std::time::Duration;
 
 use thiserror::Error;
 
-pub use alphabet::{Alphabet, AlphabetError, EMPTY};
-pub use cover::DlxSolver;
-pub use formats::{Entry, FileError, Format};
-pub use generate::{GenerateError, Generated, Generator, Symmetry};
-pub use geometry::{Geometry, GeometryError, MAX_SIDE, MIN_SIDE, Unit, cell_name};
-pub use grid::{Clash, Grid, Notation, ParseError, ParseErrorKind, SolutionError};
+pub use board::alphabet::{Alphabet, AlphabetError, EMPTY};
+pub use board::geometry::{Geometry, GeometryError, MAX_SIDE, MIN_SIDE, Unit, cell_name};
+pub use board::grid::{Clash, Grid, Notation, ParseError, ParseErrorKind, SolutionError};
+pub use board::variant::{Rules, Variant, VariantError};
+pub use cover::classic::DlxSolver;
+pub use files::formats::{Entry, FileError, Format};
+pub use generate::classic::{GenerateError, Generated, Generator, Symmetry};
 pub use logic::{Grade, Rater, Rating, Technique};
 pub use naive::Backtracker;
-pub use variant::{Rules, Variant, VariantError};
 
 /// What a search found.
 #[derive(Debug, Clone, PartialEq, Eq)]

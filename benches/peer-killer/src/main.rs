@@ -11,8 +11,9 @@ use std::time::{Duration, Instant};
 use csp_solver::SolveConfig;
 use csp_solver::puzzles::killer::{KillerCage, generate_killer_seeded, solve_killer};
 use csp_solver::puzzles::sudoku::Difficulty;
-use sudoku_dlx::sudoku::general::Cage;
-use sudoku_dlx::sudoku::{DlxSolver, Geometry, Grid, Notation, Rules, Solver, Variant, formats};
+use sudoku_dlx::sudoku::cover::general::Cage;
+use sudoku_dlx::sudoku::files::formats;
+use sudoku_dlx::sudoku::{DlxSolver, Geometry, Grid, Notation, Rules, Solver, Variant};
 
 /// A killer puzzle both ways: sudoku-dlx's board, and csp-solver's board and cages.
 struct Puzzle {

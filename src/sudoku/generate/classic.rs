@@ -25,9 +25,9 @@ use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 use thiserror::Error;
 
-use super::cover::DlxSolver;
-use super::grid::{Grid, Notation};
-use super::logic::{Grade, Rater, Rating};
+use crate::sudoku::board::grid::{Grid, Notation};
+use crate::sudoku::cover::classic::DlxSolver;
+use crate::sudoku::logic::{Grade, Rater, Rating};
 
 /// Nodes a uniqueness search may take before the generator gives up on that removal (and keeps
 /// the clue). Generous for 9×9, where no uniqueness check comes near it; on 25×25 it keeps

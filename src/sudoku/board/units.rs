@@ -23,11 +23,11 @@
 //! A board with these units is an exact-cover problem of the same shape as a classic one: an item
 //! per cell, an item per full unit and symbol (primary) or partial unit and symbol (secondary),
 //! and an option per cell and symbol covering the cell and its units' items for the symbol
-//! ([`general`](super::general) builds and solves it).
+//! ([`general`](crate::sudoku::cover::general) builds and solves it).
 
 use thiserror::Error;
 
-use super::geometry::{Geometry, Unit};
+use crate::sudoku::board::geometry::{Geometry, Unit};
 
 /// A board's units (see the module docs).
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -2,7 +2,7 @@
 //! variants' solver (X, hyper, jigsaw, and units given outright as in Knuth's
 //! `sudoku-general-dlx`).
 //!
-//! The mapping is the classic one of [`DlxSolver`](super::DlxSolver) (`cover.rs`) with the units
+//! The mapping is the classic one of [`DlxSolver`](crate::sudoku::DlxSolver) (`cover.rs`) with the units
 //! made a list: an item for each empty cell; an item for each unit and each symbol the unit still
 //! lacks, primary for a unit of `side` cells (the symbol goes there exactly once) and secondary for
 //! a smaller one (at most once); and an option for each empty cell and each symbol none of its
@@ -39,7 +39,7 @@ use std::time::{Duration, Instant};
 
 use crate::dlx::{Matrix, OptionId, Stats};
 
-use super::units::Units;
+use crate::sudoku::board::units::Units;
 
 /// What a search of a board found.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -316,7 +316,7 @@ pub fn search(
 
 /// The sets of `size` distinct digits from 1 to `side` that add up to `sum` and hold every digit
 /// of `given`, in increasing order.
-pub(super) fn digit_sets(side: usize, size: usize, sum: u32, given: &[usize]) -> Vec<Vec<usize>> {
+pub(crate) fn digit_sets(side: usize, size: usize, sum: u32, given: &[usize]) -> Vec<Vec<usize>> {
     fn go(
         from: usize,
         side: usize,

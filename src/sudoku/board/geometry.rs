@@ -87,7 +87,7 @@ impl Geometry {
 
     /// A board of `side` cells a row with no boxes, for a jigsaw whose regions take their place
     /// on a side that has no box shape (5, 7, 11, ...). Its "boxes" are its rows: a board of this
-    /// shape is played with a variant's regions (see [`Variant`](super::Variant)).
+    /// shape is played with a variant's regions (see [`Variant`](crate::sudoku::Variant)).
     pub fn without_boxes(side: usize) -> Result<Self, GeometryError> {
         if !(MIN_SIDE..=MAX_SIDE).contains(&side) {
             return Err(GeometryError::SideOutOfRange {
@@ -196,7 +196,7 @@ impl Geometry {
     }
 
     /// The cells of a row, column or box, in reading order. The other units belong to a
-    /// variant, which knows their cells ([`Variant::unit_cells`](super::Variant::unit_cells));
+    /// variant, which knows their cells ([`Variant::unit_cells`](crate::sudoku::Variant::unit_cells));
     /// here they have none.
     pub fn unit_cells(self, unit: Unit) -> impl Iterator<Item = usize> {
         let side = match unit {

@@ -28,14 +28,16 @@
 //! digits of the sets left, and a digit every set left needs, with one place in the cage, goes
 //! there.
 
+pub mod hint;
+
 use std::fmt;
 
 use std::sync::Arc;
 
-use super::general::digit_sets;
-use super::geometry::{Geometry, Unit};
-use super::grid::Grid;
-use super::variant::Variant;
+use crate::sudoku::board::geometry::{Geometry, Unit};
+use crate::sudoku::board::grid::Grid;
+use crate::sudoku::board::variant::Variant;
+use crate::sudoku::cover::general::digit_sets;
 
 /// A solving technique, from the easiest.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]

@@ -14,7 +14,7 @@
 //! | SumoCue killer | `.txt` | one puzzle a line: `3x3::k:` (`3x3:d:k:` killer X), then `sum·256 + cage:` a cell |
 //! | Knuth's general | `.txt` | `n` lines of givens, then groups of `n` lines naming boxes (`sudoku-general-dlx`'s input; see [`general_format`]) |
 //!
-//! The last four carry a puzzle's [`Variant`](super::Variant) (see [`variant_format`] and
+//! The last four carry a puzzle's [`Variant`](crate::sudoku::Variant) (see [`variant_format`] and
 //! [`general_format`] for their details); the others hold classic puzzles,
 //! and writing a variant's puzzle in one of them keeps only its givens ([`Format::holds`] says
 //! which can hold a puzzle).
@@ -27,13 +27,13 @@ use std::path::Path;
 
 use thiserror::Error;
 
-use super::alphabet::is_layout;
-use super::general_format;
-use super::geometry::Geometry;
-use super::grid::{Grid, Notation, ParseError, ParseErrorKind, is_rule};
-use super::variant_format;
+use crate::sudoku::board::alphabet::is_layout;
+use crate::sudoku::board::geometry::Geometry;
+use crate::sudoku::board::grid::{Grid, Notation, ParseError, ParseErrorKind, is_rule};
+use crate::sudoku::files::general_format;
+use crate::sudoku::files::variant_format;
 
-pub use super::entry::Entry;
+pub use crate::sudoku::files::entry::Entry;
 
 /// A puzzle file format.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -287,7 +287,9 @@ fn cells_in(line: &str) -> usize {
 pub fn surely_lines(text: &str) -> bool {
     data_lines(text)
         .find(|(_, l)| !is_title(l))
-        .is_some_and(|(_, l)| !l.contains(',') && cells_in(l) > super::geometry::MAX_SIDE)
+        .is_some_and(|(_, l)| {
+            !l.contains(',') && cells_in(l) > crate::sudoku::board::geometry::MAX_SIDE
+        })
 }
 
 /// The format a text's content shows: TOML by its keys, SumoCue's by its start, CSV by its

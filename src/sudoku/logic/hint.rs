@@ -1,7 +1,7 @@
 //! Hints from the exact-cover view of a position: what a player can learn from the items that
 //! are left and the options each still has.
 //!
-//! A position is the exact-cover problem of [`DlxSolver`](super::DlxSolver) with the filled
+//! A position is the exact-cover problem of [`DlxSolver`](crate::sudoku::DlxSolver) with the filled
 //! cells already chosen. What is left is a set of items (every empty cell, and every symbol still missing from a
 //! row, a column or a box), and each has the options that do not clash with a placed value:
 //!
@@ -24,9 +24,9 @@
 //! admissible sets (as many different digits as the cage has cells, adding up to its sum, with
 //! those already in it), which is exactly what its set options in the exact-cover matrix allow.
 
-use super::general::digit_sets;
-use super::geometry::{Unit, cell_name};
-use super::grid::Grid;
+use crate::sudoku::board::geometry::{Unit, cell_name};
+use crate::sudoku::board::grid::Grid;
+use crate::sudoku::cover::general::digit_sets;
 
 /// The candidates of every cell as bit sets (bit `v-1` for value `v`): the values that clash with
 /// nothing in the cell's row, column and box (and the variant's units and cage), and, in a killer

@@ -33,12 +33,12 @@ use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use super::general::{self, Budget, Cage};
-use super::generate::GenerateError;
-use super::grid::{Grid, Notation};
-use super::hint::{candidates, values_of};
-use super::logic::{Grade, Rater, Rating};
-use super::variant::{Rules, Variant};
+use crate::sudoku::board::grid::{Grid, Notation};
+use crate::sudoku::board::variant::{Rules, Variant};
+use crate::sudoku::cover::general::{self, Budget, Cage};
+use crate::sudoku::generate::classic::GenerateError;
+use crate::sudoku::logic::hint::{candidates, values_of};
+use crate::sudoku::logic::{Grade, Rater, Rating};
 
 /// Nodes a full grid's search may take before a new start.
 const FILL_NODES: u64 = 50_000;

@@ -16,7 +16,7 @@
 //! | `kNN` | killer cage NN (two characters) takes one of its digit sets |
 //! | `kNND` | (secondary) digit D is in cage NN at most once |
 //!
-//! A killer cage is modelled as [`general`](super::general) explains: each placement in a cage
+//! A killer cage is modelled as [`general`](crate::sudoku::cover::general) explains: each placement in a cage
 //! also covers the cage's secondary item for its digit, and one more option per *digit set* of
 //! the cage (as many digits as cells, adding up to the sum, holding the digits already in it)
 //! covers `kNN` and the cage's items for the digits *not* in the set; after a `|` on the first
@@ -35,9 +35,9 @@
 
 use std::fmt::Write;
 
-use super::general::digit_sets;
-use super::geometry::Unit;
-use super::grid::Grid;
+use crate::sudoku::board::geometry::Unit;
+use crate::sudoku::board::grid::Grid;
+use crate::sudoku::cover::general::digit_sets;
 
 /// Knuth's one-character code for 0 to 61.
 pub fn encode(x: usize) -> char {
@@ -376,7 +376,7 @@ mod tests {
     #[test]
     fn a_variants_units_are_items_of_their_own() {
         let (_, entries) =
-            crate::sudoku::formats::read("variant = \"x hyper\"\nbox = \"2\"\n", None, None)
+            crate::sudoku::files::formats::read("variant = \"x hyper\"\nbox = \"2\"\n", None, None)
                 .unwrap();
         let x = &entries[0].puzzle;
         let m = CoverMatrix::of(x, true);
@@ -397,7 +397,7 @@ mod tests {
 
     #[test]
     fn a_killers_cages_are_items_and_their_digit_sets_options() {
-        let (_, entries) = crate::sudoku::formats::read(
+        let (_, entries) = crate::sudoku::files::formats::read(
             "box = \"2\"\ncages = [ { sum = 3, cells = \"r1c1 r1c2\" } ]\n",
             None,
             None,

@@ -1,5 +1,5 @@
 //! Variant puzzles in files: a TOML form to write by hand, and the two one-line forms the puzzle
-//! forums exchange. [`formats`](super::formats) detects them and reads them into boards that
+//! forums exchange. [`formats`](crate::sudoku::files::formats) detects them and reads them into boards that
 //! carry their [`Variant`].
 //!
 //! **TOML** (`.toml`), one puzzle, or many as `[[puzzle]]` tables of the same keys:
@@ -41,13 +41,13 @@ use std::sync::Arc;
 use serde::Deserialize;
 use toml::Spanned;
 
-use super::alphabet::is_layout;
-use super::entry::Entry;
-use super::general::Cage;
-use super::geometry::Geometry;
-use super::grid::{Grid, Notation, ParseError, ParseErrorKind};
-use super::units::UnitsError;
-use super::variant::{Rules, Variant, VariantError};
+use crate::sudoku::board::alphabet::is_layout;
+use crate::sudoku::board::geometry::Geometry;
+use crate::sudoku::board::grid::{Grid, Notation, ParseError, ParseErrorKind};
+use crate::sudoku::board::units::UnitsError;
+use crate::sudoku::board::variant::{Rules, Variant, VariantError};
+use crate::sudoku::cover::general::Cage;
+use crate::sudoku::files::entry::Entry;
 
 /// True if a line of `cells` characters (layout aside) is a jigsaw line: twice a square of a side
 /// from 4 to 36 (a classic one-line puzzle has a square number of cells, never twice one).
@@ -742,8 +742,8 @@ fn toml_string(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     #![allow(clippy::unwrap_used)]
-    use super::super::formats::{Format, detect, read, write};
     use super::*;
+    use crate::sudoku::files::formats::{Format, detect, read, write};
 
     /// A 9×9 jigsaw layout: the boxes with r1c3 and r2c4 swapped.
     const REGIONS: [&str; 9] = [

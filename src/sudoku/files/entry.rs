@@ -1,7 +1,7 @@
 //! One puzzle as a file gives it: the board, and what came with it (a solution, saved entries,
 //! its line and title).
 
-use super::grid::Grid;
+use crate::sudoku::board::grid::Grid;
 
 /// One puzzle read from a file.
 #[derive(Debug, Clone, PartialEq, Eq)]

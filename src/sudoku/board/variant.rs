@@ -1,11 +1,11 @@
 //! A board's variant: the rules it adds to or changes from the classic ones, checked once and
-//! carried by the board ([`Grid::variant`](super::Grid::variant)) wherever it goes, so that a
+//! carried by the board ([`Grid::variant`](crate::sudoku::Grid::variant)) wherever it goes, so that a
 //! puzzle read as an X sudoku is solved, checked, drawn and saved as one.
 //!
 //! | variant | rule |
 //! |---|---|
 //! | X | each main diagonal holds every symbol once |
-//! | hyper (windoku) | each window between the boxes holds every symbol once (square boxes only; see [`units`](super::units)) |
+//! | hyper (windoku) | each window between the boxes holds every symbol once (square boxes only; see [`units`](crate::sudoku::board::units)) |
 //! | jigsaw | irregular regions of `side` connected cells replace the boxes |
 //! | killer | each cage's cells hold different symbols adding up to the cage's sum |
 //!
@@ -14,14 +14,14 @@
 //! `1`–`9`,`A`–`G`).
 //!
 //! The rules become [`Units`] (the cells in which each symbol goes once) and [`Cage`]s, which
-//! [`general`](super::general) maps onto the exact-cover engine. A classic board has no
+//! [`general`](crate::sudoku::cover::general) maps onto the exact-cover engine. A classic board has no
 //! `Variant` at all and keeps the classic solver's fast path.
 
 use thiserror::Error;
 
-use super::general::Cage;
-use super::geometry::{Geometry, Unit};
-use super::units::{Units, UnitsError};
+use crate::sudoku::board::geometry::{Geometry, Unit};
+use crate::sudoku::board::units::{Units, UnitsError};
+use crate::sudoku::cover::general::Cage;
 
 /// The rules of a variant, as a file gives them (see [`Variant::new`] for the checks).
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -301,7 +301,7 @@ impl Variant {
 /// Whether `open` cells can still take distinct digits from 1 to `side`, none of `used` (bit
 /// `d - 1` for digit `d`), adding up to `left`: it lies between the smallest and the largest
 /// such sums. The bound that marks a broken cage, and that the backtracker prunes by.
-pub(super) fn can_still_make(side: usize, used: u64, open: usize, left: u64) -> bool {
+pub(crate) fn can_still_make(side: usize, used: u64, open: usize, left: u64) -> bool {
     let free = |d: &u64| used & (1 << (d - 1)) == 0;
     let side = side as u64;
     let low: u64 = (1..=side).filter(free).take(open).sum();

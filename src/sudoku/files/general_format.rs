@@ -1,5 +1,5 @@
 //! The input of Knuth's `sudoku-general-dlx`: a board of any units, written as text, read into
-//! [`Units`] and the givens for [`general::solve`](super::general::solve).
+//! [`Units`] and the givens for [`general::solve`](crate::sudoku::cover::general::solve).
 //!
 //! ```text
 //! 1...
@@ -28,7 +28,7 @@
 //! ([`GeneralPuzzle::to_grid`]) as a classic, jigsaw, X or hyper board, and written back
 //! ([`write()`]) with the boxes (or regions) in the first group, each diagonal in a group of its
 //! own and the windows in one more. Boxes of other shapes, and holes, are solved by
-//! [`general`](super::general) but not played.
+//! [`general`](crate::sudoku::cover::general) but not played.
 //!
 //! Errors are Knuth's, with the line: a first line of length 0 or over 36, a line of fewer or
 //! more characters, a digit twice in a row, column or box, an invalid box character, a cell twice
@@ -38,10 +38,10 @@ use std::sync::Arc;
 
 use thiserror::Error;
 
-use super::geometry::{Geometry, Unit};
-use super::grid::{Grid, Notation};
-use super::units::{Units, UnitsError};
-use super::variant::{Rules, Variant};
+use crate::sudoku::board::geometry::{Geometry, Unit};
+use crate::sudoku::board::grid::{Grid, Notation};
+use crate::sudoku::board::units::{Units, UnitsError};
+use crate::sudoku::board::variant::{Rules, Variant};
 
 /// The largest board the format takes here.
 pub const MAX_N: usize = 36;
@@ -532,7 +532,7 @@ mod tests {
 mod playing {
     #![allow(clippy::unwrap_used)]
     use super::*;
-    use crate::sudoku::formats::{Format, detect, read};
+    use crate::sudoku::files::formats::{Format, detect, read};
 
     fn variant(text: &str) -> Option<String> {
         let grid = GeneralPuzzle::parse(text).unwrap().to_grid(None).unwrap();

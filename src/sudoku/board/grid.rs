@@ -5,9 +5,9 @@ use std::sync::Arc;
 
 use thiserror::Error;
 
-use super::alphabet::{Alphabet, AlphabetError, is_layout};
-use super::geometry::{Geometry, GeometryError, Unit, cell_name};
-use super::variant::Variant;
+use crate::sudoku::board::alphabet::{Alphabet, AlphabetError, is_layout};
+use crate::sudoku::board::geometry::{Geometry, GeometryError, Unit, cell_name};
+use crate::sudoku::board::variant::Variant;
 
 /// How a board is written: its shape and its symbols.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -29,11 +29,11 @@ use std::time::{Duration, Instant};
 
 use crate::dlx::{self, ItemTable, Matrix};
 
-use super::general;
-use super::geometry::Geometry;
-use super::grid::Grid;
-use super::variant::Variant;
-use super::{Clashes, Report, Solver, Work};
+use crate::sudoku::board::geometry::Geometry;
+use crate::sudoku::board::grid::Grid;
+use crate::sudoku::board::variant::Variant;
+use crate::sudoku::cover::general;
+use crate::sudoku::{Clashes, Report, Solver, Work};
 
 /// The smallest side on which the search prunes with pairs of pairs too.
 const STRONG_FROM: usize = 25;
@@ -645,10 +645,10 @@ mod tests {
     #[test]
     fn open_items_are_numbered_once_and_every_entry_is_an_item() {
         let mut lines: Vec<String> = [
-            include_str!("../../tests/data/17clue_sample.txt"),
-            include_str!("../../tests/data/16x16_sample.txt"),
-            include_str!("../../tests/data/sizes.txt"),
-            include_str!("../../tests/data/25x25_medium.txt"),
+            include_str!("../../../tests/data/17clue_sample.txt"),
+            include_str!("../../../tests/data/16x16_sample.txt"),
+            include_str!("../../../tests/data/sizes.txt"),
+            include_str!("../../../tests/data/25x25_medium.txt"),
         ]
         .iter()
         .flat_map(|text| text.lines())

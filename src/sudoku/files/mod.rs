@@ -1,0 +1,7 @@
+//! Puzzle files: every format the command line and the window read and write, detected by
+//! content.
+
+pub(crate) mod entry;
+pub mod formats;
+pub mod general_format;
+pub mod variant_format;
