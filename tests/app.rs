@@ -11,7 +11,7 @@ use egui_kittest::kittest::{NodeT, Queryable};
 use sudoku_dlx::app::{App, open_first_puzzle};
 use sudoku_dlx::config::Config;
 use sudoku_dlx::game::{Game, Origin, Uniqueness};
-use sudoku_dlx::sudoku::cover::knuth::ItemMeaning;
+use sudoku_dlx::sudoku::cover::model::ItemMeaning;
 use sudoku_dlx::sudoku::{Geometry, Grid, Notation};
 
 const CLASSIC: &str =

@@ -7,8 +7,9 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use sudoku_dlx::sudoku::Format;
+use sudoku_dlx::sudoku::board::cage::Cage;
 use sudoku_dlx::sudoku::board::units::Units;
-use sudoku_dlx::sudoku::cover::general::{BoardError, Cage, GivenClash, solve, solve_with_cages};
+use sudoku_dlx::sudoku::cover::general::{BoardError, GivenClash, solve, solve_with_cages};
 use sudoku_dlx::sudoku::files::formats;
 use sudoku_dlx::sudoku::files::general_format::{GeneralPuzzle, HOLE};
 use sudoku_dlx::sudoku::generate::variant::{self as variant_generate, Kind};

@@ -22,7 +22,7 @@ use egui::{Color32, FontId, Pos2, Rect, RichText, Stroke, StrokeKind, Vec2};
 
 use crate::game::format_duration;
 use crate::game::watch::{FASTEST, MAX_MOVES, Move, Pace, SLOWEST, View, Watcher};
-use crate::sudoku::cover::knuth::{CoverMatrix, ItemMeaning};
+use crate::sudoku::cover::model::{CoverMatrix, ItemMeaning};
 use crate::sudoku::{Geometry, Grid, cell_name};
 
 use super::action::{Action, WatchControl};
@@ -247,6 +247,8 @@ impl App {
                 ItemMeaning::Cage(k) | ItemMeaning::CageDigit(k, _) => {
                     board.unit_cells(crate::sudoku::Unit::Cage(k))
                 }
+                // A grid has no Mathdoku cages.
+                ItemMeaning::MathCage(_) => Vec::new(),
             };
             for cell in &cells {
                 painter.rect_filled(rect_of(*cell), 0.0, TRIED.gamma_multiply(0.12));

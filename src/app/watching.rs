@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use egui::Color32;
 
 use crate::game::watch::{Move, Pace, View, Watcher};
-use crate::sudoku::cover::knuth::{CoverMatrix, ItemMeaning};
+use crate::sudoku::cover::model::{CoverMatrix, ItemMeaning};
 use crate::sudoku::{Geometry, Grid, cell_name};
 
 /// The colour of an option on the search's stack: its own, not the solver's green.
@@ -111,7 +111,7 @@ pub fn describe_item(item: ItemMeaning, g: Geometry, board: &Grid) -> String {
         ItemMeaning::Holds(unit, value) => {
             format!("{unit} · {}", board.alphabet().symbol(value))
         }
-        ItemMeaning::Cage(k) => format!("cage {}", k + 1),
+        ItemMeaning::Cage(k) | ItemMeaning::MathCage(k) => format!("cage {}", k + 1),
         ItemMeaning::CageDigit(k, value) => {
             format!("cage {} · {}", k + 1, board.alphabet().symbol(value))
         }

@@ -4,7 +4,7 @@
 use std::io::{self, BufWriter, Write};
 
 use crate::config::Config;
-use crate::sudoku::cover::knuth::CoverMatrix;
+use crate::sudoku::cover::model::CoverMatrix;
 
 use super::args::{MatrixArgs, MatrixFormat};
 use super::exit::{EXIT_BAD_INPUT, EXIT_OK};

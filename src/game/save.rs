@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 
 use serde::{Deserialize, Serialize};
 
-use crate::sudoku::cover::general::Cage;
+use crate::sudoku::board::cage::Cage;
 use crate::sudoku::{Alphabet, Geometry, Grid, Notation, Rules, Variant};
 
 use super::history::{CellState, Change, Clock, Edit, History, Snapshot, Step};

@@ -24,7 +24,7 @@ use std::time::{Duration, Instant};
 
 use crate::dlx::{Event, Rule, Search, Stats};
 use crate::sudoku::Grid;
-use crate::sudoku::cover::knuth::{CoverMatrix, ItemMeaning};
+use crate::sudoku::cover::model::{CoverMatrix, ItemMeaning};
 
 /// The most moves an [`Update`] carries; those before them are only counted (at full speed a
 /// slice of time holds hundreds of thousands).

@@ -13,9 +13,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use super::{Clashes, Report, Solver, Work};
+use crate::sudoku::board::cage::can_still_make;
 use crate::sudoku::board::geometry::Unit;
 use crate::sudoku::board::grid::Grid;
-use crate::sudoku::board::variant::can_still_make;
 
 /// How many calls pass between two looks at the cancel flag and the clock.
 const CANCEL_CHECK_INTERVAL: u64 = 4096;

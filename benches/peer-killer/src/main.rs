@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 use csp_solver::SolveConfig;
 use csp_solver::puzzles::killer::{KillerCage, generate_killer_seeded, solve_killer};
 use csp_solver::puzzles::sudoku::Difficulty;
-use sudoku_dlx::sudoku::cover::general::Cage;
+use sudoku_dlx::sudoku::board::cage::Cage;
 use sudoku_dlx::sudoku::files::formats;
 use sudoku_dlx::sudoku::{DlxSolver, Geometry, Grid, Notation, Rules, Solver, Variant};
 

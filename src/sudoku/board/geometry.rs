@@ -261,6 +261,10 @@ pub enum Unit {
     Region(usize),
     /// A killer cage, numbered in the order of its first cell.
     Cage(usize),
+    /// A plane of a 3-D cube (Roxdoku), numbered as the shape lists them.
+    Plane(usize),
+    /// A group of cells given by a shape file, numbered as the file lists them.
+    Group(usize),
 }
 
 impl fmt::Display for Unit {
@@ -276,6 +280,8 @@ impl fmt::Display for Unit {
             Unit::Window(w) => write!(f, "window {}", w + 1),
             Unit::Region(r) => write!(f, "region {}", r + 1),
             Unit::Cage(k) => write!(f, "cage {}", k + 1),
+            Unit::Plane(k) => write!(f, "plane {}", k + 1),
+            Unit::Group(k) => write!(f, "group {}", k + 1),
         }
     }
 }

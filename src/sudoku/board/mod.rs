@@ -2,7 +2,10 @@
 //! rules), the symbols it is written in, and a board's values with their clashes.
 
 pub(crate) mod alphabet;
+pub mod cage;
 pub(crate) mod geometry;
 pub(crate) mod grid;
+pub mod shape;
+pub mod shapes;
 pub mod units;
 pub mod variant;

@@ -19,9 +19,9 @@
 
 use thiserror::Error;
 
+use crate::sudoku::board::cage::{Cage, can_still_make};
 use crate::sudoku::board::geometry::{Geometry, Unit};
 use crate::sudoku::board::units::{Units, UnitsError};
-use crate::sudoku::cover::general::Cage;
 
 /// The rules of a variant, as a file gives them (see [`Variant::new`] for the checks).
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -296,17 +296,6 @@ impl Variant {
             name.join(" ")
         }
     }
-}
-
-/// Whether `open` cells can still take distinct digits from 1 to `side`, none of `used` (bit
-/// `d - 1` for digit `d`), adding up to `left`: it lies between the smallest and the largest
-/// such sums. The bound that marks a broken cage, and that the backtracker prunes by.
-pub(crate) fn can_still_make(side: usize, used: u64, open: usize, left: u64) -> bool {
-    let free = |d: &u64| used & (1 << (d - 1)) == 0;
-    let side = side as u64;
-    let low: u64 = (1..=side).filter(free).take(open).sum();
-    let high: u64 = (1..=side).rev().filter(free).take(open).sum();
-    (low..=high).contains(&left)
 }
 
 /// `r1c2` for a cell of a board of `side`.

@@ -1,45 +1,22 @@
-//! Any board of [`Units`] as exact cover, solved with the [`dlx`](crate::dlx) engine: the
-//! variants' solver (X, hyper, jigsaw, and units given outright as in Knuth's
-//! `sudoku-general-dlx`).
+//! Any board searched with the [`dlx`](crate::dlx) engine: a [`Shape`] and the values in its
+//! cells become the matrix of [`model`](super::model) (the one exact-cover mapping of the board
+//! model, whose docs explain the items and options and why an exact cover is a solution), and a
+//! search of it counts the solutions, keeps the first two, and gives up within a [`Budget`].
 //!
-//! The mapping is the classic one of [`DlxSolver`](crate::sudoku::DlxSolver) (`cover.rs`) with the units
-//! made a list: an item for each empty cell; an item for each unit and each symbol the unit still
-//! lacks, primary for a unit of `side` cells (the symbol goes there exactly once) and secondary for
-//! a smaller one (at most once); and an option for each empty cell and each symbol none of its
-//! units holds yet, covering the cell's item and the symbol's item in each of the cell's units. As
-//! there, the givens are applied while building: their items and the options that clash with
-//! them are left out. An exact cover is then a filling of the empty cells in which no unit
-//! repeats a symbol and every full unit holds them all. The classic solver stays the one for
-//! plain boards: its options all have four items, which it lays out in blocks of four.
-//!
-//! # Killer cages
-//!
-//! A cage (cells whose values differ and add up to its sum) is no unit: which symbols it holds
-//! depends on the sum. It becomes exact cover without colours this way. Each cage `k` has a
-//! primary item `K`, and a secondary item `(k, d)` for each digit `d` (a symbol's place in the
-//! alphabet, 1 to the side). Each cell option "`d` in cell `c`" of a cell in cage `k` also covers
-//! `(k, d)`. For each *admissible set* `S` of the cage (as many distinct digits as the cage has
-//! cells, adding up to its sum, holding its givens' digits) one more option covers `K` and every
-//! `(k, d)` with `d` not in `S` (and not given). Sound and complete:
-//!
-//! * In an exact cover, `K` is covered by exactly one set option, for some `S`. It covers `(k, d)`
-//!   for every `d` outside `S`, so no cell option of the cage may use such a `d` (a secondary item
-//!   is covered at most once): the cage's cells take digits of `S`. Each `(k, d)` is covered at
-//!   most once, so they take distinct digits; there are `|S|` cells (givens included, whose digits
-//!   are in `S`), so they take exactly the digits of `S`, whose sum is the cage's.
-//! * Conversely, in a filling that respects the cage, its cells' digits form an admissible set
-//!   `S`; choosing that set's option with the cell options covers `K` once and each `(k, d)` at
-//!   most once (by the set option if `d ∉ S`, by the one cell holding `d` if `d ∈ S`).
-//!
-//! A cage of `k` cells on a board of side `n` has at most `C(n, k)` sets (126 for nine cells of
-//! 9×9), far fewer for a sum near either end.
+//! This is the solver of every board that is not a plain square sudoku: X, hyper, jigsaw and
+//! killer boards, Knuth's `sudoku-general-dlx` input, KSudoku's shapes, Mathdoku. The givens are
+//! checked first: two in one unit or killer cage with the same symbol are a [`GivenClash`],
+//! named, with no search.
 
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use crate::dlx::{Matrix, OptionId, Stats};
-
+use crate::dlx::{OptionId, Stats};
+use crate::sudoku::board::cage::Cage;
+use crate::sudoku::board::shape::{Shape, ShapeError};
 use crate::sudoku::board::units::Units;
+
+use super::model::{CoverError, CoverMatrix};
 
 /// What a search of a board found.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -68,6 +45,12 @@ pub enum BoardError {
         /// The cell.
         cell: usize,
     },
+    /// The board's units or cages do not make a board.
+    #[error(transparent)]
+    Shape(#[from] ShapeError),
+    /// The board has no matrix.
+    #[error(transparent)]
+    Cover(#[from] CoverError),
 }
 
 /// Two givens of one unit hold the same symbol.
@@ -93,15 +76,6 @@ pub fn solve(
     time_limit: Option<Duration>,
 ) -> Result<GeneralReport, BoardError> {
     solve_with_cages(units, cells, &[], limit, time_limit)
-}
-
-/// A killer cage: cells whose values differ and add up to `sum`.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Cage {
-    /// Its cells.
-    pub cells: Vec<usize>,
-    /// What they add up to.
-    pub sum: u32,
 }
 
 /// [`solve`] with killer cages (see the module docs). A cage repeating a given is a clash in the
@@ -146,144 +120,38 @@ pub fn search(
     limit: u64,
     budget: &Budget<'_>,
 ) -> Result<GeneralReport, BoardError> {
-    let side = units.side();
-    let of_cell = units_of_cells(units);
-    // Which symbols each unit holds already, and where.
-    let mut held: Vec<Vec<Option<usize>>> = vec![vec![None; side + 1]; units.all().len()];
-    for (cell, &v) in cells.iter().enumerate() {
-        if v == 0 || usize::from(v) > side {
-            continue;
-        }
-        for &u in &of_cell[cell] {
-            if let Some(first) = held[u][usize::from(v)] {
-                return Err(GivenClash {
-                    unit: u,
-                    first,
-                    second: cell,
-                    value: v,
-                }
-                .into());
-            }
-            held[u][usize::from(v)] = Some(cell);
+    let mut seen = vec![false; cells.len()];
+    for &cell in cages.iter().flat_map(|c| &c.cells) {
+        match seen.get_mut(cell) {
+            Some(true) => return Err(BoardError::TwoCages { cell }),
+            Some(slot) => *slot = true,
+            None => {}
         }
     }
-    // Each cell's cage, and the digits each cage's givens hold.
-    let mut cage_of = vec![usize::MAX; cells.len()];
-    let mut in_cage: Vec<Vec<Option<usize>>> = vec![vec![None; side + 1]; cages.len()];
-    for (k, cage) in cages.iter().enumerate() {
-        let unit = units.all().len() + k;
-        for &cell in &cage.cells {
-            let Some(slot) = cage_of.get_mut(cell) else {
-                continue;
-            };
-            if *slot != usize::MAX {
-                return Err(BoardError::TwoCages { cell });
-            }
-            *slot = k;
-            let v = usize::from(cells[cell]);
-            if v > 0 && v <= side {
-                if let Some(first) = in_cage[k][v] {
-                    return Err(GivenClash {
-                        unit,
-                        first,
-                        second: cell,
-                        value: v as u8,
-                    }
-                    .into());
-                }
-                in_cage[k][v] = Some(cell);
-            }
-        }
-    }
-    // Items: empty cells, full units' missing symbols and cages (primary), then partial units'
-    // missing symbols and cages' digits (secondary).
-    let mut next = 0;
-    let mut item_of_cell = vec![usize::MAX; cells.len()];
-    for (slot, &v) in item_of_cell.iter_mut().zip(cells) {
-        if v == 0 {
-            *slot = next;
-            next += 1;
-        }
-    }
-    let mut item_of_unit = vec![vec![usize::MAX; side + 1]; units.all().len()];
-    let mut primary = 0;
-    let mut cage_items = 0..0;
-    for full in [true, false] {
-        for (u, slots) in item_of_unit.iter_mut().enumerate() {
-            if units.is_full(u) == full {
-                for v in 1..=side {
-                    if held[u][v].is_none() {
-                        slots[v] = next;
-                        next += 1;
-                    }
-                }
-            }
-        }
-        if full {
-            let first_cage = next;
-            next += cages.len();
-            primary = next;
-            cage_items = first_cage..next;
-        }
-    }
-    let mut item_of_cage_digit = vec![vec![usize::MAX; side + 1]; cages.len()];
-    for (k, slots) in item_of_cage_digit.iter_mut().enumerate() {
-        for v in 1..=side {
-            if in_cage[k][v].is_none() {
-                slots[v] = next;
-                next += 1;
-            }
-        }
-    }
-    let Ok(mut m) = Matrix::new(primary, next - primary) else {
-        return Ok(GeneralReport {
-            solutions: 0,
-            first: None,
-            second: None,
-            gave_up: false,
-            stats: Stats::default(),
-        });
+    let shape = Shape::of_units(units, cages)?;
+    search_shape(&shape, cells, limit, budget)
+}
+
+/// Searches `shape` with `values` in its positions (0 for empty, else a digit from 1) for up to
+/// `limit` solutions, within `budget`.
+pub fn search_shape(
+    shape: &Shape,
+    values: &[u8],
+    limit: u64,
+    budget: &Budget<'_>,
+) -> Result<GeneralReport, BoardError> {
+    check_givens(shape, values)?;
+    let cover = CoverMatrix::of_shape(shape, values, false)?;
+    let empty = GeneralReport {
+        solutions: 0,
+        first: None,
+        second: None,
+        gave_up: false,
+        stats: Stats::default(),
     };
-    let mut placements: Vec<(usize, u8)> = Vec::new();
-    let mut items = Vec::new();
-    for (cell, &item) in item_of_cell.iter().enumerate() {
-        if item == usize::MAX {
-            continue;
-        }
-        let cage = cage_of[cell];
-        for v in 1..=side {
-            if of_cell[cell].iter().any(|&u| held[u][v].is_some())
-                || (cage != usize::MAX && in_cage[cage][v].is_some())
-            {
-                continue;
-            }
-            items.clear();
-            items.push(item);
-            items.extend(of_cell[cell].iter().map(|&u| item_of_unit[u][v]));
-            if cage != usize::MAX {
-                items.push(item_of_cage_digit[cage][v]);
-            }
-            if m.add_option(items.iter().copied()).is_ok() {
-                placements.push((cell, v as u8));
-            }
-        }
-    }
-    // Each cage's digit sets: the cage's item, and the digits the set leaves out, so that the
-    // cage's cells must take exactly the set's digits.
-    for ((k, cage), item) in cages.iter().enumerate().zip(cage_items) {
-        let given: Vec<usize> = (1..=side).filter(|&v| in_cage[k][v].is_some()).collect();
-        for set in digit_sets(side, cage.cells.len(), cage.sum, &given) {
-            items.clear();
-            items.push(item);
-            items.extend(
-                (1..=side)
-                    .filter(|v| !set.contains(v) && in_cage[k][*v].is_none())
-                    .map(|v| item_of_cage_digit[k][v]),
-            );
-            // Not a placement: decoding skips options past the placements.
-            let _ = m.add_option(items.iter().copied());
-        }
-    }
+    let Ok(mut m) = cover.matrix() else {
+        return Ok(empty);
+    };
     let mut search = m.search().with_pruning(!budget.plain);
     if let Some(limit) = budget.time_limit {
         search = search.with_deadline(Instant::now() + limit);
@@ -294,14 +162,24 @@ pub fn search(
     if let Some(flag) = budget.cancel {
         search = search.with_cancel(flag);
     }
+    let filled = |solution: &[OptionId]| {
+        let mut out = values.to_vec();
+        out.resize(shape.positions(), 0);
+        for o in solution {
+            for (cell, v) in cover.places(o.index()) {
+                out[cell] = v;
+            }
+        }
+        out
+    };
     let (mut first, mut second) = (None, None);
     let mut solutions = 0;
     if limit > 0 && search.next_solution().is_some() {
         solutions = 1;
-        first = Some(filled(cells, &placements, search.solution()));
+        first = Some(filled(search.solution()));
         if limit > 1 && search.next_solution().is_some() {
             solutions = 2;
-            second = Some(filled(cells, &placements, search.solution()));
+            second = Some(filled(search.solution()));
             solutions += search.count(limit - 2);
         }
     }
@@ -314,72 +192,31 @@ pub fn search(
     })
 }
 
-/// The sets of `size` distinct digits from 1 to `side` that add up to `sum` and hold every digit
-/// of `given`, in increasing order.
-pub(crate) fn digit_sets(side: usize, size: usize, sum: u32, given: &[usize]) -> Vec<Vec<usize>> {
-    fn go(
-        from: usize,
-        side: usize,
-        left: usize,
-        sum: u64,
-        set: &mut Vec<usize>,
-        given: &[usize],
-        out: &mut Vec<Vec<usize>>,
-    ) {
-        if left == 0 {
-            if sum == 0 && given.iter().all(|g| set.contains(g)) {
-                out.push(set.clone());
-            }
-            return;
-        }
-        for d in from..=side {
-            // The smallest and largest sums the rest could still make.
-            let low: u64 = (d..d + left).map(|x| x as u64).sum();
-            let high: u64 = (side + 1 - left..=side).map(|x| x.max(d) as u64).sum();
-            if low > sum {
-                break;
-            }
-            if high < sum {
+/// Two givens of one unit or killer cage with the same value, or a value out of range.
+fn check_givens(shape: &Shape, values: &[u8]) -> Result<(), BoardError> {
+    let n = shape.symbols();
+    let houses = (0..shape.unit_count())
+        .map(|u| shape.unit(u))
+        .chain(shape.cages().iter().map(|c| c.cells.as_slice()));
+    let mut at = vec![usize::MAX; n + 1];
+    for (u, cells) in houses.enumerate() {
+        at.fill(usize::MAX);
+        for &cell in cells {
+            let v = usize::from(values.get(cell).copied().unwrap_or(0));
+            if v == 0 || v > n {
                 continue;
             }
-            set.push(d);
-            go(d + 1, side, left - 1, sum - d as u64, set, given, out);
-            set.pop();
+            if at[v] != usize::MAX {
+                return Err(GivenClash {
+                    unit: u,
+                    first: at[v],
+                    second: cell,
+                    value: v as u8,
+                }
+                .into());
+            }
+            at[v] = cell;
         }
     }
-    let mut out = Vec::new();
-    if size > 0 && size <= side {
-        go(
-            1,
-            side,
-            size,
-            u64::from(sum),
-            &mut Vec::new(),
-            given,
-            &mut out,
-        );
-    }
-    out
-}
-
-/// For each cell, the units it is in.
-fn units_of_cells(units: &Units) -> Vec<Vec<usize>> {
-    let mut of_cell = vec![Vec::new(); units.side() * units.side()];
-    for (u, cells) in units.all().iter().enumerate() {
-        for &c in cells {
-            of_cell[c].push(u);
-        }
-    }
-    of_cell
-}
-
-/// `cells` with the placements of `solution` filled in.
-fn filled(cells: &[u8], placements: &[(usize, u8)], solution: &[OptionId]) -> Vec<u8> {
-    let mut out = cells.to_vec();
-    for o in solution {
-        if let Some(&(cell, v)) = placements.get(o.index()) {
-            out[cell] = v;
-        }
-    }
-    out
+    Ok(())
 }

@@ -35,222 +35,26 @@
 
 use std::fmt::Write;
 
-use crate::sudoku::board::geometry::Unit;
 use crate::sudoku::board::grid::Grid;
-use crate::sudoku::cover::general::digit_sets;
+use crate::sudoku::board::shape::Shape;
 
-/// Knuth's one-character code for 0 to 61.
-pub fn encode(x: usize) -> char {
-    const CODES: &[u8; 62] = b"0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
-    CODES.get(x).map_or('?', |&c| char::from(c))
-}
-
-/// One option: a symbol placed in a cell, and the items it covers: its cell, its row, column
-/// and box (or region), then a variant's diagonals and windows through the cell.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Placement {
-    /// The cell.
-    pub cell: usize,
-    /// The value, from 1.
-    pub value: u8,
-    /// Its items, as indices into [`CoverMatrix::items`].
-    pub items: Vec<usize>,
-}
-
-/// What an item of a board's matrix stands for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ItemMeaning {
-    /// The cell holds a symbol (`pRC`).
-    Cell(usize),
-    /// The unit holds the value once (`rRD`, `cCD`, `bBD`, `dKD`, `wKD`).
-    Holds(Unit, u8),
-    /// A killer cage takes one of its digit sets (`kNN`).
-    Cage(usize),
-    /// A killer cage holds the digit at most once (`kNND`, secondary).
-    CageDigit(usize, u8),
-}
-
-/// A board's exact-cover matrix: named items and the options over them.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct CoverMatrix {
-    /// Item names, in order: cells, then rows', columns' and boxes' (or regions') digits, then
-    /// a variant's diagonals' and windows', then killer cages (primary items all), then the
-    /// cages' digits (secondary).
-    pub items: Vec<String>,
-    /// What each item stands for, in the same order.
-    pub meanings: Vec<ItemMeaning>,
-    /// The number of primary items (the first ones).
-    pub primary: usize,
-    /// The options, cell by cell, value by value.
-    pub options: Vec<Placement>,
-    /// A killer board's digit-set options, after the placements in the engine's numbering.
-    pub sets: Vec<CageSet>,
-}
-
-/// A killer cage's option "the cage takes these digits".
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct CageSet {
-    /// The cage.
-    pub cage: usize,
-    /// Its digits.
-    pub digits: Vec<u8>,
-    /// Its items: the cage's, and the cage's items for the digits not in the set.
-    pub items: Vec<usize>,
-}
+use super::model::CoverMatrix;
+pub use super::model::encode;
 
 impl CoverMatrix {
-    /// The matrix of `grid`: reduced by its givens, or (`full`) the empty board's. A variant's
-    /// board has its own units (regions for boxes, diagonals, windows) and killer cages.
+    /// The matrix of `grid`'s board ([`Shape::of_grid`]): reduced by its givens, or (`full`)
+    /// the empty board's.
     pub fn of(grid: &Grid, full: bool) -> Self {
-        let g = grid.geometry();
-        let side = g.side();
-        let value_at = |cell: usize| if full { 0 } else { grid.get(cell) };
-        let units: Vec<(Unit, Vec<usize>)> = grid
-            .houses()
-            .into_iter()
-            .filter(|(u, _)| !matches!(u, Unit::Cage(_)))
-            .collect();
-        // Which digits each unit holds, and each cell's units.
-        let mut holds = vec![vec![false; side + 1]; units.len()];
-        let mut of_cell = vec![Vec::new(); g.cells()];
-        for (u, (_, cells)) in units.iter().enumerate() {
-            for &cell in cells {
-                of_cell[cell].push(u);
-                let v = usize::from(value_at(cell));
-                if v > 0 {
-                    holds[u][v] = true;
-                }
-            }
-        }
-        let mut items = Vec::new();
-        let mut meanings = Vec::new();
-        // Item number of each cell item and unit·digit item, where open.
-        let mut cell_item = vec![usize::MAX; g.cells()];
-        for (cell, slot) in cell_item.iter_mut().enumerate() {
-            if value_at(cell) == 0 {
-                *slot = items.len();
-                meanings.push(ItemMeaning::Cell(cell));
-                items.push(format!(
-                    "p{}{}",
-                    encode(g.row_of(cell)),
-                    encode(g.col_of(cell))
-                ));
-            }
-        }
-        let mut unit_item = vec![vec![usize::MAX; side + 1]; units.len()];
-        for (u, &(unit, _)) in units.iter().enumerate() {
-            let (letter, k) = match unit {
-                Unit::Row(k) => ('r', k),
-                Unit::Column(k) => ('c', k),
-                Unit::Box(k) | Unit::Region(k) => ('b', k),
-                Unit::Diagonal(k) => ('d', k),
-                Unit::Window(k) => ('w', k),
-                Unit::Cage(k) => ('k', k),
-            };
-            for d in 1..=side {
-                if !holds[u][d] {
-                    unit_item[u][d] = items.len();
-                    meanings.push(ItemMeaning::Holds(unit, d as u8));
-                    items.push(format!("{letter}{}{}", encode(k), encode(d)));
-                }
-            }
-        }
-        // Killer cages: an item each (primary), then each cage's digits not given (secondary).
-        let cages = grid.variant().map(|v| v.cages()).unwrap_or_default();
-        let mut cage_of = vec![usize::MAX; g.cells()];
-        let mut in_cage = vec![vec![false; side + 1]; cages.len()];
-        let mut cage_item = Vec::with_capacity(cages.len());
-        for (k, cage) in cages.iter().enumerate() {
-            for &cell in &cage.cells {
-                cage_of[cell] = k;
-                in_cage[k][usize::from(value_at(cell))] = true;
-            }
-            cage_item.push(items.len());
-            meanings.push(ItemMeaning::Cage(k));
-            items.push(format!("k{}{}", encode(k / 62), encode(k % 62)));
-        }
-        let primary = items.len();
-        let mut digit_item = vec![vec![usize::MAX; side + 1]; cages.len()];
-        for k in 0..cages.len() {
-            for d in (1..=side).filter(|&d| !in_cage[k][d]) {
-                digit_item[k][d] = items.len();
-                meanings.push(ItemMeaning::CageDigit(k, d as u8));
-                items.push(format!(
-                    "k{}{}{}",
-                    encode(k / 62),
-                    encode(k % 62),
-                    encode(d)
-                ));
-            }
-        }
-        let mut options = Vec::new();
-        for (cell, &item) in cell_item.iter().enumerate() {
-            if item == usize::MAX {
-                continue;
-            }
-            let cage = cage_of[cell];
-            for d in 1..=side {
-                if of_cell[cell].iter().any(|&u| holds[u][d])
-                    || (cage != usize::MAX && in_cage[cage][d])
-                {
-                    continue;
-                }
-                let mut covers = Vec::with_capacity(2 + of_cell[cell].len());
-                covers.push(item);
-                covers.extend(of_cell[cell].iter().map(|&u| unit_item[u][d]));
-                if cage != usize::MAX {
-                    covers.push(digit_item[cage][d]);
-                }
-                options.push(Placement {
-                    cell,
-                    value: d as u8,
-                    items: covers,
-                });
-            }
-        }
-        let mut sets = Vec::new();
-        for (k, cage) in cages.iter().enumerate() {
-            let given: Vec<usize> = (1..=side).filter(|&d| in_cage[k][d]).collect();
-            for set in digit_sets(side, cage.cells.len(), cage.sum, &given) {
-                let mut covers = vec![cage_item[k]];
-                covers.extend(
-                    (1..=side)
-                        .filter(|d| !set.contains(d) && !in_cage[k][*d])
-                        .map(|d| digit_item[k][d]),
-                );
-                sets.push(CageSet {
-                    cage: k,
-                    digits: set.iter().map(|&d| d as u8).collect(),
-                    items: covers,
-                });
-            }
-        }
-        CoverMatrix {
-            items,
-            meanings,
-            primary,
-            options,
-            sets,
-        }
-    }
-
-    /// The engine's matrix of these items and options, numbered as here.
-    pub fn matrix(&self) -> Result<crate::dlx::Matrix, crate::dlx::DlxError> {
-        let mut m = crate::dlx::Matrix::new(self.primary, self.items.len() - self.primary)?;
-        for o in &self.options {
-            m.add_option(o.items.iter().copied())?;
-        }
-        for set in &self.sets {
-            m.add_option(set.items.iter().copied())?;
-        }
-        // No two options of a cell item share another item (see `Matrix::set_pairless_items`).
-        let cells = self
-            .meanings
-            .iter()
-            .take_while(|m| matches!(m, ItemMeaning::Cell(_)))
-            .count();
-        m.set_pairless_items(cells);
-        Ok(m)
+        let shape = Shape::of_grid(grid);
+        // A grid's board has no Mathdoku cages, the only source of an error.
+        CoverMatrix::of_shape(&shape, grid.values(), full).unwrap_or_else(|_| CoverMatrix {
+            items: Vec::new(),
+            meanings: Vec::new(),
+            primary: 0,
+            options: Vec::new(),
+            sets: Vec::new(),
+            fills: Vec::new(),
+        })
     }
 
     /// The matrix in `dlx1`'s input format, `grid`'s puzzle in the opening comment.

@@ -4,3 +4,4 @@
 pub(crate) mod classic;
 pub mod general;
 pub mod knuth;
+pub mod model;

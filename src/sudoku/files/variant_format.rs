@@ -42,11 +42,11 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use crate::sudoku::board::alphabet::is_layout;
+use crate::sudoku::board::cage::Cage;
 use crate::sudoku::board::geometry::Geometry;
 use crate::sudoku::board::grid::{Grid, Notation, ParseError, ParseErrorKind};
 use crate::sudoku::board::units::UnitsError;
 use crate::sudoku::board::variant::{Rules, Variant, VariantError};
-use crate::sudoku::cover::general::Cage;
 use crate::sudoku::files::entry::Entry;
 
 /// True if a line of `cells` characters (layout aside) is a jigsaw line: twice a square of a side

@@ -33,9 +33,10 @@ use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
+use crate::sudoku::board::cage::Cage;
 use crate::sudoku::board::grid::{Grid, Notation};
 use crate::sudoku::board::variant::{Rules, Variant};
-use crate::sudoku::cover::general::{self, Budget, Cage};
+use crate::sudoku::cover::general::{self, Budget};
 use crate::sudoku::generate::classic::GenerateError;
 use crate::sudoku::logic::hint::{candidates, values_of};
 use crate::sudoku::logic::{Grade, Rater, Rating};

@@ -24,9 +24,9 @@
 //! admissible sets (as many different digits as the cage has cells, adding up to its sum, with
 //! those already in it), which is exactly what its set options in the exact-cover matrix allow.
 
+use crate::sudoku::board::cage::digit_sets;
 use crate::sudoku::board::geometry::{Unit, cell_name};
 use crate::sudoku::board::grid::Grid;
-use crate::sudoku::cover::general::digit_sets;
 
 /// The candidates of every cell as bit sets (bit `v-1` for value `v`): the values that clash with
 /// nothing in the cell's row, column and box (and the variant's units and cage), and, in a killer

@@ -34,10 +34,10 @@ use std::fmt;
 
 use std::sync::Arc;
 
+use crate::sudoku::board::cage::digit_sets;
 use crate::sudoku::board::geometry::{Geometry, Unit};
 use crate::sudoku::board::grid::Grid;
 use crate::sudoku::board::variant::Variant;
-use crate::sudoku::cover::general::digit_sets;
 
 /// A solving technique, from the easiest.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]

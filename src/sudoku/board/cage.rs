@@ -1,0 +1,393 @@
+//! Cages and their arithmetic, all of it: what a cage's cells may hold, as sets of digits or as
+//! fillings cell by cell, and the bounds that tell early that a cage can no longer be made.
+//!
+//! Two kinds of cage are played:
+//!
+//! * A **killer cage** ([`Cage`]): its cells hold *different* digits that add up to its sum. What
+//!   matters for exact cover is the *set* of its digits (see [`digit_sets`]): the cells take the
+//!   set's digits in some order, which the placements decide.
+//! * A **Mathdoku cage** ([`MathCage`], KenKen, Solo's Keen): its cells' digits, combined by its
+//!   [`Operation`], make its target. Digits may repeat in it, except in two cells that share a
+//!   unit (a row or a column), which the board forbids anyway. Subtraction and division are
+//!   defined for two cells (the larger less or over the smaller), as every Mathdoku game plays
+//!   them. Such a cage is modelled by its *fillings* ([`MathCage::fillings`]), one digit per cell.
+//!
+//! A digit is a symbol's place in the board's alphabet, 1 to the number of symbols, whatever its
+//! character: `A` counts 10 on a 16×16 board written `1`–`9`, `A`–`G`.
+
+use std::fmt;
+
+/// A killer cage: cells whose values differ and add up to `sum`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Cage {
+    /// Its cells.
+    pub cells: Vec<usize>,
+    /// What they add up to.
+    pub sum: u32,
+}
+
+/// How a Mathdoku cage's digits make its target.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Operation {
+    /// The digits add up to the target.
+    Add,
+    /// Two digits: the larger less the smaller is the target.
+    Subtract,
+    /// The digits multiply to the target.
+    Multiply,
+    /// Two digits: the larger over the smaller is the target, exactly.
+    Divide,
+    /// One cell, whose digit is the target.
+    Given,
+}
+
+impl Operation {
+    /// The sign players see in the cage's corner: `+`, `−`, `×`, `÷`, or nothing.
+    pub fn sign(self) -> &'static str {
+        match self {
+            Operation::Add => "+",
+            Operation::Subtract => "−",
+            Operation::Multiply => "×",
+            Operation::Divide => "÷",
+            Operation::Given => "",
+        }
+    }
+
+    /// Reads `+`, `-`/`−`, `*`/`x`/`×`, `/`/`÷`, or `=` (one given cell), as files write them.
+    pub fn parse(text: &str) -> Option<Operation> {
+        Some(match text.trim() {
+            "+" | "add" => Operation::Add,
+            "-" | "−" | "subtract" => Operation::Subtract,
+            "*" | "x" | "×" | "multiply" => Operation::Multiply,
+            "/" | "÷" | "divide" => Operation::Divide,
+            "=" | "" | "given" => Operation::Given,
+            _ => return None,
+        })
+    }
+}
+
+impl fmt::Display for Operation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.sign())
+    }
+}
+
+/// A Mathdoku cage: cells whose digits, combined by `op`, make `target`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MathCage {
+    /// Its cells.
+    pub cells: Vec<usize>,
+    /// How the digits are combined.
+    pub op: Operation,
+    /// What they make.
+    pub target: u64,
+}
+
+/// The most fillings one Mathdoku cage may have: a bound on the options a cage brings to the
+/// matrix, and so on its memory (a cage past it is refused with the reason).
+pub const MAX_FILLINGS: usize = 200_000;
+
+impl MathCage {
+    /// Whether `digits` (one per cell, each from 1) make the target.
+    pub fn makes(&self, digits: &[u8]) -> bool {
+        let d = |k: usize| u64::from(digits.get(k).copied().unwrap_or(0));
+        match self.op {
+            Operation::Add => digits.iter().map(|&x| u64::from(x)).sum::<u64>() == self.target,
+            Operation::Multiply => {
+                digits
+                    .iter()
+                    .try_fold(1u64, |acc, &x| acc.checked_mul(u64::from(x)))
+                    == Some(self.target)
+            }
+            Operation::Subtract => digits.len() == 2 && d(0).abs_diff(d(1)) == self.target,
+            Operation::Divide => {
+                let (lo, hi) = (d(0).min(d(1)), d(0).max(d(1)));
+                digits.len() == 2 && lo > 0 && hi % lo == 0 && hi / lo == self.target
+            }
+            Operation::Given => digits.len() == 1 && d(0) == self.target,
+        }
+    }
+
+    /// Whether the cage, with `digits` (0 for an empty cell) in its cells, can still be made:
+    /// a full cage makes its target; a part-filled one has some filling of the rest that does,
+    /// judged by bounds (sums and products of the smallest and largest digits left).
+    pub fn can_still_make(&self, digits: &[u8], symbols: usize) -> bool {
+        let open = digits.iter().filter(|&&d| d == 0).count();
+        if open == 0 {
+            return self.makes(digits);
+        }
+        let n = symbols as u64;
+        let filled = digits.iter().filter(|&&d| d != 0).map(|&d| u64::from(d));
+        match self.op {
+            Operation::Add => {
+                let got: u64 = filled.sum();
+                let open = open as u64;
+                got + open <= self.target && self.target <= got + open * n
+            }
+            Operation::Multiply => {
+                let got = filled.fold(1u64, |acc, d| acc.saturating_mul(d));
+                got > 0 && self.target.is_multiple_of(got) && {
+                    let left = self.target / got;
+                    // The rest must multiply to `left` with `open` digits of at most `n`.
+                    (n.checked_pow(open as u32)).is_none_or(|top| left <= top)
+                }
+            }
+            Operation::Subtract | Operation::Divide => {
+                let Some(given) = filled.clone().next() else {
+                    return true;
+                };
+                (1..=n).any(|other| {
+                    let pair = [given as u8, other as u8];
+                    self.makes(&pair)
+                })
+            }
+            Operation::Given => true,
+        }
+    }
+
+    /// Every filling of the cage: a digit from 1 to `symbols` per cell, in the order of
+    /// [`cells`](Self::cells), that makes the target, keeps the digits fixed in `fixed` (0 where
+    /// open), and gives different digits to two cells that `apart(i, j)` says share a unit.
+    /// `None` if there are more than [`MAX_FILLINGS`].
+    pub fn fillings(
+        &self,
+        symbols: usize,
+        fixed: &[u8],
+        apart: impl Fn(usize, usize) -> bool,
+    ) -> Option<Vec<Vec<u8>>> {
+        let k = self.cells.len();
+        let mut out = Vec::new();
+        let mut digits = vec![0u8; k];
+        // Depth-first over the cells, each digit checked against the cells before it and the
+        // cage's bound on what is left.
+        let mut at = 0usize;
+        loop {
+            // Advance the digit at `at`, or back up when it has none left.
+            let next = next_digit(self, &digits, at, symbols, fixed, &apart);
+            match next {
+                Some(d) => {
+                    digits[at] = d;
+                    if at + 1 == k {
+                        if self.makes(&digits) {
+                            if out.len() == MAX_FILLINGS {
+                                return None;
+                            }
+                            out.push(digits.clone());
+                        }
+                    } else {
+                        at += 1;
+                    }
+                }
+                None => {
+                    digits[at] = 0;
+                    if at == 0 {
+                        return Some(out);
+                    }
+                    at -= 1;
+                }
+            }
+        }
+    }
+}
+
+/// The next digit after `digits[at]` for cell `at` of `cage` that agrees with the fixed digit,
+/// differs from earlier cells that share a unit with it, and leaves the cage makeable.
+fn next_digit(
+    cage: &MathCage,
+    digits: &[u8],
+    at: usize,
+    symbols: usize,
+    fixed: &[u8],
+    apart: &impl Fn(usize, usize) -> bool,
+) -> Option<u8> {
+    let from = digits[at] + 1;
+    let mut trial = digits.to_vec();
+    for t in trial.iter_mut().skip(at + 1) {
+        *t = 0;
+    }
+    for d in from..=symbols as u8 {
+        let want = fixed.get(at).copied().unwrap_or(0);
+        if want != 0 && want != d {
+            continue;
+        }
+        if (0..at).any(|j| digits[j] == d && apart(j, at)) {
+            continue;
+        }
+        trial[at] = d;
+        if cage.can_still_make(&trial, symbols) {
+            return Some(d);
+        }
+    }
+    None
+}
+
+/// The sets of `size` distinct digits from 1 to `side` that add up to `sum` and hold every digit
+/// of `given`, in increasing order.
+pub fn digit_sets(side: usize, size: usize, sum: u32, given: &[usize]) -> Vec<Vec<usize>> {
+    fn go(
+        from: usize,
+        side: usize,
+        left: usize,
+        sum: u64,
+        set: &mut Vec<usize>,
+        given: &[usize],
+        out: &mut Vec<Vec<usize>>,
+    ) {
+        if left == 0 {
+            if sum == 0 && given.iter().all(|g| set.contains(g)) {
+                out.push(set.clone());
+            }
+            return;
+        }
+        for d in from..=side {
+            // The smallest and largest sums the rest could still make.
+            let low: u64 = (d..d + left).map(|x| x as u64).sum();
+            let high: u64 = (side + 1 - left..=side).map(|x| x.max(d) as u64).sum();
+            if low > sum {
+                break;
+            }
+            if high < sum {
+                continue;
+            }
+            set.push(d);
+            go(d + 1, side, left - 1, sum - d as u64, set, given, out);
+            set.pop();
+        }
+    }
+    let mut out = Vec::new();
+    if size > 0 && size <= side {
+        go(
+            1,
+            side,
+            size,
+            u64::from(sum),
+            &mut Vec::new(),
+            given,
+            &mut out,
+        );
+    }
+    out
+}
+
+/// Whether `open` cells can still take distinct digits from 1 to `side`, none of `used` (bit
+/// `d - 1` for digit `d`), adding up to `left`: it lies between the smallest and the largest
+/// such sums. The bound that marks a broken killer cage, and that the backtracker prunes by.
+pub fn can_still_make(side: usize, used: u64, open: usize, left: u64) -> bool {
+    let free = |d: &u64| used & (1 << (d - 1)) == 0;
+    let side = side as u64;
+    let low: u64 = (1..=side).filter(free).take(open).sum();
+    let high: u64 = (1..=side).rev().filter(free).take(open).sum();
+    (low..=high).contains(&left)
+}
+
+/// The smallest and largest sums of `cells` different digits from 1 to `side` (`None` when
+/// there are more cells than digits).
+pub fn sum_range(side: usize, cells: usize) -> Option<(u64, u64)> {
+    (cells <= side).then(|| {
+        let low: u64 = (1..=cells as u64).sum();
+        let high: u64 = ((side - cells + 1) as u64..=side as u64).sum();
+        (low, high)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+
+    fn math(cells: usize, op: Operation, target: u64) -> MathCage {
+        MathCage {
+            cells: (0..cells).collect(),
+            op,
+            target,
+        }
+    }
+
+    /// Every filling by brute force: all digit tuples, filtered by the rules.
+    fn brute(cage: &MathCage, n: usize, apart: impl Fn(usize, usize) -> bool) -> Vec<Vec<u8>> {
+        let k = cage.cells.len();
+        let mut out = Vec::new();
+        let total = n.pow(k as u32);
+        for mut code in 0..total {
+            let mut digits = vec![0u8; k];
+            for d in &mut digits {
+                *d = (code % n) as u8 + 1;
+                code /= n;
+            }
+            digits.reverse();
+            let clash = (0..k).any(|i| (0..i).any(|j| digits[i] == digits[j] && apart(j, i)));
+            if !clash && cage.makes(&digits) {
+                out.push(digits);
+            }
+        }
+        out.sort();
+        out
+    }
+
+    #[test]
+    fn fillings_equal_brute_force() {
+        let line = |i: usize, j: usize| i / 2 == j / 2 || i % 2 == j % 2;
+        for n in 3..=6 {
+            for (k, op) in [
+                (1, Operation::Given),
+                (2, Operation::Subtract),
+                (2, Operation::Divide),
+                (2, Operation::Add),
+                (3, Operation::Add),
+                (3, Operation::Multiply),
+                (4, Operation::Multiply),
+                (4, Operation::Add),
+            ] {
+                for target in 0..=40 {
+                    let cage = math(k, op, target);
+                    let mut got = cage.fillings(n, &[], line).unwrap();
+                    got.sort();
+                    assert_eq!(
+                        got,
+                        brute(&cage, n, line),
+                        "{k} cells {op:?} {target} of {n}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn fillings_keep_fixed_digits() {
+        let cage = math(3, Operation::Add, 6);
+        let got = cage.fillings(4, &[0, 3, 0], |_, _| true).unwrap();
+        assert_eq!(got, vec![vec![1, 3, 2], vec![2, 3, 1]]);
+    }
+
+    #[test]
+    fn division_and_subtraction_take_two_cells() {
+        let div = math(2, Operation::Divide, 2);
+        assert!(div.makes(&[2, 4]) && div.makes(&[6, 3]) && !div.makes(&[3, 5]));
+        let sub = math(2, Operation::Subtract, 3);
+        assert!(sub.makes(&[1, 4]) && sub.makes(&[6, 3]) && !sub.makes(&[2, 2]));
+        assert!(!math(3, Operation::Subtract, 1).makes(&[3, 2, 1]));
+    }
+
+    #[test]
+    fn operations_read_and_written() {
+        for op in [
+            Operation::Add,
+            Operation::Subtract,
+            Operation::Multiply,
+            Operation::Divide,
+        ] {
+            assert_eq!(Operation::parse(op.sign()), Some(op));
+        }
+        assert_eq!(Operation::parse("x"), Some(Operation::Multiply));
+        assert_eq!(Operation::parse("%"), None);
+    }
+
+    #[test]
+    fn killer_bounds() {
+        assert_eq!(sum_range(9, 2), Some((3, 17)));
+        assert_eq!(sum_range(9, 10), None);
+        assert!(can_still_make(9, 0, 2, 17));
+        assert!(!can_still_make(9, 1 << 8, 2, 17));
+        assert_eq!(digit_sets(9, 2, 4, &[]), vec![vec![1, 3]]);
+    }
+}

@@ -1,0 +1,425 @@
+//! The exact-cover mapping of the board model: any [`Shape`] and the values in its cells become
+//! named items and the options over them. Every search of a board that is not a plain square
+//! sudoku goes through here (the classic board keeps its own fast path in
+//! [`DlxSolver`](crate::sudoku::DlxSolver), the same items laid out for speed and tested against these);
+//! so do `matrix`, watch mode, its matrix panel and the candidates view.
+//!
+//! # Items
+//!
+//! The names are those of Knuth's `sudoku-dlx.w` and `sudoku-general-dlx.w`, one character a
+//! number (Knuth's [`encode`]: `0`–`9`, `a`–`z`, `A`–`Z`), two where a kind has more than 62:
+//!
+//! | item | covered when |
+//! |---|---|
+//! | `pYX` (`pZYX` in a cube) | the cell in row Y, column X (layer Z) holds a symbol |
+//! | `rKD`, `cKD`, `bKD` | row, column, box (or jigsaw region) K holds digit D |
+//! | `dKD`, `wKD` | diagonal K, window K holds digit D (X and hyper boards) |
+//! | `lKD` | plane K of a cube holds digit D |
+//! | `gKD` | group K (a unit of a shape file) holds digit D |
+//! | `kNN` | killer cage NN takes one of its digit sets |
+//! | `mNN` | Mathdoku cage NN takes one of its fillings |
+//! | `kNND` | (secondary) digit D is in killer cage NN at most once |
+//!
+//! A unit's items are primary when the unit is full (it holds every digit once) and secondary
+//! when it has fewer cells than digits (each at most once). Only what is open is an item: the
+//! empty cells, the digits a unit still lacks, the cages not yet filled.
+//!
+//! # Options
+//!
+//! * A **placement** "digit D in cell C", for each empty cell outside Mathdoku cages and each
+//!   digit none of its units (nor its killer cage) holds: it covers the cell's item, the item
+//!   of each of the cell's units for D and, in a killer cage, the cage's item for D.
+//! * A **digit set** of a killer cage (as many different digits as cells, adding up to the sum,
+//!   holding the digits already in it; see [`cage`](crate::sudoku::board::cage)): it covers
+//!   `kNN` and the cage's items for the digits *not* in the set. An exact cover then fills the
+//!   cage with exactly the set's digits: each of its cells takes a digit whose `kNND` the set
+//!   left open, and no two the same one.
+//! * A **filling** of a Mathdoku cage (a digit per empty cell that, with the cage's filled
+//!   cells, makes its target, and repeats no digit within a unit): it covers `mNN`, every open
+//!   cell's item, and each cell's units' items for its digit. Its cells have no placements of
+//!   their own, so an exact cover fills each Mathdoku cage by one of its fillings.
+//!
+//! An exact cover is a filling of every empty cell in which no unit repeats a digit, every full
+//! unit holds them all and every cage is made, and every such filling is one exact cover: the
+//! options chosen are its placements, the digit set of each killer cage and the filling of each
+//! Mathdoku cage.
+//!
+//!
+use thiserror::Error;
+
+use crate::sudoku::board::cage::{MAX_FILLINGS, digit_sets};
+use crate::sudoku::board::geometry::Unit;
+use crate::sudoku::board::shape::Shape;
+
+/// One option: a symbol placed in a cell, and the items it covers: its cell, then its units'.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Placement {
+    /// The cell.
+    pub cell: usize,
+    /// The value, from 1.
+    pub value: u8,
+    /// Its items, as indices into [`CoverMatrix::items`].
+    pub items: Vec<usize>,
+}
+
+/// What an item of a board's matrix stands for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ItemMeaning {
+    /// The cell holds a symbol (`pRC`).
+    Cell(usize),
+    /// The unit holds the value once (`rRD`, `cCD`, `bBD`, `dKD`, `wKD`, `lKD`, `gKD`).
+    Holds(Unit, u8),
+    /// A killer cage takes one of its digit sets (`kNN`).
+    Cage(usize),
+    /// A killer cage holds the digit at most once (`kNND`, secondary).
+    CageDigit(usize, u8),
+    /// A Mathdoku cage takes one of its fillings (`mNN`).
+    MathCage(usize),
+}
+
+/// A killer cage's option "the cage takes these digits".
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CageSet {
+    /// The cage.
+    pub cage: usize,
+    /// Its digits.
+    pub digits: Vec<u8>,
+    /// Its items: the cage's, and the cage's items for the digits not in the set.
+    pub items: Vec<usize>,
+}
+
+/// A Mathdoku cage's option "the cage's open cells take these digits".
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CageFill {
+    /// The cage, among the Mathdoku cages.
+    pub cage: usize,
+    /// The open cells and their digits.
+    pub cells: Vec<(usize, u8)>,
+    /// Its items: the cage's, then each cell's and its units' for its digit.
+    pub items: Vec<usize>,
+}
+
+/// Why a board has no matrix.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum CoverError {
+    /// A Mathdoku cage has more fillings than the matrix takes.
+    #[error(
+        "cage {cage} at {cell} has more than {MAX_FILLINGS} fillings: split it into smaller cages"
+    )]
+    TooManyFillings {
+        /// The cage, from 1 among the Mathdoku cages.
+        cage: usize,
+        /// Its first cell.
+        cell: String,
+    },
+}
+
+/// A board's exact-cover matrix: named items and the options over them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CoverMatrix {
+    /// Item names, in order: cells, full units' digits (rows, columns, boxes or regions,
+    /// diagonals, windows, planes, groups, as the shape lists its units), killer then Mathdoku
+    /// cages (primary items all); then partial units' digits and killer cages' digits
+    /// (secondary).
+    pub items: Vec<String>,
+    /// What each item stands for, in the same order.
+    pub meanings: Vec<ItemMeaning>,
+    /// The number of primary items (the first ones).
+    pub primary: usize,
+    /// The placements, cell by cell, value by value: the engine's first options.
+    pub options: Vec<Placement>,
+    /// The killer cages' digit-set options, after the placements in the engine's numbering.
+    pub sets: Vec<CageSet>,
+    /// The Mathdoku cages' fillings, after the digit sets.
+    pub fills: Vec<CageFill>,
+}
+
+/// Knuth's one-character code for 0 to 61.
+pub fn encode(x: usize) -> char {
+    const CODES: &[u8; 62] = b"0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
+    CODES.get(x).map_or('?', |&c| char::from(c))
+}
+
+/// Two characters for a number of a kind with more than 62 members, else one.
+fn number(k: usize, wide: bool) -> String {
+    if wide {
+        format!("{}{}", encode(k / 62), encode(k % 62))
+    } else {
+        encode(k).to_string()
+    }
+}
+
+impl CoverMatrix {
+    /// The matrix of `shape` with `values` in its positions (0 for empty, else a digit from 1):
+    /// reduced by the values, or (`full`) the empty board's. Values that clash are not checked
+    /// here: a unit already holding a digit simply has no item for it.
+    pub fn of_shape(shape: &Shape, values: &[u8], full: bool) -> Result<Self, CoverError> {
+        let n = shape.symbols();
+        let layout = shape.layout();
+        let value_at = |cell: usize| {
+            if full {
+                0
+            } else {
+                values
+                    .get(cell)
+                    .copied()
+                    .filter(|&v| usize::from(v) <= n)
+                    .unwrap_or(0)
+            }
+        };
+        let units = shape.unit_count();
+        // Which digits each unit holds.
+        let mut holds = vec![vec![false; n + 1]; units];
+        for (u, row) in holds.iter_mut().enumerate() {
+            for &cell in shape.unit(u) {
+                row[usize::from(value_at(cell))] = true;
+            }
+            row[0] = false;
+        }
+        let mut items = Vec::new();
+        let mut meanings = Vec::new();
+        let (wide_x, wide_y, wide_z) = (
+            layout.width > 62,
+            layout.height > 62,
+            layout.depth > 62 || layout.is_solid(),
+        );
+        let mut cell_item = vec![usize::MAX; shape.positions()];
+        for cell in shape.cells() {
+            if value_at(cell) != 0 {
+                continue;
+            }
+            cell_item[cell] = items.len();
+            meanings.push(ItemMeaning::Cell(cell));
+            let (x, y, z) = layout.coordinates(cell);
+            let mut name = String::from("p");
+            if wide_z {
+                name.push_str(&number(z, layout.depth > 62));
+            }
+            name.push_str(&number(y, wide_y));
+            name.push_str(&number(x, wide_x));
+            items.push(name);
+        }
+        // How many units of each letter, to know how wide their numbers are.
+        let letter = |unit: Unit| match unit {
+            Unit::Row(k) => ('r', k),
+            Unit::Column(k) => ('c', k),
+            Unit::Box(k) | Unit::Region(k) => ('b', k),
+            Unit::Diagonal(k) => ('d', k),
+            Unit::Window(k) => ('w', k),
+            Unit::Plane(k) => ('l', k),
+            Unit::Group(k) | Unit::Cage(k) => ('g', k),
+        };
+        let most = |l: char| {
+            shape
+                .units()
+                .filter(|(u, _)| letter(*u).0 == l)
+                .map(|(u, _)| letter(u).1)
+                .max()
+                .unwrap_or(0)
+        };
+        let mut unit_item = vec![vec![usize::MAX; n + 1]; units];
+        let wide_digit = n > 62;
+        let mut unit_items = |want_full: bool, items: &mut Vec<String>, meanings: &mut Vec<_>| {
+            for (u, slots) in unit_item.iter_mut().enumerate() {
+                if shape.is_full(u) != want_full {
+                    continue;
+                }
+                let Some(name) = shape.unit_name(u) else {
+                    continue;
+                };
+                let (l, k) = letter(name);
+                let prefix = format!("{l}{}", number(k, most(l) >= 62));
+                for d in 1..=n {
+                    if !holds[u][d] {
+                        slots[d] = items.len();
+                        meanings.push(ItemMeaning::Holds(name, d as u8));
+                        items.push(format!("{prefix}{}", number(d, wide_digit)));
+                    }
+                }
+            }
+        };
+        unit_items(true, &mut items, &mut meanings);
+        // Killer cages, then Mathdoku cages: an item each (primary).
+        let cages = shape.cages();
+        let math = shape.math_cages();
+        let mut in_cage = vec![vec![false; n + 1]; cages.len()];
+        let mut cage_item = Vec::with_capacity(cages.len());
+        for (k, cage) in cages.iter().enumerate() {
+            for &cell in &cage.cells {
+                in_cage[k][usize::from(value_at(cell))] = true;
+            }
+            in_cage[k][0] = false;
+            cage_item.push(items.len());
+            meanings.push(ItemMeaning::Cage(k));
+            items.push(format!("k{}{}", encode(k / 62), encode(k % 62)));
+        }
+        let mut math_item = vec![usize::MAX; math.len()];
+        for (k, cage) in math.iter().enumerate() {
+            // A cage already filled needs no item, if it is made; if not, its item stays, with no
+            // option to cover it: no solution.
+            let digits: Vec<u8> = cage.cells.iter().map(|&c| value_at(c)).collect();
+            if !digits.contains(&0) && cage.makes(&digits) {
+                continue;
+            }
+            math_item[k] = items.len();
+            meanings.push(ItemMeaning::MathCage(k));
+            items.push(format!("m{}{}", encode(k / 62), encode(k % 62)));
+        }
+        let primary = items.len();
+        unit_items(false, &mut items, &mut meanings);
+        let mut digit_item = vec![vec![usize::MAX; n + 1]; cages.len()];
+        for k in 0..cages.len() {
+            for d in (1..=n).filter(|&d| !in_cage[k][d]) {
+                digit_item[k][d] = items.len();
+                meanings.push(ItemMeaning::CageDigit(k, d as u8));
+                items.push(format!(
+                    "k{}{}{}",
+                    encode(k / 62),
+                    encode(k % 62),
+                    number(d, wide_digit)
+                ));
+            }
+        }
+        // Placements, outside Mathdoku cages.
+        let killer_of = |cell: usize| shape.cage_of(cell).filter(|&k| k < cages.len());
+        let in_math = |cell: usize| shape.cage_of(cell).is_some_and(|k| k >= cages.len());
+        let mut options = Vec::new();
+        for (cell, &item) in cell_item.iter().enumerate() {
+            if item == usize::MAX || in_math(cell) {
+                continue;
+            }
+            let cage = killer_of(cell);
+            let of = shape.units_of(cell);
+            for d in 1..=n {
+                if of.iter().any(|&u| holds[u as usize][d]) || cage.is_some_and(|k| in_cage[k][d]) {
+                    continue;
+                }
+                let mut covers = Vec::with_capacity(2 + of.len());
+                covers.push(item);
+                covers.extend(of.iter().map(|&u| unit_item[u as usize][d]));
+                if let Some(k) = cage {
+                    covers.push(digit_item[k][d]);
+                }
+                options.push(Placement {
+                    cell,
+                    value: d as u8,
+                    items: covers,
+                });
+            }
+        }
+        let mut sets = Vec::new();
+        for (k, cage) in cages.iter().enumerate() {
+            let given: Vec<usize> = (1..=n).filter(|&d| in_cage[k][d]).collect();
+            for set in digit_sets(n, cage.cells.len(), cage.sum, &given) {
+                let mut covers = vec![cage_item[k]];
+                covers.extend(
+                    (1..=n)
+                        .filter(|d| !set.contains(d) && !in_cage[k][*d])
+                        .map(|d| digit_item[k][d]),
+                );
+                sets.push(CageSet {
+                    cage: k,
+                    digits: set.iter().map(|&d| d as u8).collect(),
+                    items: covers,
+                });
+            }
+        }
+        let mut fills = Vec::new();
+        for (k, cage) in math.iter().enumerate() {
+            if math_item[k] == usize::MAX || !cage.cells.iter().any(|&c| value_at(c) == 0) {
+                continue;
+            }
+            let fixed: Vec<u8> = cage.cells.iter().map(|&c| value_at(c)).collect();
+            let Some(all) =
+                cage.fillings(n, &fixed, |i, j| shape.see(cage.cells[i], cage.cells[j]))
+            else {
+                return Err(CoverError::TooManyFillings {
+                    cage: k + 1,
+                    cell: shape.cell_name(cage.cells.first().copied().unwrap_or(0)),
+                });
+            };
+            'filling: for digits in all {
+                let mut covers = vec![math_item[k]];
+                let mut cells = Vec::new();
+                for (&cell, &d) in cage.cells.iter().zip(&digits) {
+                    if value_at(cell) != 0 {
+                        continue;
+                    }
+                    let of = shape.units_of(cell);
+                    if of.iter().any(|&u| holds[u as usize][usize::from(d)]) {
+                        continue 'filling;
+                    }
+                    covers.push(cell_item[cell]);
+                    covers.extend(of.iter().map(|&u| unit_item[u as usize][usize::from(d)]));
+                    cells.push((cell, d));
+                }
+                fills.push(CageFill {
+                    cage: k,
+                    cells,
+                    items: covers,
+                });
+            }
+        }
+        Ok(CoverMatrix {
+            items,
+            meanings,
+            primary,
+            options,
+            sets,
+            fills,
+        })
+    }
+
+    /// The engine's matrix of these items and options, numbered as here: placements, digit
+    /// sets, fillings.
+    pub fn matrix(&self) -> Result<crate::dlx::Matrix, crate::dlx::DlxError> {
+        let mut m = crate::dlx::Matrix::new(self.primary, self.items.len() - self.primary)?;
+        for o in &self.options {
+            m.add_option(o.items.iter().copied())?;
+        }
+        for set in &self.sets {
+            m.add_option(set.items.iter().copied())?;
+        }
+        for fill in &self.fills {
+            m.add_option(fill.items.iter().copied())?;
+        }
+        // No two options of a cell item share another item (see `Matrix::set_pairless_items`):
+        // true while every cell's options are placements, which a Mathdoku cage's are not.
+        if self.fills.is_empty() {
+            let cells = self
+                .meanings
+                .iter()
+                .take_while(|m| matches!(m, ItemMeaning::Cell(_)))
+                .count();
+            m.set_pairless_items(cells);
+        }
+        Ok(m)
+    }
+
+    /// Every option's items, in the engine's numbering.
+    pub fn all_options(&self) -> impl Iterator<Item = &[usize]> {
+        self.options
+            .iter()
+            .map(|o| o.items.as_slice())
+            .chain(self.sets.iter().map(|s| s.items.as_slice()))
+            .chain(self.fills.iter().map(|f| f.items.as_slice()))
+    }
+
+    /// How many options there are.
+    pub fn option_count(&self) -> usize {
+        self.options.len() + self.sets.len() + self.fills.len()
+    }
+
+    /// The cells and values an option of the engine's numbering places: one for a placement,
+    /// a cage's open cells for a filling, none for a digit set.
+    pub fn places(&self, option: usize) -> Vec<(usize, u8)> {
+        if let Some(p) = self.options.get(option) {
+            return vec![(p.cell, p.value)];
+        }
+        let k = option - self.options.len();
+        k.checked_sub(self.sets.len())
+            .and_then(|f| self.fills.get(f))
+            .map(|f| f.cells.clone())
+            .unwrap_or_default()
+    }
+}
