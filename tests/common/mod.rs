@@ -1,0 +1,109 @@
+//! What the window's tests share: a harness around the app, and the moves a person makes
+//! (hover, type, press a key, wait for the work to finish).
+
+#![allow(dead_code, clippy::unwrap_used, clippy::expect_used)]
+
+use std::time::{Duration, Instant};
+
+use egui::{Event, Key};
+use egui_kittest::Harness;
+use sudoku_dlx::app::App;
+use sudoku_dlx::config::Config;
+use sudoku_dlx::game::{Game, Origin};
+use sudoku_dlx::sudoku::{Geometry, Grid};
+
+pub fn config_for(geometry: Geometry) -> Config {
+    let text = format!(
+        "box = \"{}x{}\"\n",
+        geometry.box_rows(),
+        geometry.box_cols()
+    );
+    Config::from_toml_str(&text).unwrap()
+}
+
+pub fn harness(game: Game, config: Config) -> Harness<'static, App> {
+    harness_of(App::new(game, config))
+}
+
+/// A harness around `app`, settled.
+pub fn harness_of(app: App) -> Harness<'static, App> {
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(720.0, 800.0))
+        .build_ui_state(|ui, app: &mut App| app.show(ui), app);
+    settle(&mut h);
+    h
+}
+
+pub fn empty(geometry: Geometry) -> Harness<'static, App> {
+    let config = config_for(geometry);
+    harness(Game::new(config.notation.clone()), config)
+}
+
+pub fn puzzle(line: &str) -> Harness<'static, App> {
+    let grid = Grid::parse_line(line, None).unwrap();
+    let config = config_for(grid.geometry());
+    harness(Game::with_puzzle(grid), config)
+}
+
+/// Runs frames until the window is idle: no solve, count or puzzle-making under way (the
+/// background count of solutions repaints while it runs), then until egui settles.
+pub fn settle(h: &mut Harness<'static, App>) {
+    let start = Instant::now();
+    loop {
+        h.step();
+        let app = h.state();
+        if !app.is_working() && !app.is_counting() && !app.is_generating() && !app.is_answering() {
+            break;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "the window's work did not finish"
+        );
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    h.run();
+}
+
+/// Moves the pointer over a cell, as a person would, and lets the frame see it.
+pub fn hover(h: &mut Harness<'static, App>, row: usize, col: usize) {
+    let layout = h.state().layout().expect("the board was drawn");
+    h.hover_at(layout.cell_rect(row, col).center());
+    settle(h);
+}
+
+/// Types text the way a keyboard does (egui gets it as a text event).
+pub fn type_text(h: &mut Harness<'static, App>, text: &str) {
+    h.event(Event::Text(text.into()));
+    settle(h);
+}
+
+pub fn press(h: &mut Harness<'static, App>, key: Key) {
+    h.key_press(key);
+    settle(h);
+}
+
+/// Presses a key that starts a solve, then lets frames run until the worker has answered.
+pub fn press_and_wait(h: &mut Harness<'static, App>, key: Key) {
+    h.key_press(key);
+    h.step();
+    let start = Instant::now();
+    while h.state().is_working() {
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "the solver did not answer"
+        );
+        std::thread::sleep(Duration::from_millis(5));
+        h.step();
+    }
+    settle(h);
+}
+
+pub fn cell(h: &Harness<'static, App>, row: usize, col: usize) -> (u8, Origin) {
+    let game = h.state().game();
+    let c = game.geometry().cell(row, col);
+    (game.value(c), game.origin(c))
+}
+
+pub fn status(h: &Harness<'static, App>) -> String {
+    h.state().game().status().text.clone()
+}
