@@ -4,13 +4,14 @@
 
 use std::sync::Arc;
 
-use egui::{Align2, Color32, FontId, Galley, Pos2, Rect, Sense, Stroke, StrokeKind, Vec2};
+use egui::{Align2, Color32, FontId, Galley, Pos2, Sense, Stroke, StrokeKind, Vec2};
 
 use crate::config::{Colors, Rgba};
 use crate::game::{Command, Game, Origin};
 
 use super::action::Action;
-use super::variant_paint;
+pub use super::layout::BoardLayout;
+use super::{shape_paint, variant_paint};
 use crate::sudoku::logic::hint::values_of;
 use crate::sudoku::{Alphabet, Geometry};
 
@@ -142,51 +143,6 @@ pub struct BoardView {
     pub clashes: bool,
 }
 
-/// Where the board lies on screen: its square and the side of one cell.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct BoardLayout {
-    /// The board's square, borders included.
-    pub rect: Rect,
-    /// Cells per side.
-    pub side: usize,
-}
-
-impl BoardLayout {
-    /// The largest square board that fits `available`, centred in it. Its size is a whole
-    /// number of points, so that cell lines fall on the same pixels frame after frame.
-    pub fn fit(available: Rect, side: usize) -> Self {
-        let size = available.width().min(available.height()).max(1.0).floor();
-        let rect = Rect::from_center_size(available.center(), Vec2::splat(size));
-        let rect = Rect::from_min_size(rect.min.round(), rect.size());
-        BoardLayout { rect, side }
-    }
-
-    /// The side of one cell, in points.
-    pub fn cell_size(&self) -> f32 {
-        self.rect.width() / self.side as f32
-    }
-
-    /// The rectangle of a cell.
-    pub fn cell_rect(&self, row: usize, col: usize) -> Rect {
-        let s = self.cell_size();
-        Rect::from_min_size(
-            self.rect.min + Vec2::new(col as f32 * s, row as f32 * s),
-            Vec2::splat(s),
-        )
-    }
-
-    /// The cell under a point, if the point is on the board.
-    pub fn cell_at(&self, pos: Pos2) -> Option<(usize, usize)> {
-        if !self.rect.contains(pos) {
-            return None;
-        }
-        let s = self.cell_size();
-        let col = (((pos.x - self.rect.min.x) / s) as usize).min(self.side - 1);
-        let row = (((pos.y - self.rect.min.y) / s) as usize).min(self.side - 1);
-        Some((row, col))
-    }
-}
-
 /// How pencil marks sit in a cell: shaped like a box (3×3 for 9×9, 2×3 for 6×6, 6×6 for 36×36);
 /// on a board without boxes, the most nearly square grid that holds them (2×3 for 5×5).
 pub(super) fn note_grid(g: Geometry) -> (usize, usize) {
@@ -209,11 +165,15 @@ pub fn board(
 ) -> BoardLayout {
     let g = game.geometry();
     let side = g.side();
+    let shape = game.board().shape();
     let (area, response) = ui.allocate_exact_size(ui.available_size(), Sense::click());
-    let layout = BoardLayout::fit(area.shrink(4.0), side);
+    let layout = match shape {
+        Some(s) => BoardLayout::fit_layout(area.shrink(4.0), s.layout()),
+        None => BoardLayout::fit(area.shrink(4.0), side),
+    };
     let under = |pos: Option<Pos2>| {
-        pos.and_then(|p| layout.cell_at(p))
-            .map(|(row, col)| g.cell(row, col))
+        pos.and_then(|p| layout.position_at(p))
+            .filter(|&cell| game.board().is_cell(cell))
     };
     // A click selects the cell under the pointer.
     if response.clicked()
@@ -244,13 +204,24 @@ pub fn board(
     }
 
     let painter = ui.painter_at(area);
-    painter.rect_filled(layout.rect, 0.0, ui.visuals().extreme_bg_color);
+    let positions = game.board().positions();
+    if shape.is_some() {
+        // Holes stay the window's colour: only the cells are the board's.
+        for cell in (0..positions).filter(|&c| game.board().is_cell(c)) {
+            painter.rect_filled(
+                layout.position_rect(cell),
+                0.0,
+                ui.visuals().extreme_bg_color,
+            );
+        }
+    } else {
+        painter.rect_filled(layout.rect, 0.0, ui.visuals().extreme_bg_color);
+    }
     let selected = game.selected();
-    // A variant's peers are those of its units (a region's, a diagonal's, a cage's too).
-    let variant_peers = game
-        .board()
-        .variant()
-        .map(|_| variant_paint::peers(game.board(), selected));
+    // A variant's or a shape's peers are those of its units (a region's, a diagonal's, a
+    // plane's, a cage's too), across a cube's layers.
+    let variant_peers = (game.board().variant().is_some() || shape.is_some())
+        .then(|| variant_paint::peers(game.board(), selected));
     let peers = |cell: usize| match &variant_peers {
         Some(marks) => marks[cell],
         None => selected.is_some_and(|s| {
@@ -279,7 +250,7 @@ pub fn board(
         })
         .is_some();
     let hinted: Vec<bool> = {
-        let mut marks = vec![false; g.cells()];
+        let mut marks = vec![false; positions];
         for &c in game.hint().map_or(&[][..], |h| &h.cells[..]) {
             if let Some(m) = marks.get_mut(c) {
                 *m = true;
@@ -288,10 +259,12 @@ pub fn board(
         marks
     };
     let alphabet = game.board().alphabet();
-    for row in 0..side {
-        for col in 0..side {
-            let cell = g.cell(row, col);
-            let rect = layout.cell_rect(row, col);
+    for cell in 0..positions {
+        {
+            if !game.board().is_cell(cell) {
+                continue;
+            }
+            let rect = layout.position_rect(cell);
             if shaded[cell] {
                 painter.rect_filled(rect, 0.0, palette.variant_fill);
             }
@@ -363,6 +336,45 @@ pub fn board(
     // Cell borders thin, box (or jigsaw region) borders thick, the frame thickest.
     let thin = Stroke::new(1.0, palette.thin);
     let thick = Stroke::new((layout.cell_size() / 14.0).clamp(2.0, 3.0), palette.thick);
+    if let Some(shape) = shape {
+        shape_paint::paint_lines(&painter, &layout, shape, thin, thick);
+    } else {
+        square_lines(&painter, &layout, game, thin, thick);
+    }
+    variant_paint::paint_cages(
+        &painter,
+        &layout,
+        game.board(),
+        palette.cage,
+        ui.visuals().extreme_bg_color,
+    );
+    if let Some(cell) = selected {
+        let rect = layout.position_rect(cell);
+        let edge = Stroke::new(
+            (layout.cell_size() / 16.0).clamp(1.5, 3.0),
+            palette.selected_edge,
+        );
+        painter.rect_stroke(rect.shrink(1.0), 0.0, edge, StrokeKind::Inside);
+    }
+    if let Some(focus) = game.hint().and_then(|h| h.focus) {
+        let rect = layout.position_rect(focus);
+        let edge = Stroke::new((layout.cell_size() / 12.0).clamp(2.0, 4.0), palette.given);
+        painter.rect_stroke(rect.shrink(1.0), 0.0, edge, StrokeKind::Inside);
+    }
+    layout
+}
+
+/// A square board's lines: thin between cells, thick between boxes (or a jigsaw's regions)
+/// and around the frame.
+fn square_lines(
+    painter: &egui::Painter,
+    layout: &BoardLayout,
+    game: &Game,
+    thin: Stroke,
+    thick: Stroke,
+) {
+    let g = game.geometry();
+    let side = g.side();
     let r = layout.rect;
     // A jigsaw's regions take the place of the boxes.
     let (box_cols, box_rows) = if variant_paint::has_regions(game.board()) {
@@ -394,27 +406,6 @@ pub fn board(
             painter.line_segment([Pos2::new(r.min.x, y), Pos2::new(r.max.x, y)], thick);
         }
     }
-    variant_paint::paint_regions(&painter, layout.rect, game.board(), thick);
+    variant_paint::paint_regions(painter, layout.rect, game.board(), thick);
     painter.rect_stroke(r, 0.0, thick, StrokeKind::Middle);
-    variant_paint::paint_cages(
-        &painter,
-        layout.rect,
-        game.board(),
-        palette.cage,
-        ui.visuals().extreme_bg_color,
-    );
-    if let Some(cell) = selected {
-        let rect = layout.cell_rect(g.row_of(cell), g.col_of(cell));
-        let edge = Stroke::new(
-            (layout.cell_size() / 16.0).clamp(1.5, 3.0),
-            palette.selected_edge,
-        );
-        painter.rect_stroke(rect.shrink(1.0), 0.0, edge, StrokeKind::Inside);
-    }
-    if let Some(focus) = game.hint().and_then(|h| h.focus) {
-        let rect = layout.cell_rect(g.row_of(focus), g.col_of(focus));
-        let edge = Stroke::new((layout.cell_size() / 12.0).clamp(2.0, 4.0), palette.given);
-        painter.rect_stroke(rect.shrink(1.0), 0.0, edge, StrokeKind::Inside);
-    }
-    layout
 }

@@ -5,6 +5,8 @@
 
 use egui::{Align2, Color32, FontId, Painter, Pos2, Rect, Shape, Stroke, Vec2};
 
+use super::layout::BoardLayout;
+
 use crate::sudoku::{Grid, Unit};
 
 /// A step from a cell: rows, columns.
@@ -12,7 +14,7 @@ type Step = (isize, isize);
 
 /// The cells to shade: those of a diagonal or a window.
 pub(super) fn shaded(board: &Grid) -> Vec<bool> {
-    let mut marks = vec![false; board.geometry().cells()];
+    let mut marks = vec![false; board.positions()];
     if let Some(v) = board.variant() {
         for (unit, cells) in v.units().iter() {
             if matches!(unit, Unit::Diagonal(_) | Unit::Window(_)) {
@@ -27,7 +29,7 @@ pub(super) fn shaded(board: &Grid) -> Vec<bool> {
 
 /// The cells that share a unit (or a cage) with `cell`.
 pub(super) fn peers(board: &Grid, cell: Option<usize>) -> Vec<bool> {
-    let mut marks = vec![false; board.geometry().cells()];
+    let mut marks = vec![false; board.positions()];
     if let Some(cell) = cell {
         for (_, cells) in board.houses() {
             if cells.contains(&cell) {
@@ -71,78 +73,100 @@ pub(super) fn has_regions(board: &Grid) -> bool {
     board.variant().is_some_and(|v| v.rules().regions.is_some())
 }
 
-/// Each cage's dashed outline, a little inside its cells, and its sum in the corner of its
-/// first cell (on a patch of `background`, which the outline stops at), for a board drawn in
-/// `r`.
+/// Each cage's dashed outline, a little inside its cells, and its sum (or a Mathdoku cage's
+/// target and operation, `12×`) in the corner of its first cell (on a patch of `background`,
+/// which the outline stops at), for a board laid out by `layout`.
 pub(super) fn paint_cages(
     painter: &Painter,
-    r: Rect,
+    layout: &BoardLayout,
     board: &Grid,
     colour: Color32,
     background: Color32,
 ) {
-    let Some(v) = board.variant().filter(|v| !v.cages().is_empty()) else {
-        return;
+    let labels: Vec<(usize, String)> = match (board.shape(), board.variant()) {
+        (Some(s), _) => s
+            .cages()
+            .iter()
+            .map(|c| (c.cells.first().copied(), c.sum.to_string()))
+            .chain(
+                s.math_cages()
+                    .iter()
+                    .map(|c| (c.cells.first().copied(), format!("{}{}", c.target, c.op))),
+            )
+            .filter_map(|(first, text)| first.map(|f| (f, text)))
+            .collect(),
+        (None, Some(v)) => v
+            .cages()
+            .iter()
+            .filter_map(|c| c.cells.first().map(|&f| (f, c.sum.to_string())))
+            .collect(),
+        (None, None) => Vec::new(),
     };
-    let side = board.geometry().side() as isize;
-    let s = r.width() / side as f32;
+    if labels.is_empty() {
+        return;
+    }
+    let cage_of = |p: usize| match board.shape() {
+        Some(s) => s.cage_of(p),
+        None => board.variant().and_then(|v| v.cage_of(p)),
+    };
+    let l = board.layout();
+    let s = layout.cell_size();
     let inset = (s * 0.09).max(2.0);
     let stroke = Stroke::new((s / 40.0).clamp(1.0, 1.5), colour);
     let dash = (s * 0.12).max(2.0);
-    let cage_at = |row: isize, col: isize| {
-        (row >= 0 && col >= 0 && row < side && col < side)
-            .then(|| v.cage_of((row * side + col) as usize))
-            .flatten()
-    };
-    let corner = |row: isize, col: isize| r.min + Vec2::new(col as f32 * s, row as f32 * s);
     let mut shapes = Vec::new();
-    for row in 0..side {
-        for col in 0..side {
-            let Some(k) = cage_at(row, col) else {
+    for cell in 0..board.positions() {
+        let Some(k) = cage_of(cell) else {
+            continue;
+        };
+        let (x, y, z) = l.coordinates(cell);
+        // The cage of the cell `rows` down and `cols` across, in the same layer.
+        let same = |rows: isize, cols: isize| {
+            let (nx, ny) = (x as isize + cols, y as isize + rows);
+            let inside =
+                (0..l.width as isize).contains(&nx) && (0..l.height as isize).contains(&ny);
+            inside && cage_of(l.position(nx as usize, ny as usize, z)) == Some(k)
+        };
+        let corner = |rows: isize, cols: isize| {
+            layout.position_rect(cell).min + Vec2::new(cols as f32 * s, rows as f32 * s)
+        };
+        // Each side of the cell on the cage's edge: (the neighbour across it, the direction
+        // along it, the side's start corner offset, the inward normal).
+        let sides: [(Step, Step, Step, Vec2); 4] = [
+            ((-1, 0), (0, 1), (0, 0), Vec2::new(0.0, 1.0)),
+            ((1, 0), (0, 1), (1, 0), Vec2::new(0.0, -1.0)),
+            ((0, -1), (1, 0), (0, 0), Vec2::new(1.0, 0.0)),
+            ((0, 1), (1, 0), (0, 1), Vec2::new(-1.0, 0.0)),
+        ];
+        for (across, along, start, inward) in sides {
+            if same(across.0, across.1) {
                 continue;
-            };
-            let same = |r: isize, c: isize| cage_at(r, c) == Some(k);
-            // Each side of the cell on the cage's edge: (the neighbour across it, the direction
-            // along it, the side's start corner offset, the inward normal).
-            let sides: [(Step, Step, Step, Vec2); 4] = [
-                ((-1, 0), (0, 1), (0, 0), Vec2::new(0.0, 1.0)),
-                ((1, 0), (0, 1), (1, 0), Vec2::new(0.0, -1.0)),
-                ((0, -1), (1, 0), (0, 0), Vec2::new(1.0, 0.0)),
-                ((0, 1), (1, 0), (0, 1), Vec2::new(-1.0, 0.0)),
-            ];
-            for (across, along, start, inward) in sides {
-                if same(row + across.0, col + across.1) {
-                    continue;
-                }
-                // At each end the line stops short (the cage turns inward), runs to the cell's
-                // edge (the next cell of the cage continues it), or reaches past it (an inner
-                // corner, where it meets the line of the cell diagonally across).
-                let reach = |dir: isize| {
-                    let (nr, nc) = (row + dir * along.0, col + dir * along.1);
-                    if !same(nr, nc) {
-                        -inset
-                    } else if same(nr + across.0, nc + across.1) {
-                        inset
-                    } else {
-                        0.0
-                    }
-                };
-                let a = corner(row + start.0, col + start.1) + inward * inset;
-                let unit = Vec2::new(along.1 as f32, along.0 as f32);
-                let from = a - unit * reach(-1);
-                let to = a + unit * (s + reach(1));
-                shapes.extend(Shape::dashed_line(&[from, to], stroke, dash, dash * 0.7));
             }
+            // At each end the line stops short (the cage turns inward), runs to the cell's
+            // edge (the next cell of the cage continues it), or reaches past it (an inner
+            // corner, where it meets the line of the cell diagonally across).
+            let reach = |dir: isize| {
+                let (nr, nc) = (dir * along.0, dir * along.1);
+                if !same(nr, nc) {
+                    -inset
+                } else if same(nr + across.0, nc + across.1) {
+                    inset
+                } else {
+                    0.0
+                }
+            };
+            let a = corner(start.0, start.1) + inward * inset;
+            let unit = Vec2::new(along.1 as f32, along.0 as f32);
+            let from = a - unit * reach(-1);
+            let to = a + unit * (s + reach(1));
+            shapes.extend(Shape::dashed_line(&[from, to], stroke, dash, dash * 0.7));
         }
     }
     painter.extend(shapes);
     let font = FontId::proportional((s * 0.24).max(6.0));
-    for cage in v.cages() {
-        let Some(&first) = cage.cells.first() else {
-            continue;
-        };
-        let at = corner(first as isize / side, first as isize % side) + Vec2::splat(inset * 0.5);
-        let galley = painter.layout_no_wrap(cage.sum.to_string(), font.clone(), colour);
+    for (first, text) in labels {
+        let at = layout.position_rect(first).min + Vec2::splat(inset * 0.5);
+        let galley = painter.layout_no_wrap(text, font.clone(), colour);
         let patch = Rect::from_min_size(at, galley.size()).expand(1.0);
         painter.rect_filled(patch, 1.0, background);
         painter.galley(

@@ -26,7 +26,8 @@ use crate::sudoku::cover::model::{CoverMatrix, ItemMeaning};
 use crate::sudoku::{Geometry, Grid, cell_name};
 
 use super::action::{Action, WatchControl};
-use super::board::{BoardLayout, Glyphs, note_grid};
+use super::board::{Glyphs, note_grid};
+use super::layout::BoardLayout;
 use super::watching::{
     EngineView, FADE, LOG_LINES, MATRIX_SIDE, PRUNED, TRIED, UNDONE, Watching, describe_item,
 };
@@ -237,7 +238,7 @@ impl App {
         let cell_size = layout.cell_size();
         // Each symbol laid out once a frame, then painted wherever it shows (as the board does).
         let mut symbols = Glyphs::new(FontId::monospace((cell_size * 0.62).max(6.0)), g.side());
-        let rect_of = |cell: usize| layout.cell_rect(g.row_of(cell), g.col_of(cell));
+        let rect_of = |cell: usize| layout.position_rect(cell);
         let alphabet = board.alphabet();
         // The item branched on: its cell, or its unit.
         if let Some((item, _)) = w.view.branching {
@@ -268,7 +269,7 @@ impl App {
         // Pruned options: small struck-out symbols where pencil marks go, in the cells still open
         // (a cell filled by the search has no candidates to strike out; skipping those also
         // bounds the drawing deep in a big search, where thousands of options are pruned).
-        let mut filled = vec![false; g.cells()];
+        let mut filled = vec![false; board.positions()];
         for &option in &w.view.stack {
             if let Some((cell, _)) = w.cell_value(option) {
                 filled[cell] = true;
@@ -368,7 +369,7 @@ impl App {
             if self.watching.is_none() && self.game.value(*cell) != 0 {
                 continue;
             }
-            let rect = layout.cell_rect(g.row_of(*cell), g.col_of(*cell));
+            let rect = layout.position_rect(*cell);
             let colour = match n {
                 0 => UNDONE,
                 1 => Color32::from_rgb(30, 150, 60),
@@ -385,10 +386,9 @@ impl App {
         }
         // The cell under the pointer, on demand.
         let pointer = ui.ctx().pointer_hover_pos();
-        let Some((row, col)) = pointer.and_then(|p| layout.cell_at(p)) else {
+        let Some(cell) = pointer.and_then(|p| layout.position_at(p)) else {
             return;
         };
-        let cell = g.cell(row, col);
         // A given (or an entry) has no item; a cell the search has filled, a covered one.
         let Some(item) = cover
             .meanings
@@ -424,20 +424,27 @@ impl App {
         for k in options {
             let o = &cover.options[k];
             let places = |i: usize| left.get(o.items[i]).copied().flatten().unwrap_or(0);
-            // Its row, column and box (or region), then any diagonal or window, by name.
-            let mut line = format!(
-                "{}: {} place(s) in row {}, {} in column {}",
-                board.alphabet().symbol(o.value),
-                places(1),
-                row + 1,
-                places(2),
-                col + 1
-            );
-            for (i, &item) in o.items.iter().enumerate().skip(3) {
-                if let Some(ItemMeaning::Holds(unit, _)) = cover.meanings.get(item) {
-                    line.push_str(&format!(", {} in {unit}", places(i)));
-                }
-            }
+            // Its units by name: row, column and box (or region), then any diagonal, window,
+            // plane or group.
+            let parts: Vec<String> = o
+                .items
+                .iter()
+                .enumerate()
+                .skip(1)
+                .filter_map(|(i, item)| match cover.meanings.get(*item) {
+                    Some(ItemMeaning::Holds(unit, _)) => Some((places(i), *unit)),
+                    _ => None,
+                })
+                .enumerate()
+                .map(|(k, (n, unit))| {
+                    if k == 0 {
+                        format!("{n} place(s) in {unit}")
+                    } else {
+                        format!("{n} in {unit}")
+                    }
+                })
+                .collect();
+            let line = format!("{}: {}", board.alphabet().symbol(o.value), parts.join(", "));
             lines.push(line);
         }
         egui::Tooltip::always_open(

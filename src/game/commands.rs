@@ -3,7 +3,6 @@
 
 use std::time::Instant;
 
-use crate::sudoku::cell_name;
 use crate::sudoku::logic::hint;
 
 use super::cell::Origin;
@@ -61,9 +60,11 @@ pub enum Command {
 impl Game {
     /// Carries out a command.
     pub fn apply(&mut self, command: Command) {
-        let cells = self.geometry().cells();
+        let cells = self.board.positions();
         match command {
-            Command::Select(cell) if cell < cells => self.selected = Some(cell),
+            Command::Select(cell) if cell < cells && self.board.is_cell(cell) => {
+                self.selected = Some(cell);
+            }
             Command::Select(_) => {}
             Command::Move { rows, cols } => self.move_selection(rows, cols),
             Command::Jump { rows, cols } => self.jump(rows, cols),
@@ -89,37 +90,63 @@ impl Game {
         }
     }
 
+    /// The first cell in reading order: where the selection starts.
+    fn first_cell(&self) -> usize {
+        (0..self.board.positions())
+            .find(|&c| self.board.is_cell(c))
+            .unwrap_or(0)
+    }
+
+    /// Moves the selection by rows and columns within its layer, stopping at the layout's edge
+    /// and passing over holes to the next cell beyond them (staying put if there is none).
     pub(super) fn move_selection(&mut self, rows: isize, cols: isize) {
-        let g = self.geometry();
-        let side = g.side() as isize;
         let Some(cell) = self.selected else {
-            self.selected = Some(0);
+            self.selected = Some(self.first_cell());
             return;
         };
-        let r = (g.row_of(cell) as isize + rows).clamp(0, side - 1);
-        let c = (g.col_of(cell) as isize + cols).clamp(0, side - 1);
-        self.selected = Some(g.cell(r as usize, c as usize));
+        let layout = self.board.layout();
+        let (w, h) = (layout.width as isize, layout.height as isize);
+        let (x, y, z) = layout.coordinates(cell);
+        let (tx, ty) = (
+            (x as isize + cols).clamp(0, w - 1),
+            (y as isize + rows).clamp(0, h - 1),
+        );
+        let (sx, sy) = ((tx - x as isize).signum(), (ty - y as isize).signum());
+        let (mut cx, mut cy) = (tx, ty);
+        loop {
+            let at = layout.position(cx as usize, cy as usize, z);
+            if self.board.is_cell(at) {
+                self.selected = Some(at);
+                return;
+            }
+            cx += sx;
+            cy += sy;
+            if (sx == 0 && sy == 0) || !(0..w).contains(&cx) || !(0..h).contains(&cy) {
+                return;
+            }
+        }
     }
 
     pub(super) fn jump(&mut self, rows: isize, cols: isize) {
-        let g = self.geometry();
-        let side = g.side() as isize;
         let Some(cell) = self.selected else {
-            self.selected = Some(0);
+            self.selected = Some(self.first_cell());
             return;
         };
-        let (mut r, mut c) = (g.row_of(cell) as isize, g.col_of(cell) as isize);
+        let layout = self.board.layout();
+        let (w, h) = (layout.width as isize, layout.height as isize);
+        let (x, y, z) = layout.coordinates(cell);
+        let (mut c, mut r) = (x as isize, y as isize);
         if rows == 0 && cols == 0 {
             return;
         }
         loop {
             r += rows.signum();
             c += cols.signum();
-            if !(0..side).contains(&r) || !(0..side).contains(&c) {
+            if !(0..h).contains(&r) || !(0..w).contains(&c) {
                 return;
             }
-            let next = g.cell(r as usize, c as usize);
-            if self.board.get(next) == 0 {
+            let next = layout.position(c as usize, r as usize, z);
+            if self.board.is_cell(next) && self.board.get(next) == 0 {
                 self.selected = Some(next);
                 return;
             }
@@ -127,7 +154,7 @@ impl Game {
     }
 
     pub(super) fn next_empty(&mut self, forward: bool) {
-        let cells = self.geometry().cells();
+        let cells = self.board.positions();
         let start = self.selected.unwrap_or(if forward { cells - 1 } else { 0 });
         for k in 1..=cells {
             let cell = if forward {
@@ -135,7 +162,7 @@ impl Game {
             } else {
                 (start + cells - k % cells) % cells
             };
-            if self.board.get(cell) == 0 {
+            if self.board.get(cell) == 0 && self.board.is_cell(cell) {
                 self.selected = Some(cell);
                 return;
             }
@@ -152,7 +179,7 @@ impl Game {
         if usize::from(value) > side {
             return;
         }
-        let name = cell_name(self.geometry(), cell);
+        let name = self.board.cell_name(cell);
         if self.origin[cell] == Origin::Given {
             self.status = Status::problem(format!("{name} is a given of the puzzle"));
             return;
@@ -178,7 +205,7 @@ impl Game {
             self.status = Status::info("Hover a cell first");
             return;
         };
-        let name = cell_name(self.geometry(), cell);
+        let name = self.board.cell_name(cell);
         match self.origin[cell] {
             Origin::Given => {
                 self.status = Status::problem(format!("{name} is a given of the puzzle"));
@@ -205,7 +232,7 @@ impl Game {
         if value == 0 || usize::from(value) > self.geometry().side() {
             return;
         }
-        let name = cell_name(self.geometry(), cell);
+        let name = self.board.cell_name(cell);
         if self.board.get(cell) != 0 {
             self.status = Status::problem(format!("{name} holds a value: notes go in empty cells"));
             return;

@@ -1,7 +1,6 @@
 //! Hints and checking: the next forced move and why, a wrong entry named before anything else,
 //! and the entries that differ from the puzzle's solution.
 
-use crate::sudoku::cell_name;
 use crate::sudoku::logic::hint::{self, Finding};
 
 use super::cell::Origin;
@@ -16,7 +15,7 @@ impl Game {
             ..
         }) = self.hint
         {
-            let name = cell_name(self.geometry(), cell);
+            let name = self.board.cell_name(cell);
             let symbol = self.board.alphabet().symbol(value);
             self.commit(format!("hint {name} = {symbol}"), self.placing(cell, value));
             self.selected = Some(cell);
@@ -24,7 +23,6 @@ impl Game {
             self.announce_completion();
             return;
         }
-        let g = self.geometry();
         if let Some(clash) = self.board.clashes().first() {
             self.hint = Some(Hint {
                 cells: clash.cells.to_vec(),
@@ -49,11 +47,14 @@ impl Game {
                 self.status = Status::problem(if wrong.len() == 1 {
                     format!(
                         "{}: your {symbol} is not in the solution; clear it before going on",
-                        cell_name(g, cell)
+                        self.board.cell_name(cell)
                     )
                 } else {
-                    let names: Vec<String> =
-                        wrong.iter().take(6).map(|&c| cell_name(g, c)).collect();
+                    let names: Vec<String> = wrong
+                        .iter()
+                        .take(6)
+                        .map(|&c| self.board.cell_name(c))
+                        .collect();
                     let more = if wrong.len() > 6 { ", …" } else { "" };
                     format!(
                         "{} of your entries are not in the solution: {}{more}; clear them before going on",
@@ -131,14 +132,17 @@ impl Game {
         for &cell in &wrong {
             self.wrong[cell] = true;
         }
-        let g = self.geometry();
         self.status = match wrong.len() {
             0 if entries == 0 => Status::info("No entries to check yet"),
             0 => Status::info(format!(
                 "All {entries} of your entries agree with the solution"
             )),
             n => {
-                let names: Vec<String> = wrong.iter().take(6).map(|&c| cell_name(g, c)).collect();
+                let names: Vec<String> = wrong
+                    .iter()
+                    .take(6)
+                    .map(|&c| self.board.cell_name(c))
+                    .collect();
                 let more = if n > 6 { ", …" } else { "" };
                 Status::problem(format!(
                     "{n} of your {entries} entries differ from the solution: {}{more}",

@@ -12,8 +12,9 @@ use std::time::{Duration, Instant};
 
 use serde::{Deserialize, Serialize};
 
-use crate::sudoku::board::cage::Cage;
-use crate::sudoku::{Alphabet, Geometry, Grid, Notation, Rules, Variant};
+use crate::sudoku::board::cage::{Cage, MathCage, Operation};
+use crate::sudoku::board::shape::{Layout, Shape};
+use crate::sudoku::{Alphabet, Geometry, Grid, Notation, Rules, Unit, Variant};
 
 use super::history::{CellState, Change, Clock, Edit, History, Snapshot, Step};
 use super::{Game, Origin};
@@ -61,6 +62,149 @@ pub struct SavedSnapshot {
     /// The variant's rules, for a variant's board (none for a classic one).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub variant: Option<SavedVariant>,
+    /// The board's shape, for a board that is not a square one (a Samurai, a cube, a
+    /// Mathdoku); its `board`, `origins` and `notes` then run over every position of the
+    /// shape's layout, holes included.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub board_shape: Option<SavedShape>,
+}
+
+/// A board's shape as saved: its name, layout and symbols, and its units and cages given
+/// outright, so that a shape read from a file plays again without the file.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SavedShape {
+    /// Its name: `Samurai`, `Mathdoku`.
+    pub name: String,
+    /// Columns, rows and layers of its layout.
+    pub layout: [usize; 3],
+    /// Each unit as `kind number: cell cell ...` (`r` row, `c` column, `b` box, `x` region,
+    /// `d` diagonal, `w` window, `l` plane, `g` group; cells are positions from 0).
+    pub units: Vec<String>,
+    /// Killer cages, `sum: cell cell ...`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub cages: Vec<String>,
+    /// Mathdoku cages, `target op: cell cell ...` (`op` one of `+ - * / =`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub math: Vec<String>,
+}
+
+impl SavedShape {
+    fn of(s: &Shape) -> Self {
+        let list = |cells: &[usize]| -> String {
+            cells
+                .iter()
+                .map(usize::to_string)
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        let l = s.layout();
+        SavedShape {
+            name: s.name().to_string(),
+            layout: [l.width, l.height, l.depth],
+            units: s
+                .units()
+                .map(|(u, cells)| {
+                    let (letter, k) = match u {
+                        Unit::Row(k) => ('r', k),
+                        Unit::Column(k) => ('c', k),
+                        Unit::Box(k) => ('b', k),
+                        Unit::Region(k) => ('x', k),
+                        Unit::Diagonal(k) => ('d', k),
+                        Unit::Window(k) => ('w', k),
+                        Unit::Plane(k) => ('l', k),
+                        Unit::Group(k) | Unit::Cage(k) => ('g', k),
+                    };
+                    format!("{letter}{k}: {}", list(cells))
+                })
+                .collect(),
+            cages: s
+                .cages()
+                .iter()
+                .map(|c| format!("{}: {}", c.sum, list(&c.cells)))
+                .collect(),
+            math: s
+                .math_cages()
+                .iter()
+                .map(|c| {
+                    let op = match c.op {
+                        Operation::Add => "+",
+                        Operation::Subtract => "-",
+                        Operation::Multiply => "*",
+                        Operation::Divide => "/",
+                        Operation::Given => "=",
+                    };
+                    format!("{} {op}: {}", c.target, list(&c.cells))
+                })
+                .collect(),
+        }
+    }
+
+    /// The shape, checked as any shape is; `symbols` symbols.
+    fn to_shape(&self, symbols: usize) -> Result<Shape, String> {
+        let [w, h, d] = self.layout;
+        let mut b = Shape::builder(
+            &self.name,
+            Layout {
+                width: w,
+                height: h,
+                depth: d,
+            },
+            symbols,
+        );
+        let split = |text: &str, what: &str| -> Result<(String, Vec<usize>), String> {
+            let (head, cells) = text
+                .split_once(':')
+                .ok_or_else(|| format!("shape: {what} \"{text}\" has no ':'"))?;
+            let cells = cells
+                .split_whitespace()
+                .map(|c| c.parse::<usize>())
+                .collect::<Result<Vec<_>, _>>()
+                .map_err(|_| format!("shape: {what} \"{text}\": cells are numbers"))?;
+            Ok((head.trim().to_string(), cells))
+        };
+        for text in &self.units {
+            let (head, cells) = split(text, "unit")?;
+            let mut chars = head.chars();
+            let letter = chars.next().unwrap_or(' ');
+            let k: usize = chars
+                .as_str()
+                .parse()
+                .map_err(|_| format!("shape: unit \"{text}\": not a kind and number"))?;
+            let unit = match letter {
+                'r' => Unit::Row(k),
+                'c' => Unit::Column(k),
+                'b' => Unit::Box(k),
+                'x' => Unit::Region(k),
+                'd' => Unit::Diagonal(k),
+                'w' => Unit::Window(k),
+                'l' => Unit::Plane(k),
+                'g' => Unit::Group(k),
+                _ => return Err(format!("shape: unit \"{text}\": no kind '{letter}'")),
+            };
+            b.unit(unit, cells);
+        }
+        for text in &self.cages {
+            let (head, cells) = split(text, "cage")?;
+            let sum = head
+                .parse()
+                .map_err(|_| format!("shape: cage \"{text}\": the sum is a number"))?;
+            b.cage(Cage { cells, sum });
+        }
+        for text in &self.math {
+            let (head, cells) = split(text, "cage")?;
+            let (target, op) = head
+                .split_once(' ')
+                .ok_or_else(|| format!("shape: cage \"{text}\": not \"target op\""))?;
+            let target = target
+                .parse()
+                .map_err(|_| format!("shape: cage \"{text}\": the target is a number"))?;
+            let op = Operation::parse(op)
+                .ok_or_else(|| format!("shape: cage \"{text}\": no operation '{op}'"))?;
+            b.math_cage(MathCage { cells, op, target });
+        }
+        b.build().map_err(|e| format!("shape: {e}"))
+    }
 }
 
 /// A variant's rules as saved.
@@ -193,10 +337,47 @@ impl SavedSnapshot {
             loaded: s.loaded,
             elapsed_ms: u64::try_from(s.elapsed.as_millis()).unwrap_or(u64::MAX),
             variant: s.board.variant().map(SavedVariant::of),
+            board_shape: s.board.shape().map(SavedShape::of),
         }
     }
 
+    /// The board of a snapshot on a shape: its values one symbol a position, `.` for empty
+    /// cells and holes.
+    fn shaped_board(&self, saved: &SavedShape) -> Result<Grid, String> {
+        let alphabet = Alphabet::new(self.symbols.chars().collect(), self.symbols.chars().count())
+            .map_err(|e| format!("symbols \"{}\": {e}", self.symbols))?;
+        let shape = saved.to_shape(alphabet.len())?;
+        let mut board = Grid::on_shape(Arc::new(shape), Some(Arc::new(alphabet)))?;
+        let positions = board.positions();
+        let values: Vec<u8> = self
+            .board
+            .chars()
+            .map(|c| {
+                if c == '.' || c == '#' {
+                    Some(0)
+                } else {
+                    board.alphabet().value(c)
+                }
+            })
+            .collect::<Option<_>>()
+            .filter(|v: &Vec<u8>| v.len() == positions)
+            .ok_or_else(|| {
+                format!(
+                    "board: not {positions} cells of the symbols \"{}\"",
+                    self.symbols
+                )
+            })?;
+        board = board
+            .with_values(values)
+            .ok_or_else(|| "board: a hole holds a value".to_string())?;
+        Ok(board)
+    }
+
     fn to_snapshot(&self) -> Result<Snapshot, String> {
+        if let Some(saved) = &self.board_shape {
+            let board = self.shaped_board(saved)?;
+            return self.finish(board);
+        }
         // "1xN": a board without boxes (a jigsaw of a side such as 5 or 7).
         let boxless = self
             .shape
@@ -229,6 +410,13 @@ impl SavedSnapshot {
         let board = board
             .with_variant(variant)
             .map_err(|_| "variant: not of this board's size".to_string())?;
+        self.finish(board)
+    }
+
+    /// The snapshot of `board` with the saved origins, notes, time, checked against it.
+    fn finish(&self, board: Grid) -> Result<Snapshot, String> {
+        let cells = board.positions();
+        let side = board.geometry().side();
         let origin: Vec<Origin> = self
             .origins
             .chars()
@@ -243,7 +431,7 @@ impl SavedSnapshot {
         {
             return Err("origins: an empty cell has a value, or a filled one none".into());
         }
-        let notes = parse_notes(&self.notes, geometry.side())
+        let notes = parse_notes(&self.notes, side)
             .filter(|n| n.len() == cells)
             .ok_or_else(|| format!("notes: not {cells} hexadecimal sets of the board's symbols"))?;
         Ok(Snapshot {
@@ -320,18 +508,15 @@ impl SavedStep {
         }
     }
 
-    /// The step, checked against the board it applies to (of `geometry`).
-    fn to_step(&self, geometry: Geometry) -> Result<Step, String> {
+    /// The step, checked against the board it applies to (of `side` symbols and `positions`
+    /// positions).
+    fn to_step(&self, (side, positions): (usize, usize)) -> Result<Step, String> {
         let edit = match &self.whole {
             Some(whole) => Edit::Whole(Box::new(whole.to_snapshot()?)),
             None => {
-                let side = geometry.side();
                 let change = |text: &str| -> Option<Change> {
                     let (cell, rest) = text.split_once(':')?;
-                    let cell: u32 = cell
-                        .parse()
-                        .ok()
-                        .filter(|&c| (c as usize) < geometry.cells())?;
+                    let cell: u32 = cell.parse().ok().filter(|&c| (c as usize) < positions)?;
                     let (before, after) = rest.split_once('>')?;
                     Some(Change {
                         cell,
@@ -357,14 +542,14 @@ impl SavedStep {
     }
 }
 
-/// Reads a list of steps whose latest is last, walking back from the board of `geometry`: a
-/// load's step switches to the size of the game it holds for the steps before it.
-fn read_steps(steps: &[SavedStep], mut geometry: Geometry) -> Result<Vec<Step>, String> {
+/// Reads a list of steps whose latest is last, walking back from a board of `size` (symbols,
+/// positions): a load's step switches to the size of the game it holds for the steps before it.
+fn read_steps(steps: &[SavedStep], mut size: (usize, usize)) -> Result<Vec<Step>, String> {
     let mut out = Vec::with_capacity(steps.len());
     for saved in steps.iter().rev() {
-        let step = saved.to_step(geometry)?;
+        let step = saved.to_step(size)?;
         if let Edit::Whole(s) = &step.edit {
-            geometry = s.board.geometry();
+            size = (s.board.geometry().side(), s.board.positions());
         }
         out.push(step);
     }
@@ -395,9 +580,9 @@ impl Game {
             ));
         }
         let snapshot = saved.current.to_snapshot()?;
-        let geometry = snapshot.board.geometry();
-        let undo = read_steps(&saved.undo, geometry)?;
-        let redo = read_steps(&saved.redo, geometry)?;
+        let size = (snapshot.board.geometry().side(), snapshot.board.positions());
+        let undo = read_steps(&saved.undo, size)?;
+        let redo = read_steps(&saved.redo, size)?;
         let mut game = Game::new(snapshot.board.notation().clone());
         let elapsed = snapshot.elapsed;
         game.restore(snapshot);

@@ -105,14 +105,19 @@ impl Game {
     /// An empty game on `board`'s shape, symbols and variant (its cells are left empty).
     pub fn on_board(board: Grid) -> Self {
         let mut board = board;
-        for cell in 0..board.geometry().cells() {
+        for cell in 0..board.positions() {
             board.set(cell, 0);
         }
-        let cells = board.geometry().cells();
-        let geometry = board.geometry();
-        let kind = board
-            .variant()
-            .map_or(String::new(), |v| format!("{} ", v.name()));
+        let cells = board.positions();
+        let what = match board.shape() {
+            Some(s) => s.name().to_string(),
+            None => {
+                let kind = board
+                    .variant()
+                    .map_or(String::new(), |v| format!("{} ", v.name()));
+                format!("{kind}{}", board.geometry())
+            }
+        };
         Game {
             board,
             origin: vec![Origin::Empty; cells],
@@ -124,7 +129,7 @@ impl Game {
             clashes: vec![false; cells],
             wrong: vec![false; cells],
             status: Status::info(format!(
-                "Empty {kind}{geometry} board: hover a cell and type a symbol"
+                "Empty {what} board: hover a cell and type a symbol"
             )),
             uniqueness: Uniqueness::Checking,
             counted: None,
@@ -228,14 +233,16 @@ impl Game {
     }
 
     pub(super) fn snapshot_of(puzzle: Grid, entries: Option<&Grid>) -> Snapshot {
-        let cells = puzzle.geometry().cells();
+        let cells = puzzle.positions();
         let mut origin: Vec<Origin> = puzzle
             .values()
             .iter()
             .map(|&v| if v == 0 { Origin::Empty } else { Origin::Given })
             .collect();
         let mut board = puzzle;
-        if let Some(entries) = entries.filter(|e| e.geometry() == board.geometry()) {
+        if let Some(entries) = entries
+            .filter(|e| e.geometry() == board.geometry() && e.positions() == board.positions())
+        {
             for (cell, &v) in entries.values().iter().enumerate() {
                 if v != 0 && origin[cell] == Origin::Empty {
                     board.set(cell, v);
@@ -266,7 +273,7 @@ impl Game {
     /// Replaces the whole game by a snapshot (keeping the history, the notes mode and the
     /// selection where it still fits).
     pub(super) fn restore(&mut self, s: Snapshot) {
-        let cells = s.board.geometry().cells();
+        let cells = s.board.positions();
         self.board = s.board;
         self.origin = s.origin;
         self.notes = s.notes;
@@ -424,8 +431,11 @@ impl Game {
 
     /// The name and state of a cell for screen readers: "row 3, column 4: 5, given".
     pub fn cell_label(&self, cell: usize) -> String {
-        let g = self.geometry();
-        let mut place = format!("row {}, column {}", g.row_of(cell) + 1, g.col_of(cell) + 1);
+        let (x, y, z) = self.board.layout().coordinates(cell);
+        let mut place = format!("row {}, column {}", y + 1, x + 1);
+        if self.board.layout().is_solid() {
+            place = format!("layer {}, {place}", z + 1);
+        }
         // A variant's own units, as a player of it would want them said.
         if let Some(v) = self.board.variant() {
             let mut what = Vec::new();
@@ -448,6 +458,19 @@ impl Game {
             if !what.is_empty() {
                 place = format!("{place} ({})", what.join(", "));
             }
+        }
+        // A shape's cage, as its corner reads.
+        if let Some(s) = self.board.shape()
+            && let Some(k) = s.cage_of(cell)
+        {
+            let killers = s.cages().len();
+            let cage = match s.cages().get(k) {
+                Some(c) => format!("cage of {} cells adding up to {}", c.cells.len(), c.sum),
+                None => s.math_cages().get(k - killers).map_or(String::new(), |c| {
+                    format!("cage of {} cells, {}{}", c.cells.len(), c.target, c.op)
+                }),
+            };
+            place = format!("{place} ({cage})");
         }
         let value = self.value(cell);
         if value == 0 {

@@ -7,13 +7,15 @@
 //!
 //! A variant's board is searched by its own rules: a jigsaw's regions stand for the boxes, the
 //! diagonals and windows are more bit sets, and a killer cage is one too (no digit twice), with
-//! a symbol allowed only while the cage's other empty cells can still make up its sum.
+//! a symbol allowed only while the cage's other empty cells can still make up its sum. A board
+//! on any other shape (a Samurai, a cube) keeps every unit as such a bit set, and allows a
+//! symbol in a Mathdoku cage only while the cage can still make its target.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use super::{Clashes, Report, Solver, Work};
-use crate::sudoku::board::cage::can_still_make;
+use crate::sudoku::board::cage::{MathCage, can_still_make};
 use crate::sudoku::board::geometry::Unit;
 use crate::sudoku::board::grid::Grid;
 
@@ -35,6 +37,13 @@ pub struct Backtracker {
     cages: Vec<(usize, u32, usize, u32)>,
     /// Each cell's cage (an index into `cages`), `usize::MAX` for none.
     cage_of: Vec<usize>,
+    /// A shape's Mathdoku cages, and each cell's (`usize::MAX` for none).
+    math: Vec<MathCage>,
+    math_of: Vec<usize>,
+    /// The board is a shape's: every unit is in `extra`; rows, columns and boxes are unused.
+    generic: bool,
+    /// The number of symbols.
+    symbols: usize,
     /// The empty cells, with their row, column and box.
     empties: Vec<(usize, usize, usize, usize)>,
     cells: Vec<u8>,
@@ -67,25 +76,38 @@ impl Backtracker {
         }
         let g = grid.geometry();
         let s = g.side();
-        self.rows = vec![0; s];
-        self.cols = vec![0; s];
-        self.boxes = vec![0; s];
+        self.generic = grid.shape().is_some();
+        self.symbols = s;
+        let lines = if self.generic { 1 } else { s };
+        self.rows = vec![0; lines];
+        self.cols = vec![0; lines];
+        self.boxes = vec![0; lines];
         self.prepare_variant(grid);
         self.empties.clear();
         self.cells = grid.values().to_vec();
         for (cell, &v) in grid.values().iter().enumerate() {
-            let (r, c) = (g.row_of(cell), g.col_of(cell));
-            let b = grid
-                .variant()
-                .and_then(|v| v.region_of(cell))
-                .unwrap_or_else(|| g.box_at(r, c));
+            if !grid.is_cell(cell) {
+                continue;
+            }
+            let (r, c, b) = if self.generic {
+                (0, 0, 0)
+            } else {
+                let (r, c) = (g.row_of(cell), g.col_of(cell));
+                let b = grid
+                    .variant()
+                    .and_then(|v| v.region_of(cell))
+                    .unwrap_or_else(|| g.box_at(r, c));
+                (r, c, b)
+            };
             if v == 0 {
                 self.empties.push((cell, r, c, b));
             } else {
                 let bit = 1u64 << (v - 1);
-                self.rows[r] |= bit;
-                self.cols[c] |= bit;
-                self.boxes[b] |= bit;
+                if !self.generic {
+                    self.rows[r] |= bit;
+                    self.cols[c] |= bit;
+                    self.boxes[b] |= bit;
+                }
                 for &u in &self.extra_of[cell] {
                     self.extra[u] |= bit;
                 }
@@ -106,8 +128,7 @@ impl Backtracker {
         let first = self
             .first
             .take()
-            .and_then(|values| Grid::from_values(grid.notation().clone(), values))
-            .and_then(|g| g.with_variant(grid.variant_arc().cloned()).ok());
+            .and_then(|values| grid.with_values(values));
         Ok(Report {
             solutions: self.found,
             first,
@@ -157,18 +178,22 @@ impl Backtracker {
             let bit = free & free.wrapping_neg();
             free &= free - 1;
             let value = bit.trailing_zeros() as u8 + 1;
-            if !self.cage_allows(cell, value) {
+            if !self.cage_allows(cell, value) || !self.math_allows(cell, value) {
                 continue;
             }
-            self.rows[r] |= bit;
-            self.cols[c] |= bit;
-            self.boxes[b] |= bit;
+            if !self.generic {
+                self.rows[r] |= bit;
+                self.cols[c] |= bit;
+                self.boxes[b] |= bit;
+            }
             self.place_extra(cell, value, true);
             self.cells[cell] = value;
             let stop = self.fill(k + 1, side, limit, keep_first, cancel);
-            self.rows[r] &= !bit;
-            self.cols[c] &= !bit;
-            self.boxes[b] &= !bit;
+            if !self.generic {
+                self.rows[r] &= !bit;
+                self.cols[c] &= !bit;
+                self.boxes[b] &= !bit;
+            }
             self.place_extra(cell, value, false);
             self.cells[cell] = 0;
             if stop {
@@ -180,11 +205,29 @@ impl Backtracker {
 
     /// Sets up a variant's other units and cages (none on a classic board).
     fn prepare_variant(&mut self, grid: &Grid) {
-        let n = grid.geometry().cells();
+        let n = grid.positions();
         self.extra.clear();
         self.extra_of = vec![Vec::new(); n];
         self.cages.clear();
         self.cage_of = vec![usize::MAX; n];
+        self.math.clear();
+        self.math_of = vec![usize::MAX; n];
+        if let Some(shape) = grid.shape() {
+            for (_, cells) in shape.units() {
+                for &c in cells {
+                    self.extra_of[c].push(self.extra.len());
+                }
+                self.extra.push(0);
+            }
+            self.add_cages(shape.cages());
+            for (k, cage) in shape.math_cages().iter().enumerate() {
+                for &c in &cage.cells {
+                    self.math_of[c] = k;
+                }
+                self.math.push(cage.clone());
+            }
+            return;
+        }
         let Some(v) = grid.variant() else {
             return;
         };
@@ -196,7 +239,12 @@ impl Backtracker {
                 self.extra.push(0);
             }
         }
-        for (k, cage) in v.cages().iter().enumerate() {
+        self.add_cages(v.cages());
+    }
+
+    /// Sets up killer cages: each a unit of its own, with its sum.
+    fn add_cages(&mut self, cages: &[crate::sudoku::board::cage::Cage]) {
+        for (k, cage) in cages.iter().enumerate() {
             for &c in &cage.cells {
                 self.extra_of[c].push(self.extra.len());
                 self.cage_of[c] = k;
@@ -205,6 +253,19 @@ impl Backtracker {
                 .push((self.extra.len(), cage.sum, cage.cells.len(), 0));
             self.extra.push(0);
         }
+    }
+
+    /// Whether `value` in `cell` leaves its Mathdoku cage able to make its target.
+    fn math_allows(&self, cell: usize, value: u8) -> bool {
+        let Some(cage) = self.math_of.get(cell).and_then(|&k| self.math.get(k)) else {
+            return true;
+        };
+        let digits: Vec<u8> = cage
+            .cells
+            .iter()
+            .map(|&c| if c == cell { value } else { self.cells[c] })
+            .collect();
+        cage.can_still_make(&digits, self.symbols)
     }
 
     /// Whether `value` in `cell` leaves its cage able to make its sum: the cage's other empty
@@ -219,7 +280,7 @@ impl Backtracker {
         let open = size - used.count_ones() as usize;
         u64::from(sum)
             .checked_sub(u64::from(placed) + u64::from(value))
-            .is_some_and(|left| can_still_make(self.rows.len(), used, open, left))
+            .is_some_and(|left| can_still_make(self.symbols, used, open, left))
     }
 
     /// Marks `value` as placed in (or taken from) `cell`'s other units and cage.

@@ -102,6 +102,26 @@ impl Geometry {
         })
     }
 
+    /// The notation of a board on a [`Shape`](crate::sudoku::board::shape::Shape) of `symbols`
+    /// symbols: the usual boxes for so many (which shape its pencil marks), or none; any number
+    /// from 1 up, since such a board's cells are its shape's, not `symbols²`.
+    pub fn for_symbols(symbols: usize) -> Result<Self, GeometryError> {
+        if let Some(g) = Geometry::for_side(symbols) {
+            return Ok(g);
+        }
+        if !(1..=MAX_SIDE).contains(&symbols) {
+            return Err(GeometryError::SideOutOfRange {
+                rows: 1,
+                cols: symbols,
+                side: symbols,
+            });
+        }
+        Ok(Geometry {
+            box_rows: 1,
+            box_cols: symbols as u8,
+        })
+    }
+
     /// The usual shape for a side (see [`for_side`](Self::for_side)), or none with no boxes.
     pub fn for_side_or_without_boxes(side: usize) -> Result<Self, GeometryError> {
         Geometry::for_side(side).map_or_else(|| Geometry::without_boxes(side), Ok)

@@ -6,7 +6,9 @@ use std::sync::Arc;
 use thiserror::Error;
 
 use crate::sudoku::board::alphabet::{Alphabet, AlphabetError, is_layout};
+use crate::sudoku::board::cage::can_still_make;
 use crate::sudoku::board::geometry::{Geometry, GeometryError, Unit, cell_name};
+use crate::sudoku::board::shape::{Layout, Shape};
 use crate::sudoku::board::variant::Variant;
 
 /// How a board is written: its shape and its symbols.
@@ -130,10 +132,17 @@ pub enum ParseErrorKind {
 
 /// A board: its notation, its variant's rules if it has any, and the value of each cell, row by
 /// row (0 empty, 1 to side a symbol).
+///
+/// A square board of rows, columns and boxes (with a variant's rules or without) is all most
+/// puzzles need. Any other board ([`Shape`]: a Samurai, a Roxdoku cube, a Mathdoku) is a grid
+/// *on a shape* ([`on_shape`](Self::on_shape)): its values are then one per position of the
+/// shape's layout, holes included (always 0), and its units and cages are the shape's; its
+/// notation's geometry says only how many symbols there are and how pencil marks sit in a cell.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Grid {
     notation: Notation,
     variant: Option<Arc<Variant>>,
+    shape: Option<Arc<Shape>>,
     cells: Vec<u8>,
 }
 
@@ -144,6 +153,7 @@ impl Grid {
         Grid {
             notation,
             variant: None,
+            shape: None,
             cells,
         }
     }
@@ -155,6 +165,7 @@ impl Grid {
             .then_some(Grid {
                 notation,
                 variant: None,
+                shape: None,
                 cells,
             })
     }
@@ -182,6 +193,7 @@ impl Grid {
         Ok(Grid {
             notation,
             variant: None,
+            shape: None,
             cells,
         })
     }
@@ -230,6 +242,7 @@ impl Grid {
         Ok(Grid {
             notation,
             variant: None,
+            shape: None,
             cells,
         })
     }
@@ -263,6 +276,92 @@ impl Grid {
         Ok(self)
     }
 
+    /// An empty board on `shape`, written in `alphabet` (`None`: the default symbols for so
+    /// many). Fails if the alphabet has another number of symbols, or there is no notation for
+    /// so many.
+    pub fn on_shape(shape: Arc<Shape>, alphabet: Option<Arc<Alphabet>>) -> Result<Self, String> {
+        let n = shape.symbols();
+        let geometry = Geometry::for_symbols(n).map_err(|e| e.to_string())?;
+        let alphabet = match alphabet {
+            Some(a) if a.len() == n => a,
+            Some(a) => {
+                return Err(format!(
+                    "the symbols {a} are {}, the board {} takes {n}",
+                    a.len(),
+                    shape.name()
+                ));
+            }
+            None => Arc::new(Alphabet::default_for(n).map_err(|e| e.to_string())?),
+        };
+        let cells = vec![0; shape.positions()];
+        Ok(Grid {
+            notation: Notation { geometry, alphabet },
+            variant: None,
+            shape: Some(shape),
+            cells,
+        })
+    }
+
+    /// This board with other values (one per position, each 0 or a symbol's number): its
+    /// notation, variant and shape kept. `None` if the count or a value is wrong, or a hole is
+    /// filled.
+    pub fn with_values(&self, cells: Vec<u8>) -> Option<Grid> {
+        let side = self.notation.geometry.side();
+        let fits = cells.len() == self.cells.len()
+            && cells
+                .iter()
+                .enumerate()
+                .all(|(c, &v)| usize::from(v) <= side && (v == 0 || self.is_cell(c)));
+        fits.then(|| Grid {
+            notation: self.notation.clone(),
+            variant: self.variant.clone(),
+            shape: self.shape.clone(),
+            cells,
+        })
+    }
+
+    /// The shape of a board that is not a plain square one (see [`on_shape`](Self::on_shape)).
+    pub fn shape(&self) -> Option<&Shape> {
+        self.shape.as_deref()
+    }
+
+    /// The shape, shared.
+    pub fn shape_arc(&self) -> Option<&Arc<Shape>> {
+        self.shape.as_ref()
+    }
+
+    /// The board's positions: its shape's layout, or `side × side`.
+    pub fn layout(&self) -> Layout {
+        match &self.shape {
+            Some(s) => s.layout(),
+            None => {
+                let s = self.geometry().side();
+                Layout::flat(s, s)
+            }
+        }
+    }
+
+    /// How many positions the board has (holes included): the length of [`values`](Self::values).
+    pub fn positions(&self) -> usize {
+        self.cells.len()
+    }
+
+    /// True if a position is a cell of the board (not a hole, not off the board).
+    pub fn is_cell(&self, position: usize) -> bool {
+        match &self.shape {
+            Some(s) => s.is_cell(position),
+            None => position < self.cells.len(),
+        }
+    }
+
+    /// A cell's name for players: `r1c2` (`l1r1c2` in a cube).
+    pub fn cell_name(&self, cell: usize) -> String {
+        match &self.shape {
+            Some(s) => s.cell_name(cell),
+            None => cell_name(self.geometry(), cell),
+        }
+    }
+
     /// The variant's rules, unless the board is classic.
     pub fn variant(&self) -> Option<&Variant> {
         self.variant.as_deref()
@@ -275,6 +374,24 @@ impl Grid {
 
     /// The cells of a unit of this board (a row, column, box, or a unit or cage of its variant).
     pub fn unit_cells(&self, unit: Unit) -> Vec<usize> {
+        if let Some(s) = &self.shape {
+            if let Unit::Cage(k) = unit {
+                let math = s.math_cages().iter().map(|c| &c.cells);
+                return s
+                    .cages()
+                    .iter()
+                    .map(|c| &c.cells)
+                    .chain(math)
+                    .nth(k)
+                    .cloned()
+                    .unwrap_or_default();
+            }
+            return s
+                .units()
+                .find(|(n, _)| *n == unit)
+                .map(|(_, c)| c.to_vec())
+                .unwrap_or_default();
+        }
         match (&self.variant, unit) {
             (_, Unit::Row(_) | Unit::Column(_)) | (None, _) => {
                 self.geometry().unit_cells(unit).collect()
@@ -285,6 +402,18 @@ impl Grid {
 
     /// Every unit (and cage) of the board with its cells: each holds a symbol at most once.
     pub fn houses(&self) -> Vec<(Unit, Vec<usize>)> {
+        if let Some(s) = &self.shape {
+            let cages = s
+                .cages()
+                .iter()
+                .enumerate()
+                .map(|(k, c)| (Unit::Cage(k), c.cells.clone()));
+            return s
+                .units()
+                .map(|(u, c)| (u, c.to_vec()))
+                .chain(cages)
+                .collect();
+        }
         match &self.variant {
             Some(v) => v.houses().map(|(u, c)| (u, c.to_vec())).collect(),
             None => {
@@ -322,6 +451,7 @@ impl Grid {
     /// Sets a cell (0 clears it). Values above the side and cells off the board are ignored.
     pub fn set(&mut self, cell: usize, value: u8) {
         if value as usize <= self.notation.geometry.side()
+            && self.is_cell(cell)
             && let Some(v) = self.cells.get_mut(cell)
         {
             *v = value;
@@ -333,16 +463,31 @@ impl Grid {
         self.cells.iter().filter(|&&v| v != 0).count()
     }
 
-    /// True if every cell holds a symbol.
-    pub fn is_full(&self) -> bool {
-        self.cells.iter().all(|&v| v != 0)
+    /// How many cells the board has (holes not counted).
+    pub fn cell_count(&self) -> usize {
+        match &self.shape {
+            Some(s) => s.cell_count(),
+            None => self.cells.len(),
+        }
     }
 
-    /// The board on one line, `.` for empty cells.
+    /// True if every cell holds a symbol.
+    pub fn is_full(&self) -> bool {
+        self.filled() == self.cell_count()
+    }
+
+    /// The board on one line, `.` for empty cells (and `#` for the holes of a shape).
     pub fn to_line(&self) -> String {
         self.cells
             .iter()
-            .map(|&v| self.alphabet().symbol(v))
+            .enumerate()
+            .map(|(p, &v)| {
+                if self.is_cell(p) {
+                    self.alphabet().symbol(v)
+                } else {
+                    '#'
+                }
+            })
             .collect()
     }
 
@@ -394,9 +539,12 @@ impl Grid {
         found
     }
 
-    /// The killer cages that can no longer make their sums (see
-    /// [`Variant::broken_cages`]).
+    /// The cages that can no longer be made (see [`Variant::broken_cages`]): killer cages,
+    /// then, numbered after them, Mathdoku cages.
     pub fn broken_cages(&self) -> Vec<usize> {
+        if let Some(s) = &self.shape {
+            return broken_shape_cages(s, &self.cells);
+        }
         self.variant
             .as_ref()
             .map(|v| v.broken_cages(&self.cells))
@@ -419,16 +567,22 @@ impl Grid {
                 }
             }
         }
+        if self.shape.is_some() {
+            for k in self.broken_cages() {
+                for cell in self.unit_cells(Unit::Cage(k)) {
+                    mask[cell] = true;
+                }
+            }
+        }
         mask
     }
 
     /// Says what a clash is in players' words: `r1c2 and r1c7 both hold 5 (row 1)`.
     pub fn describe(&self, clash: &Clash) -> String {
-        let g = self.geometry();
         format!(
             "{} and {} both hold {} ({})",
-            cell_name(g, clash.cells[0]),
-            cell_name(g, clash.cells[1]),
+            self.cell_name(clash.cells[0]),
+            self.cell_name(clash.cells[1]),
             self.alphabet().symbol(clash.value),
             clash.unit
         )
@@ -439,16 +593,16 @@ impl Grid {
     /// variant) holding each symbol once, and every cage its sum.
     pub fn verify_solution_of(&self, puzzle: &Grid) -> Result<(), SolutionError> {
         let g = self.geometry();
-        if puzzle.geometry() != g {
+        if puzzle.geometry() != g || puzzle.shape() != self.shape() {
             return Err(SolutionError::Shape);
         }
-        if let Some(cell) = self.cells.iter().position(|&v| v == 0) {
-            return Err(SolutionError::Empty(cell_name(g, cell)));
+        if let Some(cell) = (0..self.positions()).find(|&c| self.is_cell(c) && self.get(c) == 0) {
+            return Err(SolutionError::Empty(self.cell_name(cell)));
         }
         if let Some(cell) =
-            (0..g.cells()).find(|&c| puzzle.get(c) != 0 && puzzle.get(c) != self.get(c))
+            (0..self.positions()).find(|&c| puzzle.get(c) != 0 && puzzle.get(c) != self.get(c))
         {
-            return Err(SolutionError::GivenChanged(cell_name(g, cell)));
+            return Err(SolutionError::GivenChanged(self.cell_name(cell)));
         }
         for (unit, cells) in puzzle.houses() {
             let mut seen = 0u64;
@@ -463,6 +617,9 @@ impl Grid {
             && let Some(&k) = v.broken_cages(&self.cells).first()
         {
             return Err(SolutionError::CageSum(k + 1, v.cages()[k].sum));
+        }
+        if let Some(&k) = self.broken_cages().first() {
+            return Err(SolutionError::Cage(k + 1));
         }
         Ok(())
     }
@@ -504,6 +661,44 @@ pub enum SolutionError {
     /// A killer cage does not add up.
     #[error("cage {0} does not add up to {1}")]
     CageSum(usize, u32),
+    /// A cage of a shape does not make its target.
+    #[error("cage {0} does not make its target")]
+    Cage(usize),
+}
+
+/// The cages of `shape` that `values` can no longer make: killer cages whose sum is out of
+/// reach, then (numbered after them) Mathdoku cages.
+fn broken_shape_cages(shape: &Shape, values: &[u8]) -> Vec<usize> {
+    let n = shape.symbols();
+    let digits = |cells: &[usize]| -> Vec<u8> {
+        cells
+            .iter()
+            .map(|&c| values.get(c).copied().unwrap_or(0))
+            .collect()
+    };
+    let mut broken = Vec::new();
+    for (k, cage) in shape.cages().iter().enumerate() {
+        let d = digits(&cage.cells);
+        let used = d
+            .iter()
+            .filter(|&&x| x != 0)
+            .fold(0u64, |acc, &x| acc | 1 << (x - 1));
+        let got: u64 = d.iter().map(|&x| u64::from(x)).sum();
+        let open = d.iter().filter(|&&x| x == 0).count();
+        let makes = u64::from(cage.sum)
+            .checked_sub(got)
+            .is_some_and(|left| can_still_make(n, used, open, left));
+        if !makes {
+            broken.push(k);
+        }
+    }
+    let first = shape.cages().len();
+    for (k, cage) in shape.math_cages().iter().enumerate() {
+        if !cage.can_still_make(&digits(&cage.cells), n) {
+            broken.push(first + k);
+        }
+    }
+    broken
 }
 
 /// The data lines of puzzle text with their line numbers (from 1): not blank, not a `#` comment,

@@ -15,7 +15,7 @@
 //! * **cages**: killer cages ([`Cage`]), whose different digits add up to a sum, and Mathdoku
 //!   cages ([`MathCage`]), whose digits make a target by an operation.
 //!
-//! A cell is a position that some unit or cage covers; the rest are holes. This is how KSudoku
+//! A cell is a position that some unit covers; the rest are holes, and no cage may cover one. This is how KSudoku
 //! reads its shape files too, so every shape it ships is a `Shape`. Knuth's `sudoku-general-dlx` input is one
 //! as well: it lists cells and the units (he calls them boxes) they fall in.
 //!
@@ -193,8 +193,16 @@ pub enum ShapeError {
         /// How many the cage has.
         cells: usize,
     },
+    /// A cage names a position no unit covers.
+    #[error("cage {cage} names {cell}, a hole of the board")]
+    CageOnHole {
+        /// The cage, from 1.
+        cage: usize,
+        /// The position, as `r1c2`.
+        cell: String,
+    },
     /// The board has no cells.
-    #[error("the board has no cells: no unit or cage covers any position")]
+    #[error("the board has no cells: no unit covers any position")]
     NoCells,
 }
 
@@ -445,9 +453,9 @@ impl ShapeBuilder {
     }
 
     /// The shape, checked: a layout and symbols in range, units and cages on the layout with no
-    /// cell twice, units no bigger than the alphabet, no cell in two cages, sums and operations
-    /// that their cells can make. Units that repeat another's cells are dropped; cells are the
-    /// positions some unit or cage covers.
+    /// cell twice, units no bigger than the alphabet, cages on cells and no cell in two, sums and
+    /// operations that their cells can make. Units that repeat another's cells are dropped;
+    /// cells are the positions some unit covers.
     pub fn build(&self) -> Result<Shape, ShapeError> {
         self.check()?;
         Ok(self.assemble())
@@ -470,6 +478,7 @@ impl ShapeBuilder {
                 depth: l.depth,
             })?;
         let mut any = false;
+        let mut covered = vec![false; positions];
         for (name, cells) in &self.units {
             let what = name.to_string();
             let cells = distinct(cells, positions, &what, l)?;
@@ -481,6 +490,9 @@ impl ShapeBuilder {
                 });
             }
             any |= !cells.is_empty();
+            for &c in &cells {
+                covered[c] = true;
+            }
         }
         let mut cage_of = vec![usize::MAX; positions];
         let (cages, math) = self.sorted_cages();
@@ -493,8 +505,13 @@ impl ShapeBuilder {
             let Some(&first) = cells.first() else {
                 return Err(ShapeError::EmptyCage { cage: k + 1 });
             };
-            any = true;
             for &c in &cells {
+                if !covered[c] {
+                    return Err(ShapeError::CageOnHole {
+                        cage: k + 1,
+                        cell: l.cell_name(c),
+                    });
+                }
                 if cage_of[c] != usize::MAX {
                     return Err(ShapeError::TwoCages {
                         cell: l.cell_name(c),
@@ -596,7 +613,6 @@ impl ShapeBuilder {
         for (k, cells) in all.enumerate() {
             for &c in cells.iter().filter(|&&c| c < positions) {
                 cage_of[c] = k as u32;
-                present[c] = true;
             }
         }
         Shape {
@@ -711,7 +727,8 @@ mod tests {
             Shape::builder("none", Layout::flat(3, 3), 3).build(),
             Err(ShapeError::NoCells)
         ));
-        let mut b = Shape::builder("cages", Layout::flat(2, 2), 2);
+        let mut b = Shape::builder("cages", Layout::flat(2, 2), 4);
+        b.group(vec![0, 1, 2, 3]);
         b.cage(Cage {
             cells: vec![0, 1],
             sum: 3,
@@ -721,5 +738,14 @@ mod tests {
             sum: 3,
         });
         assert!(matches!(b.build(), Err(ShapeError::TwoCages { .. })));
+        let mut b = Shape::builder("hole", Layout::flat(2, 2), 2);
+        b.group(vec![0, 1]).cage(Cage {
+            cells: vec![1, 2],
+            sum: 3,
+        });
+        assert_eq!(
+            b.build().unwrap_err().to_string(),
+            "cage 1 names r2c1, a hole of the board"
+        );
     }
 }

@@ -78,8 +78,12 @@ impl Shape {
         b.assemble()
     }
 
-    /// The board a grid is played on: classic, or its variant's units and cages.
+    /// The board a grid is played on: its shape, or the classic board with its variant's units
+    /// and cages.
     pub fn of_grid(grid: &Grid) -> Shape {
+        if let Some(shape) = grid.shape() {
+            return shape.clone();
+        }
         let g = grid.geometry();
         let Some(variant) = grid.variant() else {
             return Shape::classic(g);

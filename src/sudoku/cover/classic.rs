@@ -31,7 +31,7 @@ use crate::dlx::{self, ItemTable, Matrix};
 
 use crate::sudoku::board::geometry::Geometry;
 use crate::sudoku::board::grid::Grid;
-use crate::sudoku::board::variant::Variant;
+use crate::sudoku::board::shape::Shape;
 use crate::sudoku::cover::general;
 use crate::sudoku::{Clashes, Report, Solver, Work};
 
@@ -329,8 +329,8 @@ impl DlxSolver {
         keep_first: bool,
         cancel: Option<&AtomicBool>,
     ) -> Result<Report, Clashes> {
-        if let Some(variant) = grid.variant() {
-            return self.run_variant(grid, variant, limit, cancel);
+        if grid.variant().is_some() || grid.shape().is_some() {
+            return self.run_general(grid, limit, cancel);
         }
         self.build(grid)?;
         let tuning = self.tuning(grid);
@@ -370,10 +370,11 @@ impl DlxSolver {
 
 impl DlxSolver {
     /// Searches a board of a variant with [`general`]'s matrix of its units and cages.
-    fn run_variant(
+    /// Searches a board that is not a plain square one (a variant's, or any shape's) through the
+    /// board model's one mapping ([`general::search_shape`]).
+    fn run_general(
         &self,
         grid: &Grid,
-        variant: &Variant,
         limit: u64,
         cancel: Option<&AtomicBool>,
     ) -> Result<Report, Clashes> {
@@ -383,18 +384,10 @@ impl DlxSolver {
             cancel,
             plain: !self.pruning,
         };
-        let found = general::search(
-            variant.units(),
-            grid.values(),
-            variant.cages(),
-            limit,
-            &budget,
-        )
-        .map_err(|_| Clashes(grid.clashes()))?;
-        let first = found
-            .first
-            .and_then(|cells| Grid::from_values(grid.notation().clone(), cells))
-            .and_then(|g| g.with_variant(grid.variant_arc().cloned()).ok());
+        let shape = Shape::of_grid(grid);
+        let found = general::search_shape(&shape, grid.values(), limit, &budget)
+            .map_err(|_| Clashes(grid.clashes()))?;
+        let first = found.first.and_then(|cells| grid.with_values(cells));
         Ok(Report {
             solutions: found.solutions,
             first,

@@ -31,6 +31,7 @@ use crate::sudoku::board::alphabet::is_layout;
 use crate::sudoku::board::geometry::Geometry;
 use crate::sudoku::board::grid::{Grid, Notation, ParseError, ParseErrorKind, is_rule};
 use crate::sudoku::files::general_format;
+use crate::sudoku::files::shape_format;
 use crate::sudoku::files::variant_format;
 
 pub use crate::sudoku::files::entry::Entry;
@@ -114,6 +115,10 @@ impl Format {
     pub fn holds(self, puzzle: &Grid) -> Result<(), String> {
         match (self, puzzle.variant()) {
             (Format::Toml, _) => Ok(()),
+            _ if puzzle.shape().is_some() => Err(format!(
+                "the {self} format holds square boards, not a {} (the TOML form holds it)",
+                puzzle.shape().map_or("", |s| s.name())
+            )),
             (Format::Jigsaw, _) => variant_format::jigsaw_line_holds(puzzle),
             (Format::SumoCue, _) => variant_format::sumocue_holds(puzzle),
             (Format::Knuth, _) => general_format::holds(puzzle),
@@ -248,6 +253,7 @@ pub fn read(
         Format::Block | Format::SimpleSudoku => read_blocks(text, 1, preferred)?,
         Format::Sdk => read_sdk(text, preferred)?,
         Format::Csv => read_csv(text, preferred)?,
+        Format::Toml if shape_format::is_shape_toml(text) => shape_format::read_toml(text)?,
         Format::Toml => variant_format::read_toml(text, preferred)?,
         Format::Jigsaw => variant_format::read_jigsaw_lines(text, preferred)?,
         Format::SumoCue => variant_format::read_sumocue(text, preferred)?,
@@ -597,6 +603,7 @@ pub const ENTRIES_PREFIX: &str = "# entries:";
 /// or SumoCue's form the regions or cages the puzzle has.
 pub fn write(puzzle: &Grid, solution: Option<&Grid>, format: Format) -> String {
     match format {
+        Format::Toml if puzzle.shape().is_some() => shape_format::write_toml(puzzle, None),
         Format::Toml => variant_format::write_toml(puzzle, None, None),
         Format::Jigsaw => variant_format::write_jigsaw_line(puzzle),
         Format::SumoCue => variant_format::write_sumocue(puzzle),
@@ -652,6 +659,12 @@ pub fn write(puzzle: &Grid, solution: Option<&Grid>, format: Format) -> String {
 /// Writes a saved game: the puzzle, with the player's entries in the comment before it; a
 /// variant's puzzle in the TOML form, with an `entries` key.
 pub fn write_game(puzzle: &Grid, entries: &Grid) -> String {
+    if puzzle.shape().is_some() {
+        return format!(
+            "# sudoku-dlx game: the puzzle, its shape, and your entries\n{}",
+            shape_format::write_toml(puzzle, Some(entries))
+        );
+    }
     if puzzle.variant().is_some() {
         return format!(
             "# sudoku-dlx game: the puzzle, its rules, and your entries\n{}",

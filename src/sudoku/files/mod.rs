@@ -4,4 +4,5 @@
 pub(crate) mod entry;
 pub mod formats;
 pub mod general_format;
+pub mod shape_format;
 pub mod variant_format;

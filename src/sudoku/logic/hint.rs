@@ -25,7 +25,7 @@
 //! those already in it), which is exactly what its set options in the exact-cover matrix allow.
 
 use crate::sudoku::board::cage::digit_sets;
-use crate::sudoku::board::geometry::{Unit, cell_name};
+use crate::sudoku::board::geometry::Unit;
 use crate::sudoku::board::grid::Grid;
 
 /// The candidates of every cell as bit sets (bit `v-1` for value `v`): the values that clash with
@@ -42,7 +42,8 @@ pub fn candidates(grid: &Grid) -> Vec<u64> {
     let mut cand: Vec<u64> = grid
         .values()
         .iter()
-        .map(|&v| if v == 0 { all } else { 0 })
+        .enumerate()
+        .map(|(c, &v)| if v == 0 && grid.is_cell(c) { all } else { 0 })
         .collect();
     for (_, cells) in grid.houses() {
         let placed = cells
@@ -54,8 +55,13 @@ pub fn candidates(grid: &Grid) -> Vec<u64> {
             cand[c] &= !placed;
         }
     }
-    if let Some(v) = grid.variant() {
-        for cage in v.cages() {
+    let cages = match (grid.variant(), grid.shape()) {
+        (Some(v), _) => v.cages(),
+        (None, Some(s)) => s.cages(),
+        (None, None) => &[],
+    };
+    {
+        for cage in cages {
             let given: Vec<usize> = cage
                 .cells
                 .iter()
@@ -68,6 +74,26 @@ pub fn candidates(grid: &Grid) -> Vec<u64> {
                 .fold(0u64, |acc, &d| acc | 1 << (d - 1));
             for &c in &cage.cells {
                 cand[c] &= allowed;
+            }
+        }
+    }
+    // A Mathdoku cage's cells hold what some filling of it puts there (none past the bound on
+    // fillings: the candidates are then the units' alone).
+    if let Some(s) = grid.shape() {
+        for cage in s.math_cages() {
+            let fixed: Vec<u8> = cage.cells.iter().map(|&c| grid.get(c)).collect();
+            let apart = |i: usize, j: usize| s.see(cage.cells[i], cage.cells[j]);
+            let Some(fillings) = cage.fillings(side, &fixed, apart) else {
+                continue;
+            };
+            let mut allowed = vec![0u64; cage.cells.len()];
+            for digits in &fillings {
+                for (slot, &d) in allowed.iter_mut().zip(digits) {
+                    *slot |= 1 << (d - 1);
+                }
+            }
+            for (&c, &a) in cage.cells.iter().zip(&allowed) {
+                cand[c] &= a;
             }
         }
     }
@@ -153,13 +179,12 @@ impl Finding {
     /// The finding in a player's words: "r4c7 can only be 3", "in box 5, 8 fits only at r5c6",
     /// "r3c3: 2 candidates, 4 or 7".
     pub fn explain(&self, grid: &Grid) -> String {
-        let g = grid.geometry();
         let symbol = |v: u8| grid.alphabet().symbol(v);
         match self {
             Finding::Full => "The board is full".to_string(),
             Finding::DeadEnd(Item::Cell(cell)) => format!(
                 "Dead end: {} has no candidate left, so a value on the board is wrong",
-                cell_name(g, *cell)
+                grid.cell_name(*cell)
             ),
             Finding::DeadEnd(Item::Place(unit, v)) => format!(
                 "Dead end: {unit} has no place left for {}, so a value on the board is wrong",
@@ -171,7 +196,7 @@ impl Finding {
                 value,
             } => format!(
                 "{} can only be {}: every other symbol is in its {}",
-                cell_name(g, *cell),
+                grid.cell_name(*cell),
                 symbol(*value),
                 units_of_cell(grid, *cell)
             ),
@@ -182,14 +207,14 @@ impl Finding {
             } => format!(
                 "In {unit}, {} fits only at {}",
                 symbol(*value),
-                cell_name(g, *cell)
+                grid.cell_name(*cell)
             ),
             Finding::Fewest {
                 item: Item::Cell(cell),
                 options,
             } => format!(
                 "No forced move. {}: {} candidates, {}",
-                cell_name(g, *cell),
+                grid.cell_name(*cell),
                 options.len(),
                 or_list(options.iter().map(|&(_, v)| symbol(v).to_string()))
             ),
@@ -200,7 +225,7 @@ impl Finding {
                 "No forced move. In {unit}, {} fits at {} places: {}",
                 symbol(*v),
                 options.len(),
-                or_list(options.iter().map(|&(c, _)| cell_name(g, c)))
+                or_list(options.iter().map(|&(c, _)| grid.cell_name(c)))
             ),
         }
     }
@@ -299,7 +324,7 @@ pub fn forced_move(grid: &Grid) -> Finding {
     }
     let mut cells = Vec::new();
     for (cell, &set) in cand.iter().enumerate() {
-        if grid.get(cell) != 0 {
+        if grid.get(cell) != 0 || !grid.is_cell(cell) {
             continue;
         }
         if set == 0 {

@@ -335,7 +335,18 @@ impl Rater {
     /// Rates a puzzle using only techniques up to `grade`: a puzzle that needs more comes out as
     /// [`Grade::Expert`] with `solved` false. Cheaper than [`rate`](Self::rate) when the caller
     /// only wants to know "is it at most this hard?", as the generator does.
+    /// A board on a [`Shape`](crate::sudoku::board::shape::Shape) is not rated (the techniques
+    /// know square boards): it comes out unsolved, as [`Grade::Expert`], with nothing used.
     pub fn rate_up_to(&mut self, grid: &Grid, grade: Grade) -> Rating {
+        if grid.shape().is_some() {
+            return Rating {
+                grade: Grade::Expert,
+                used: Vec::new(),
+                solved: false,
+                contradiction: false,
+                left: grid.cell_count() - grid.filled(),
+            };
+        }
         self.load(grid);
         while !self.contradiction && self.cand.iter().any(|&c| c != 0) {
             match self.step(grade) {

@@ -1,0 +1,175 @@
+//! Boards of every shape in the window, driven as a person would through `egui_kittest`: a
+//! Samurai, a Roxdoku cube and a Mathdoku, hovered, typed into, pencilled, solved with Space;
+//! holes that cannot be selected; a cube's layers side by side.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::sync::Arc;
+
+use egui::Key;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use sudoku_dlx::app::App;
+use sudoku_dlx::game::{Game, Origin};
+use sudoku_dlx::sudoku::board::cage::{MathCage, Operation};
+use sudoku_dlx::sudoku::board::shape::{Layout, Shape};
+use sudoku_dlx::sudoku::{DlxSolver, Geometry, Grid, Solver};
+
+mod common;
+use common::*;
+
+/// A puzzle on `shape`: a solution found by the engine with every cell whose position is not a
+/// multiple of `keep` emptied.
+fn puzzle_on(shape: Shape, keep: usize) -> Grid {
+    let empty = Grid::on_shape(Arc::new(shape), None).unwrap();
+    let solution = DlxSolver::new()
+        .solve(&empty, 1, None)
+        .unwrap()
+        .first
+        .unwrap();
+    let mut puzzle = solution.clone();
+    for p in 0..puzzle.positions() {
+        if p % keep != 0 {
+            puzzle.set(p, 0);
+        }
+    }
+    puzzle
+}
+
+fn window_on(puzzle: Grid) -> Harness<'static, App> {
+    harness(Game::with_puzzle(puzzle), config_for(Geometry::classic()))
+}
+
+/// Moves the pointer over a position of the board.
+fn hover_position(h: &mut Harness<'static, App>, position: usize) {
+    let layout = h.state().layout().expect("the board was drawn");
+    h.hover_at(layout.position_rect(position).center());
+    settle(h);
+}
+
+#[test]
+fn a_samurai_is_hovered_typed_into_pencilled_and_solved() {
+    let shape = Shape::named("Samurai", None).unwrap();
+    let layout = shape.layout();
+    let puzzle = puzzle_on(shape, 3);
+    let mut h = window_on(puzzle.clone());
+    // The top left grid's first empty cell, and one of the centre grid.
+    let first = (0..puzzle.positions())
+        .find(|&p| puzzle.is_cell(p) && puzzle.get(p) == 0)
+        .unwrap();
+    hover_position(&mut h, first);
+    assert_eq!(h.state().game().selected(), Some(first));
+    type_text(&mut h, "4");
+    assert_eq!(h.state().game().value(first), 4);
+    assert_eq!(h.state().game().origin(first), Origin::Entry);
+    // A hole (the gap between the top grids) cannot be selected: the selection stays.
+    let hole = layout.position(10, 2, 0);
+    assert!(!puzzle.is_cell(hole));
+    hover_position(&mut h, hole);
+    assert_eq!(h.state().game().selected(), Some(first));
+    // The centre grid's middle cell, shared by no other grid.
+    let centre = layout.position(10, 10, 0);
+    let centre = if puzzle.get(centre) == 0 {
+        centre
+    } else {
+        centre + 1
+    };
+    hover_position(&mut h, centre);
+    assert_eq!(h.state().game().selected(), Some(centre));
+    h.get_by_label("row 11, column 11: empty");
+    // Notes mode (m), two marks, back.
+    press(&mut h, Key::M);
+    type_text(&mut h, "1");
+    type_text(&mut h, "2");
+    press(&mut h, Key::M);
+    assert_eq!(h.state().game().notes(centre), 0b11);
+    // Space solves by the shape's units: every cell filled, the givens kept.
+    press(&mut h, Key::Backspace);
+    hover_position(&mut h, first);
+    press(&mut h, Key::Backspace);
+    press_and_wait(&mut h, Key::Space);
+    let board = h.state().game().board().clone();
+    assert!(board.is_full(), "{}", status(&h));
+    board.verify_solution_of(&puzzle).unwrap();
+    assert!((0..board.positions()).all(|p| board.is_cell(p) || board.get(p) == 0));
+}
+
+#[test]
+fn a_cubes_layers_lie_side_by_side_and_its_planes_are_peers() {
+    let shape = Shape::named("Roxdoku", Some(9)).unwrap();
+    let layout = shape.layout();
+    let puzzle = puzzle_on(shape, 4);
+    let mut h = window_on(puzzle.clone());
+    // The three layers of the 3×3×3 cube: each a 3×3 panel, apart from the others.
+    let drawn = h.state().layout().unwrap();
+    let top = drawn.layer_rect(0);
+    let middle = drawn.layer_rect(1);
+    assert!(!top.intersects(middle));
+    // A cell of the middle layer, hovered and typed into.
+    let cell = (0..puzzle.positions())
+        .find(|&p| layout.coordinates(p).2 == 1 && puzzle.get(p) == 0)
+        .unwrap();
+    hover_position(&mut h, cell);
+    assert_eq!(h.state().game().selected(), Some(cell));
+    let (x, y, _) = layout.coordinates(cell);
+    h.get_by_label(&format!("layer 2, row {}, column {}: empty", y + 1, x + 1));
+    let wrong = (1..=9u8)
+        .find(|&v| {
+            (0..puzzle.positions()).any(|p| {
+                let (px, py, pz) = layout.coordinates(p);
+                (px == x || py == y || pz == 1) && p != cell && puzzle.get(p) == v
+            })
+        })
+        .unwrap();
+    type_text(&mut h, &wrong.to_string());
+    // It clashes with a given in one of the cell's planes, in whichever layer that is.
+    assert!(h.state().game().is_clash(cell));
+    press(&mut h, Key::Backspace);
+    press_and_wait(&mut h, Key::Space);
+    let board = h.state().game().board().clone();
+    board.verify_solution_of(&puzzle).unwrap();
+}
+
+#[test]
+fn a_mathdoku_says_its_cages_and_solves_by_them() {
+    // Cages cut from the Latin square
+    //   1 2 3 4
+    //   3 4 1 2
+    //   2 1 4 3
+    //   4 3 2 1
+    let mut b = Shape::builder("Mathdoku", Layout::flat(4, 4), 4);
+    b.grid((0, 0, 0), 4, None);
+    let cage = |cells: &[usize], op, target| MathCage {
+        cells: cells.to_vec(),
+        op,
+        target,
+    };
+    for c in [
+        cage(&[0, 1], Operation::Add, 3),
+        cage(&[2, 3], Operation::Multiply, 12),
+        cage(&[4, 8], Operation::Subtract, 1),
+        cage(&[5, 6], Operation::Divide, 4),
+        cage(&[7, 11], Operation::Add, 5),
+        cage(&[9, 10], Operation::Subtract, 3),
+        cage(&[12, 13], Operation::Multiply, 12),
+        cage(&[14, 15], Operation::Add, 3),
+    ] {
+        b.math_cage(c);
+    }
+    let shape = b.build().unwrap();
+    let empty = Grid::on_shape(Arc::new(shape), None).unwrap();
+    let count = DlxSolver::new().count(&empty, 10, None).unwrap().solutions;
+    assert!(count >= 1);
+    let mut h = window_on(empty.clone());
+    hover_position(&mut h, 2);
+    h.get_by_label("row 1, column 3 (cage of 2 cells, 12×): empty");
+    press_and_wait(&mut h, Key::Space);
+    // A solution that makes every cage (one of several, when the cages allow more).
+    let board = h.state().game().board().clone();
+    board.verify_solution_of(&empty).unwrap();
+    // A wrong digit breaks its cage: r1c1 + r1c2 = 3 takes 1 and 2 only.
+    press(&mut h, Key::R);
+    hover_position(&mut h, 0);
+    type_text(&mut h, "4");
+    assert!(h.state().game().is_clash(0) && h.state().game().is_clash(1));
+}
