@@ -4,4 +4,6 @@
 pub(crate) mod entry;
 pub mod formats;
 pub mod general_format;
+pub mod ksudoku;
+pub mod ksudoku_write;
 pub mod variant_format;
