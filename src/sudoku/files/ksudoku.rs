@@ -892,3 +892,6 @@ fn replay(event: Node, game: &mut KsudokuGame) -> Result<(), ReadError> {
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests;

@@ -289,3 +289,157 @@ pub fn write_game(game: &KsudokuGame) -> Result<String, WriteError> {
     out.push_str(" </game>\n</ksudoku>\n");
     Ok(out)
 }
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use std::collections::BTreeSet;
+
+    use super::*;
+    use crate::sudoku::board::cage::{Cage, MathCage};
+    use crate::sudoku::board::geometry::Unit;
+    use crate::sudoku::board::shape::Layout;
+    use crate::sudoku::board::shapes::NAMES;
+    use crate::sudoku::cover::general::{Budget, search_shape};
+    use crate::sudoku::files::ksudoku::read_game;
+
+    fn units(s: &Shape) -> BTreeSet<Vec<usize>> {
+        s.units().map(|(_, c)| c.to_vec()).collect()
+    }
+
+    /// A game of `shape`: every third cell of a solution given, a few entries and marks (only
+    /// marks on a board with no solution).
+    fn game_of(shape: Shape) -> KsudokuGame {
+        let n = shape.positions();
+        let report = search_shape(&shape, &vec![0; n], 1, &Budget::default()).unwrap();
+        let solution = report.first.unwrap_or_else(|| vec![0; n]);
+        let mut g = KsudokuGame::empty(shape);
+        for (k, p) in g.shape.cells().collect::<Vec<_>>().into_iter().enumerate() {
+            match k % 6 {
+                0 | 3 => g.givens[p] = solution[p],
+                1 => g.entries[p] = solution[p],
+                2 => g.notes[p] = 0b101,
+                _ => {}
+            }
+        }
+        g.solution = report.solutions.eq(&1).then_some(solution);
+        g.elapsed_ms = 98_765;
+        g.had_help = true;
+        g
+    }
+
+    fn round_trip(game: &KsudokuGame) -> KsudokuGame {
+        let text = write_game(game).unwrap();
+        read_game(&text, None).unwrap_or_else(|e| panic!("{e}\n{text}"))
+    }
+
+    #[test]
+    fn every_named_shape_goes_to_ksudoku_and_back() {
+        for &(name, _) in NAMES {
+            let shape = Shape::named(name, None).unwrap();
+            let game = game_of(shape.clone());
+            let back = round_trip(&game);
+            let s = &back.shape;
+            assert_eq!((s.layout(), s.symbols()), (shape.layout(), shape.symbols()));
+            assert!(s.cells().eq(shape.cells()), "{name}: cells");
+            assert_eq!(units(s), units(&shape), "{name}: units");
+            assert_eq!(back.givens, game.givens, "{name}: givens");
+            assert_eq!(back.entries, game.entries, "{name}: entries");
+            assert_eq!(back.notes, game.notes, "{name}: marks");
+            assert_eq!(back.solution, game.solution, "{name}: solution");
+            assert_eq!((back.elapsed_ms, back.had_help), (98_765, true));
+        }
+    }
+
+    #[test]
+    fn cages_go_to_ksudoku_and_back() {
+        let mut b = Shape::builder("Killer", Layout::flat(4, 4), 4);
+        b.grid((0, 0, 0), 4, Some((2, 2)));
+        b.cage(Cage {
+            cells: vec![0, 1],
+            sum: 3,
+        })
+        .cage(Cage {
+            cells: vec![15],
+            sum: 1,
+        });
+        let killer = b.build().unwrap();
+        let mut b = Shape::builder("Mathdoku", Layout::flat(4, 4), 4);
+        b.grid((0, 0, 0), 4, None);
+        for (cells, op, target) in [
+            (vec![0], Operation::Given, 1),
+            (vec![1, 2], Operation::Divide, 2),
+            (vec![3, 7], Operation::Subtract, 1),
+            (vec![4, 8, 12], Operation::Multiply, 6),
+            (vec![5, 6], Operation::Add, 7),
+        ] {
+            b.math_cage(MathCage { cells, op, target });
+        }
+        let math = b.build().unwrap();
+        for shape in [killer, math] {
+            let text = write_game(&KsudokuGame::empty(shape.clone())).unwrap();
+            let back = read_game(&text, None).unwrap().shape;
+            assert_eq!(back.cages(), shape.cages(), "{text}");
+            assert_eq!(back.math_cages(), shape.math_cages(), "{text}");
+            assert_eq!(units(&back), units(&shape));
+        }
+    }
+
+    #[test]
+    fn the_file_is_as_ksudoku_writes_it() {
+        let plain = Shape::named("Sudoku", Some(9)).unwrap();
+        let text = write_game(&KsudokuGame::empty(plain)).unwrap();
+        let want = format!(
+            "<!DOCTYPE ksudoku>\n<ksudoku>\n <game had-help=\"0\" msecs-elapsed=\"0\">\n  <puzzle>\n   \
+             <graph order=\"9\" type=\"sudoku\" specific-type=\"Plain\"/>\n   <values>{}</values>\n  \
+             </puzzle>\n  <history/>\n </game>\n</ksudoku>\n",
+            "_".repeat(81)
+        );
+        assert_eq!(text, want);
+        // Samurai is custom: its size, name, type and cliques, holes as dots.
+        let samurai = Shape::named("Samurai", None).unwrap();
+        let text = write_game(&KsudokuGame::empty(samurai)).unwrap();
+        assert!(text.contains(
+            "<graph order=\"9\" type=\"custom\" specific-type=\"Samurai\" name=\"Samurai\" \
+             sizeX=\"21\" sizeY=\"21\" sizeZ=\"1\">"
+        ));
+        assert_eq!(text.matches("<clique size=\"9\">").count(), 131);
+        assert!(text.contains("<values>_________..._________"), "{text}");
+    }
+
+    #[test]
+    fn specific_types_follow_cages_then_names() {
+        let named = |n: &str| specific_type(&Shape::named(n, None).unwrap());
+        assert_eq!(named("Samurai"), "Samurai");
+        assert_eq!(named("TinySamurai"), "TinySamurai");
+        assert_eq!(named("XSudoku"), "XSudoku");
+        assert_eq!(named("Roxdoku"), "Roxdoku");
+        assert_eq!(named("Killer"), "KillerSudoku");
+        assert_eq!(named("Mathdoku"), "Mathdoku");
+        assert_eq!(named("Sohei"), "Plain");
+        assert_eq!(named("DoubleRoxdoku"), "Plain");
+    }
+
+    #[test]
+    fn boards_ksudoku_cannot_play_are_refused_with_the_reason() {
+        // A unit smaller than the alphabet.
+        let mut b = Shape::builder("short", Layout::flat(4, 4), 4);
+        b.grid((0, 0, 0), 4, None);
+        b.unit(Unit::Diagonal(0), vec![0, 5, 10]);
+        let e = write_game(&KsudokuGame::empty(b.build().unwrap())).unwrap_err();
+        assert!(e.to_string().contains("all 4 symbols"), "{e}");
+        // A cell in a cage only.
+        let mut b = Shape::builder("loose", Layout::flat(5, 4), 4);
+        b.grid((0, 0, 0), 4, Some((2, 2)));
+        b.cage(Cage {
+            cells: vec![4],
+            sum: 1,
+        });
+        let e = write_game(&KsudokuGame::empty(b.build().unwrap())).unwrap_err();
+        assert!(e.to_string().contains("r1c5 is in no unit"), "{e}");
+        // Values out of range.
+        let mut g = KsudokuGame::empty(Shape::named("4x4", None).unwrap());
+        g.givens[0] = 5;
+        assert!(write_game(&g).is_err());
+    }
+}
