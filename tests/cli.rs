@@ -1183,6 +1183,18 @@ fn ksudoku_games_solve_and_count() {
             "{name}"
         );
     }
+    // Commands that read grids name a KSudoku file instead of misreading it.
+    let file = data("ksudoku/4x4.ksudoku.xml");
+    let text = std::fs::read_to_string(&file).unwrap();
+    for (args, stdin) in [
+        (vec!["rate", file.to_str().unwrap()], None),
+        (vec!["solve", "-"], Some(text.as_str())),
+    ] {
+        let o = run(&args, stdin);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(err.contains("line 1: a KSudoku saved game"), "{err}");
+    }
 }
 
 #[test]
