@@ -320,7 +320,8 @@ fn c_int(text: &str) -> Option<i64> {
     Some(if negative { -value } else { value })
 }
 
-/// A number attribute in `range`, read by `how` (`c_int`, or decimal); `default` when absent.
+/// A number attribute in `range`, read as C reads it (`c_style`, see [`c_int`]) or as a decimal;
+/// `default` when absent.
 fn number(
     node: Node,
     name: &str,
