@@ -1153,3 +1153,150 @@ fn a_variants_matrix_counts_as_solve_does_and_xc_reads_it() {
         assert_eq!(stdout(&o), [expected.to_string()], "{p}");
     }
 }
+
+/// `solve` and `solve --count` on KSudoku's saved games (tests/data/ksudoku), each with one
+/// solution, printed as KSudoku writes `<solution>`.
+#[test]
+fn ksudoku_games_solve_and_count() {
+    let games = [
+        ("4x4.ksudoku.xml", "bdcecebddbececdb"),
+        ("Killer_4x4.ksudoku.xml", "bdcecebddbececdb"),
+        ("Mathdoku_4x4.ksudoku.xml", "bdeccedbdbceecbd"),
+        ("Roxdoku.ksudoku.xml", "bifedjhgccjgfbhieddhegcijfb"),
+        (
+            "TinySamurai.ksudoku.xml",
+            "bdce..bedccebd..cdebdbec..dbceecdbdcecbd...cebd......dbec...bcdecdbdceedbc..cebdcbed..dbecdecb..ecdb",
+        ),
+    ];
+    for (name, solution) in games {
+        let file = data(&format!("ksudoku/{name}"));
+        let p = file.to_str().unwrap();
+        let o = run(&["solve", p], None);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(0), "{name}: {err}");
+        assert_eq!(stdout(&o), [solution], "{name}");
+        let o = run(&["solve", "--count", "--limit", "5", "--stats", p], None);
+        assert_eq!(o.status.code(), Some(0), "{name}");
+        assert_eq!(stdout(&o), ["1"], "{name}");
+        assert!(
+            String::from_utf8_lossy(&o.stderr).contains("nodes="),
+            "{name}"
+        );
+    }
+    // Commands that read grids name a KSudoku file instead of misreading it.
+    let file = data("ksudoku/4x4.ksudoku.xml");
+    let text = std::fs::read_to_string(&file).unwrap();
+    for (args, stdin) in [
+        (vec!["rate", file.to_str().unwrap()], None),
+        (vec!["solve", "-"], Some(text.as_str())),
+    ] {
+        let o = run(&args, stdin);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(err.contains("line 1: a KSudoku saved game"), "{err}");
+    }
+}
+
+#[test]
+fn named_shapes_and_shape_files_are_solved_empty() {
+    let o = run(&["solve", "--shape", "Samurai"], None);
+    assert_eq!(o.status.code(), Some(0));
+    let line = &stdout(&o)[0];
+    assert_eq!((line.len(), line.matches('.').count()), (441, 72), "{line}");
+    let o = run(
+        &[
+            "solve",
+            "--count",
+            "--shape",
+            "tiny samurai",
+            "--limit",
+            "3",
+        ],
+        None,
+    );
+    assert_eq!(stdout(&o), ["3"]);
+    let o = run(
+        &["solve", "--count", "--shape", "Mathdoku", "--order", "3"],
+        None,
+    );
+    assert_eq!(stdout(&o), ["2"], "the default limit is 2");
+    // A shape file written here: our writer's 4x4 saved game is read as a shape too.
+    let dir = std::env::temp_dir().join(format!("sudoku-dlx-ksudoku-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let shape = dir.join("Pair.xml");
+    std::fs::write(
+        &shape,
+        "<!DOCTYPE ksudoku-graph>\n<ksudoku-graph>\n <graph order=\"4\" type=\"custom\" \
+         sizeX=\"4\" sizeY=\"4\" sizeZ=\"1\">\n  <sudokugroups at=\"0\" withblocks=\"1\"/>\n \
+         </graph>\n</ksudoku-graph>\n",
+    )
+    .unwrap();
+    let p = shape.to_str().unwrap();
+    let o = run(&["solve", "--count", "--limit", "1000", p], None);
+    assert_eq!(stdout(&o), ["288"], "every 4x4 sudoku");
+    let o = run(&["solve", "--count", "--limit", "1000", "--shape", p], None);
+    assert_eq!(stdout(&o), ["288"]);
+    // Errors: the file, the line and what; exit 2.
+    let bad = dir.join("bad.xml");
+    std::fs::write(
+        &bad,
+        "<ksudoku-graph>\n <graph order=\"4\" type=\"custom\" sizeX=\"4\" sizeY=\"4\" \
+         sizeZ=\"1\">\n  <clique size=\"4\">0 1 2 16</clique>\n </graph>\n</ksudoku-graph>\n",
+    )
+    .unwrap();
+    let o = run(&["solve", bad.to_str().unwrap()], None);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("bad.xml: line 3: <clique> reaches cell index 16"),
+        "{err}"
+    );
+    let o = run(&["solve", "--shape", "Hexagon"], None);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("no shape is named 'Hexagon'"));
+    let o = run(
+        &[
+            "solve",
+            "--order",
+            "4",
+            data("origins.txt").to_str().unwrap(),
+        ],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(2));
+    // A clash among the givens: no solution, exit 1.
+    let clash = dir.join("clash.ksudoku");
+    std::fs::write(
+        &clash,
+        "<!DOCTYPE ksudoku>\n<ksudoku>\n <game>\n  <puzzle>\n   <graph order=\"4\" type=\"sudoku\"/>\n   \
+         <values>bb______________</values>\n  </puzzle>\n </game>\n</ksudoku>\n",
+    )
+    .unwrap();
+    let o = run(&["solve", clash.to_str().unwrap()], None);
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(stdout(&o), ["no solution"]);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn an_empty_ksudoku_board_gives_up_within_the_timeout() {
+    let o = run(
+        &[
+            "solve",
+            "--count",
+            "--limit",
+            "1000000000",
+            "--timeout",
+            "0.2",
+            "--shape",
+            "Samurai",
+        ],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(3));
+    assert!(
+        stdout(&o)[0].starts_with("gave up after"),
+        "{:?}",
+        stdout(&o)
+    );
+}

@@ -71,6 +71,16 @@ pub struct SolveArgs {
     /// The puzzle file; `-` or nothing reads standard input.
     #[arg(value_name = "FILE|-")]
     pub file: Option<PathBuf>,
+    /// Solve (or count) an empty board instead of FILE: a named shape (Samurai, TinySamurai,
+    /// Roxdoku, Mathdoku, Killer_9x9, ...) or a KSudoku shape file (a path ending in .xml or
+    /// holding a /). The solution is printed as KSudoku writes it, a character per cell.
+    #[arg(long, value_name = "NAME|FILE.xml", conflicts_with = "file")]
+    pub shape: Option<String>,
+    /// The order (number of symbols) of --shape where it comes in several (Sudoku, Roxdoku,
+    /// Killer, Mathdoku), or of a KSudoku shape file whose order is the word Mathdoku (3 to 9,
+    /// default 6). For --shape and KSudoku files only.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=64))]
+    pub order: Option<u16>,
     /// Print the number of solutions (up to --limit) instead of a solution.
     #[arg(long)]
     pub count: bool,

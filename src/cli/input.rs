@@ -141,7 +141,13 @@ impl Input {
                 None if peek.len() >= PEEK_BYTES => return Format::Line,
                 _ => &text,
             };
-            formats::detect(whole.strip_prefix('\u{feff}').unwrap_or(whole))
+            let whole = whole.strip_prefix('\u{feff}').unwrap_or(whole);
+            // A KSudoku file is read whole, for `formats::read` to name it (`solve FILE` plays
+            // it; see `ksudoku.rs`).
+            if crate::sudoku::files::ksudoku::is_ksudoku(whole) {
+                return Format::Block;
+            }
+            formats::detect(whole)
         });
         let rest = Cursor::new(peek).chain(reader);
         let source = match format {

@@ -20,6 +20,7 @@ mod drill;
 mod exit;
 mod generate;
 mod input;
+mod ksudoku;
 mod matrix;
 mod progress;
 mod rate;

@@ -1,4 +1,5 @@
-//! `solve`: every puzzle of a file solved (or its solutions counted), in parallel, in order.
+//! `solve`: every puzzle of a file solved (or its solutions counted), in parallel, in order;
+//! KSudoku's boards and `--shape` go to [`ksudoku`](super::ksudoku).
 
 use std::io::{self, BufWriter, Write};
 use std::time::Instant;
@@ -102,6 +103,10 @@ fn solve_piece(
 
 /// `solve`: streams the file in chunks; each chunk is solved in parallel and printed in order.
 pub(super) fn solve(args: &SolveArgs, config: &Config) -> io::Result<u8> {
+    // A board that is no grid (`--shape`, a KSudoku file) has its own path.
+    if let Some(code) = super::ksudoku::try_solve(args)? {
+        return Ok(code);
+    }
     let mut input = Input::open(args.file.as_deref(), &config.notation)?;
     let threads = args.threads.map_or_else(
         || std::thread::available_parallelism().map_or(1, usize::from),

@@ -19,6 +19,10 @@
 //! and writing a variant's puzzle in one of them keeps only its givens ([`Format::holds`] says
 //! which can hold a puzzle).
 //!
+//! KSudoku's saved games and shape files (XML, told by their root element) hold boards that may
+//! have holes, several grids or layers, which no grid holds: [`read`] names them and leaves them
+//! to [`ksudoku`] and `sudoku-dlx solve`.
+//!
 //! A saved game (Ctrl+S in the window) is a one-line file whose puzzle line follows a
 //! `# entries: ...` comment holding the player's entries; other tools read it as a plain puzzle.
 
@@ -31,6 +35,7 @@ use crate::sudoku::board::alphabet::is_layout;
 use crate::sudoku::board::geometry::Geometry;
 use crate::sudoku::board::grid::{Grid, Notation, ParseError, ParseErrorKind, is_rule};
 use crate::sudoku::files::general_format;
+use crate::sudoku::files::ksudoku;
 use crate::sudoku::files::shape_format;
 use crate::sudoku::files::variant_format;
 
@@ -247,6 +252,18 @@ pub fn read(
 ) -> Result<(Format, Vec<Entry>), ParseError> {
     // A byte order mark (Windows editors write one) is no cell.
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    // KSudoku's boards may have holes, several grids or layers: no grid holds them.
+    if ksudoku::is_ksudoku(text) {
+        return Err(ParseError {
+            line: 1,
+            column: 0,
+            kind: ParseErrorKind::Invalid(
+                "a KSudoku saved game or shape file, whose board is no square grid: \
+                 `sudoku-dlx solve FILE` solves it"
+                    .to_string(),
+            ),
+        });
+    }
     let format = format.unwrap_or_else(|| detect(text));
     let entries = match format {
         Format::Line | Format::Sdm => read_lines(text, preferred)?,
