@@ -58,7 +58,7 @@ const NONOMINO: &str =
 const AZTEC: &str =
     "AABBBBCCCAAAABCCCCAAABBECCFDDDBEEEFFDDDBEHFFFDDEEEHFFFDGGEHHIIIGGGGHIIIIGGGHHHHII";
 const PENTOMINO: &str = "AAABBACABBCCCDBEECDDEEEDD";
-const TETROMINO: &str = "AAABACBBCCDBCDDD";
+const TETROMINO: &str = "AAABCABBCCDBCDDD";
 
 /// A name as compared: lower case, without spaces, `_` and `-`.
 fn key(name: &str) -> String {
@@ -314,6 +314,17 @@ mod tests {
                 s.units().all(|(_, c)| c.len() == s.symbols()),
                 "{name}: every unit full"
             );
+        }
+    }
+
+    #[test]
+    fn every_named_shape_has_solutions() {
+        use crate::sudoku::cover::general::{Budget, search_shape};
+        for &(name, _) in NAMES {
+            let s = Shape::named(name, None).unwrap();
+            let empty = vec![0; s.positions()];
+            let found = search_shape(&s, &empty, 1, &Budget::default()).unwrap();
+            assert_eq!(found.solutions, 1, "{name}");
         }
     }
 
