@@ -29,14 +29,33 @@
 //!   iterative search (count, enumerate, cancel, step one move at a time) and the pruning that
 //!   runs inside it. Its module docs explain the design. *Never* names a cell, a grid or a
 //!   symbol, and depends on nothing above it.
-//! * [`sudoku`]: the board: [`Geometry`](sudoku::Geometry) (box shape, side, units),
-//!   [`Alphabet`](sudoku::Alphabet) (symbols), [`Grid`](sudoku::Grid) (parse, format, clashes),
-//!   the mapping onto the engine ([`DlxSolver`](sudoku::DlxSolver), in `sudoku/cover.rs`), a
-//!   plain [`Backtracker`](sudoku::Backtracker) to compare with, the rater
-//!   ([`sudoku::logic`]), the generator ([`sudoku::generate::classic`]), hints in exact-cover terms
-//!   ([`sudoku::logic::hint`]), puzzle files ([`sudoku::files::formats`]), the matrix in Knuth's format
-//!   ([`sudoku::cover::knuth`]) and DLX against backtracking ([`sudoku::compare`]). Knows no game and
-//!   no window.
+//! * [`sudoku`]: boards and their solving, a folder a part. Knows no game and no window.
+//!   - [`sudoku::board`], the board model (`board/mod.rs`). A board is cells and units: a
+//!     [`Shape`](sudoku::board::shape::Shape) (`board/shape.rs`: a 2-D or 3-D layout with holes,
+//!     symbols, units, cages), built for every board people play in `board/shapes.rs` (classic,
+//!     X, jigsaw, killer, Samurai, Roxdoku, Mathdoku, ... by KSudoku's names); cage arithmetic
+//!     in `board/cage.rs`; a board's values in [`Grid`](sudoku::Grid) (`board/grid.rs`: parse,
+//!     format, clashes); a square board's box shape in [`Geometry`](sudoku::Geometry)
+//!     (`board/geometry.rs`), its symbols in [`Alphabet`](sudoku::Alphabet)
+//!     (`board/alphabet.rs`), its units in `board/units.rs`, a square variant's rules in
+//!     [`Variant`](sudoku::Variant) (`board/variant.rs`).
+//!   - [`sudoku::cover`], boards as exact cover (`cover/mod.rs`): the one mapping of the model
+//!     ([`CoverMatrix`](sudoku::cover::model::CoverMatrix), `cover/model.rs`: items and options
+//!     named as Knuth names them), the search of any board through it (`cover/general.rs`),
+//!     the classic board's fast path ([`DlxSolver`](sudoku::DlxSolver), `cover/classic.rs`: the
+//!     same items laid out for speed) and the matrix in Knuth's format
+//!     ([`sudoku::cover::knuth`]). Nothing else builds a board's items or options.
+//!   - [`sudoku::files`], puzzle files (`files/mod.rs`): formats detected, read and written
+//!     ([`sudoku::files::formats`]), the variants' forms (`files/variant_format.rs`), Knuth's
+//!     general input (`files/general_format.rs`), shapes in TOML (`files/shape_format.rs`),
+//!     KSudoku's shape files and saved games (`files/ksudoku.rs`, `files/ksudoku_write.rs`),
+//!     one puzzle as read (`files/entry.rs`).
+//!   - [`sudoku::logic`], the human solver: the rater and its techniques, and hints in
+//!     exact-cover terms ([`sudoku::logic::hint`]).
+//!   - [`sudoku::generate`], making puzzles (`generate/mod.rs`): classic boards to a grade
+//!     ([`sudoku::generate::classic`]), the square variants (`generate/variant.rs`).
+//!   - a plain [`Backtracker`](sudoku::Backtracker) to compare with (`sudoku/naive.rs`), and
+//!     DLX against backtracking ([`sudoku::compare`]).
 //! * [`game`]: the state of one game ([`Game`](game::Game), in [`game::state`]), changed only
 //!   through [`Command`](game::Command)s ([`game::commands`]); hints and checking
 //!   ([`game::hints`]); the solve, count and answer jobs that run off the UI thread

@@ -462,3 +462,75 @@ fn the_scan_sees_imports() {
     assert!(uses.contains(&vec!["super".into(), "c".into(), "e".into(), "F".into()]));
     assert!(uses.contains(&vec!["crate".into(), "g".into(), "h".into()]));
 }
+
+/// The code of every source file under `dir` (tests blocks and comments left out).
+fn codes_under(dir: &str) -> Vec<(String, String)> {
+    sources()
+        .into_iter()
+        .map(|(p, _)| (short(&p), code(&p)))
+        .filter(|(s, _)| s.starts_with(dir))
+        .collect()
+}
+
+#[test]
+fn one_cover_model_builds_every_boards_items_and_options() {
+    // Items and options are added to an engine's matrix only by the engine itself, by the
+    // cover folder (the model's mapping and the classic fast path), and by `xc`'s reading of
+    // a problem that is no board.
+    let builders: Vec<String> = codes_under("")
+        .into_iter()
+        .filter(|(s, code)| {
+            (code.contains("add_option(") || code.contains("Matrix::new("))
+                && !s.starts_with("dlx/")
+                && !s.starts_with("sudoku/cover/")
+        })
+        .map(|(s, _)| s)
+        .collect();
+    assert!(
+        builders.is_empty(),
+        "files outside sudoku/cover that build a matrix: {builders:?}"
+    );
+}
+
+#[test]
+fn cage_arithmetic_is_written_once() {
+    // The functions that know what a cage's digits may be live in board/cage.rs alone.
+    for name in [
+        "fn digit_sets",
+        "fn can_still_make",
+        "fn fillings",
+        "fn sum_range",
+    ] {
+        let homes: Vec<String> = codes_under("")
+            .into_iter()
+            .filter(|(_, code)| code.contains(name))
+            .map(|(s, _)| s)
+            .collect();
+        assert_eq!(homes.len(), 1, "{name} in {homes:?}");
+        assert!(
+            homes[0] == "sudoku/board/cage.rs" || name == "fn can_still_make",
+            "{name} in {homes:?}"
+        );
+    }
+}
+
+#[test]
+fn the_code_map_names_the_file_of_every_concept_of_the_board() {
+    // Each file of the sudoku folder is named in lib.rs's code map, by its path or its module.
+    let lib = fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("src/lib.rs")).unwrap();
+    let unnamed: Vec<String> = sources()
+        .into_iter()
+        .map(|(p, m)| (short(&p), m))
+        .filter(|(s, _)| s.starts_with("sudoku/") && !s.ends_with("/tests.rs"))
+        .filter(|(s, m)| {
+            let path = s.trim_start_matches("sudoku/");
+            let module = m.join("::");
+            !lib.contains(path) && !lib.contains(&format!("[`{module}`]"))
+        })
+        .map(|(s, _)| s)
+        .collect();
+    assert!(
+        unnamed.is_empty(),
+        "files of src/sudoku that src/lib.rs's code map does not name: {unnamed:?}"
+    );
+}

@@ -94,7 +94,8 @@ pub fn run(
         first_frame: None,
         cpu: Vec::new(),
     });
-    let side = app.game().geometry().side();
+    // A shape's board is sized by the cells it spans across (21 for a Samurai).
+    let side = super::layout::BoardLayout::span(app.game().board().layout());
     let picker = app.settings().picker;
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()

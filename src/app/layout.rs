@@ -32,9 +32,8 @@ impl BoardLayout {
         BoardLayout::fit_layout(available, Layout::flat(side, side))
     }
 
-    /// The largest board of `layout` that fits `available`, centred in it, each cell a whole
-    /// number of points where there is room for that.
-    pub fn fit_layout(available: Rect, layout: Layout) -> Self {
+    /// Slots across and down for a board of `layout`, and layers per row of panels.
+    fn slots(layout: Layout) -> (usize, usize, usize) {
         let (w, h, d) = (
             layout.width.max(1),
             layout.height.max(1),
@@ -46,8 +45,24 @@ impl BoardLayout {
             1
         };
         let panel_rows = d.div_ceil(per_row);
-        let cols = per_row * w + per_row - 1;
-        let rows = panel_rows * h + panel_rows - 1;
+        (
+            per_row * w + per_row - 1,
+            panel_rows * h + panel_rows - 1,
+            per_row,
+        )
+    }
+
+    /// How many cells the longer side of a board of `layout` spans on screen (a square board's
+    /// side): what the window is sized by.
+    pub fn span(layout: Layout) -> usize {
+        let (cols, rows, _) = BoardLayout::slots(layout);
+        cols.max(rows)
+    }
+
+    /// The largest board of `layout` that fits `available`, centred in it, each cell a whole
+    /// number of points where there is room for that.
+    pub fn fit_layout(available: Rect, layout: Layout) -> Self {
+        let (cols, rows, per_row) = BoardLayout::slots(layout);
         let fit = (available.width() / cols as f32)
             .min(available.height() / rows as f32)
             .max(1.0 / cols.max(rows) as f32);

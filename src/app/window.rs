@@ -122,7 +122,7 @@ impl App {
     /// A window showing `game` with the keys of `config`, and the bundled puzzle library.
     pub fn new(game: Game, config: Config) -> Self {
         let keys = config.keys.adapted_to(game.board().alphabet());
-        let side = game.geometry().side();
+        let side = BoardLayout::span(game.board().layout());
         let mut app = App {
             game,
             config,
@@ -343,7 +343,7 @@ impl App {
         );
         self.fit.update(
             &ctx,
-            self.game.geometry().side(),
+            BoardLayout::span(self.game.board().layout()),
             self.settings.picker,
             self.watching.is_some(),
         );

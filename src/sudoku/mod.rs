@@ -1,5 +1,8 @@
-//! The sudoku model: board shapes of every size, symbols, parsing and formatting, clashes, and two
-//! solvers with one API: dancing links ([`DlxSolver`]) and plain backtracking ([`Backtracker`]).
+//! Boards and their solving. A board is cells and units ([`board`]: the model, every shape
+//! people play built on it); it becomes exact cover in one place ([`cover`]), which every solver
+//! searches; [`files`] reads and writes it, [`logic`] solves it as a person would, [`generate`]
+//! makes new ones. Two solvers share one API: dancing links ([`DlxSolver`]) and plain
+//! backtracking ([`Backtracker`]).
 //!
 //! ```
 //! use sudoku_dlx::sudoku::{DlxSolver, Grid, Solver};
