@@ -27,8 +27,8 @@
 //! diagonals and a hyper board's windows as more boxes, is a board this program plays: read
 //! ([`GeneralPuzzle::to_grid`]) as a classic, jigsaw, X or hyper board, and written back
 //! ([`write()`]) with the boxes (or regions) in the first group, each diagonal in a group of its
-//! own and the windows in one more. Boxes of other shapes, and holes, are solved by
-//! [`general`](crate::sudoku::cover::general) but not played.
+//! own and the windows in one more. Any other board (boxes of other shapes, holes) is read as a
+//! board on a [`Shape`] of exactly its units, and played as such.
 //!
 //! Errors are Knuth's, with the line: a first line of length 0 or over 36, a line of fewer or
 //! more characters, a digit twice in a row, column or box, an invalid box character, a cell twice
@@ -40,6 +40,7 @@ use thiserror::Error;
 
 use crate::sudoku::board::geometry::{Geometry, Unit};
 use crate::sudoku::board::grid::{Grid, Notation};
+use crate::sudoku::board::shape::{Layout, Shape};
 use crate::sudoku::board::units::{Units, UnitsError};
 use crate::sudoku::board::variant::{Rules, Variant};
 
@@ -273,9 +274,35 @@ impl GeneralPuzzle {
 }
 
 impl GeneralPuzzle {
-    /// The board as this program plays it: its boxes (the standard ones, or a jigsaw's regions),
-    /// and any diagonals and hyper windows among the other boxes; or what stands in the way.
+    /// The board as this program plays it: a square board with its boxes (the standard ones,
+    /// or a jigsaw's regions) and any diagonals and hyper windows among the other boxes, where
+    /// it is one; otherwise (holes, boxes of other shapes) a board on a [`Shape`] of exactly
+    /// these units.
     pub fn to_grid(&self, preferred: Option<&Notation>) -> Result<Grid, String> {
+        self.to_square_grid(preferred)
+            .or_else(|_| self.to_shape_grid())
+    }
+
+    /// The board on a shape of its units: rows and columns without their holes, and its boxes.
+    fn to_shape_grid(&self) -> Result<Grid, String> {
+        let n = self.units.side();
+        let mut b = Shape::builder("sudoku-general", Layout::flat(n, n), n);
+        for (name, cells) in self.units.iter() {
+            b.unit(name, cells.to_vec());
+        }
+        let shape = b.build().map_err(|e| e.to_string())?;
+        let values = self
+            .cells
+            .iter()
+            .map(|&v| if v == HOLE { 0 } else { v })
+            .collect();
+        Grid::on_shape(Arc::new(shape), None)?
+            .with_values(values)
+            .ok_or_else(|| "a given on a cell of no unit".to_string())
+    }
+
+    /// The board as a square board with a variant's rules, or what stands in the way.
+    fn to_square_grid(&self, preferred: Option<&Notation>) -> Result<Grid, String> {
         let n = self.units.side();
         if let Some(hole) = self.cells.iter().position(|&v| v == HOLE) {
             return Err(format!(
@@ -560,16 +587,32 @@ mod playing {
             variant(&format!("{givens}{jigsaw}")).as_deref(),
             Some("jigsaw")
         );
-        // What does not make a playable board says why.
+        // What is no square board says why, and is played on a shape of its units instead.
         let why = |text: &str| {
             GeneralPuzzle::parse(text)
                 .unwrap()
-                .to_grid(None)
+                .to_square_grid(None)
                 .unwrap_err()
         };
+        let shaped = |text: &str| {
+            let grid = GeneralPuzzle::parse(text).unwrap().to_grid(None).unwrap();
+            let shape = grid.shape().unwrap().clone();
+            (grid, shape)
+        };
         assert!(why(&format!("{givens}{boxes}{main}")).contains("an X board has both"));
-        assert!(why(&format!("#...\n....\n....\n...2\n{boxes}")).contains("r1c1 is a hole"));
+        let (grid, shape) = shaped(&format!("{givens}{boxes}{main}"));
+        assert_eq!(shape.unit_count(), 13);
+        assert!(grid.solve().unwrap().verify_solution_of(&grid).is_ok());
+        let holes = format!("#...\n....\n....\n...2\n{boxes}");
+        assert!(why(&holes).contains("r1c1 is a hole"));
+        let (grid, shape) = shaped(&holes);
+        assert!(!grid.is_cell(0) && shape.cell_count() == 15);
+        // Row 1 and column 1 lose their hole: 3 cells, each digit at most once.
+        assert!(!shape.is_full(0) && !shape.is_full(4));
+        assert!(grid.count_solutions(100) > 1);
         assert!(why(&format!("{givens}0011\n0011\n2233\n223.\n")).contains("tile the board"));
+        let (_, shape) = shaped(&format!("{givens}0011\n0011\n2233\n223.\n"));
+        assert_eq!(shape.unit(11).len(), 3);
     }
 
     #[test]
