@@ -1057,23 +1057,6 @@ fn a_device_a_folder_a_pipe_or_a_huge_paste_is_refused_by_name_and_the_board_sta
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-/// Runs frames (without waiting for egui to settle: a search being watched repaints while it
-/// plays) until `done` holds of the app.
-fn frames_until(h: &mut Harness<'static, App>, what: &str, done: impl Fn(&App) -> bool) {
-    let start = Instant::now();
-    while !done(h.state()) {
-        assert!(start.elapsed() < Duration::from_secs(30), "{what}");
-        h.step();
-        std::thread::sleep(Duration::from_millis(5));
-    }
-}
-
-/// Presses a key and runs two frames (watch mode may be playing: egui never settles then).
-fn tap(h: &mut Harness<'static, App>, key: Key) {
-    h.key_press(key);
-    h.run_steps(2);
-}
-
 fn moves_made(h: &Harness<'static, App>) -> u64 {
     h.state().watching().map_or(0, |w| w.view().moves)
 }

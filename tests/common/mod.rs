@@ -107,3 +107,20 @@ pub fn cell(h: &Harness<'static, App>, row: usize, col: usize) -> (u8, Origin) {
 pub fn status(h: &Harness<'static, App>) -> String {
     h.state().game().status().text.clone()
 }
+
+/// Runs frames (without waiting for egui to settle: a search being watched repaints while it
+/// plays) until `done` holds of the app.
+pub fn frames_until(h: &mut Harness<'static, App>, what: &str, done: impl Fn(&App) -> bool) {
+    let start = Instant::now();
+    while !done(h.state()) {
+        assert!(start.elapsed() < Duration::from_secs(30), "{what}");
+        h.step();
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
+/// Presses a key and runs two frames (watch mode may be playing: egui never settles then).
+pub fn tap(h: &mut Harness<'static, App>, key: Key) {
+    h.key_press(key);
+    h.run_steps(2);
+}
