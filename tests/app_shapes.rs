@@ -173,3 +173,51 @@ fn a_mathdoku_says_its_cages_and_solves_by_them() {
     type_text(&mut h, "4");
     assert!(h.state().game().is_clash(0) && h.state().game().is_clash(1));
 }
+
+#[test]
+fn watch_mode_searches_a_shape_and_a_mathdokus_fillings() {
+    // A TinySamurai with a third of its cells given: watched to the end, every solution found.
+    let puzzle = puzzle_on(Shape::named("TinySamurai", None).unwrap(), 3);
+    let expected = puzzle.count_solutions(1000);
+    let mut h = window_on(puzzle.clone());
+    tap(&mut h, Key::W);
+    assert!(h.state().is_watching());
+    h.key_press(Key::End);
+    frames_until(&mut h, "the search ends", |app| {
+        app.watching().is_some_and(|w| w.view().done)
+    });
+    assert_eq!(
+        h.state().watching().unwrap().view().stats.solutions,
+        expected
+    );
+    tap(&mut h, Key::Escape);
+    assert_eq!(h.state().game().board(), &puzzle);
+    // A 3×3 Mathdoku: its cages' fillings are the options the search tries.
+    let mut b = Shape::builder("Mathdoku", Layout::flat(3, 3), 3);
+    b.grid((0, 0, 0), 3, None);
+    for (cells, op, target) in [
+        (vec![0, 1], Operation::Add, 3),
+        (vec![2, 5], Operation::Divide, 3),
+        (vec![3, 6], Operation::Subtract, 1),
+        (vec![4, 7, 8], Operation::Multiply, 6),
+    ] {
+        b.math_cage(MathCage { cells, op, target });
+    }
+    let board = Grid::on_shape(Arc::new(b.build().unwrap()), None).unwrap();
+    let expected = board.count_solutions(100);
+    assert!(expected >= 1);
+    let mut h = window_on(board.clone());
+    tap(&mut h, Key::W);
+    let cover = h.state().watching().unwrap().cover().clone();
+    assert!(!cover.fills.is_empty() && cover.options.is_empty());
+    h.key_press(Key::End);
+    frames_until(&mut h, "the Mathdoku's search ends", |app| {
+        app.watching().is_some_and(|w| w.view().done)
+    });
+    assert_eq!(
+        h.state().watching().unwrap().view().stats.solutions,
+        expected
+    );
+    tap(&mut h, Key::Escape);
+    assert_eq!(h.state().game().board(), &board);
+}

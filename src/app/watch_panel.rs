@@ -23,7 +23,7 @@ use egui::{Color32, FontId, Pos2, Rect, RichText, Stroke, StrokeKind, Vec2};
 use crate::game::format_duration;
 use crate::game::watch::{FASTEST, MAX_MOVES, Move, Pace, SLOWEST, View, Watcher};
 use crate::sudoku::cover::model::{CoverMatrix, ItemMeaning};
-use crate::sudoku::{Geometry, Grid, cell_name};
+use crate::sudoku::{Geometry, Grid};
 
 use super::action::{Action, WatchControl};
 use super::board::{Glyphs, note_grid};
@@ -271,7 +271,7 @@ impl App {
         // bounds the drawing deep in a big search, where thousands of options are pruned).
         let mut filled = vec![false; board.positions()];
         for &option in &w.view.stack {
-            if let Some((cell, _)) = w.cell_value(option) {
+            for (cell, _) in w.places(option) {
                 filled[cell] = true;
             }
         }
@@ -281,7 +281,7 @@ impl App {
             g.side(),
         );
         for &option in &w.view.pruned {
-            if let Some((cell, value)) = w.cell_value(option).filter(|&(c, _)| !filled[c]) {
+            for (cell, value) in w.places(option).into_iter().filter(|&(c, _)| !filled[c]) {
                 let rect = rect_of(cell);
                 let (cw, ch) = (
                     rect.width() / note_cols as f32,
@@ -304,7 +304,7 @@ impl App {
         // Options taken back, fading.
         let now = Instant::now();
         for &(option, at) in &w.fades {
-            if let Some((cell, value)) = w.cell_value(option) {
+            for (cell, value) in w.places(option) {
                 let left = 1.0 - now.duration_since(at).as_secs_f32() / FADE.as_secs_f32();
                 let colour = UNDONE.gamma_multiply(left.clamp(0.0, 1.0));
                 symbols.paint(&painter, alphabet, value, rect_of(cell).center(), colour);
@@ -319,7 +319,7 @@ impl App {
             _ => &w.view.stack[..],
         };
         for &option in shown {
-            if let Some((cell, value)) = w.cell_value(option) {
+            for (cell, value) in w.places(option) {
                 let rect = rect_of(cell);
                 if tint {
                     painter.rect_filled(rect.shrink(2.0), 2.0, TRIED.gamma_multiply(0.15));
@@ -358,7 +358,6 @@ impl App {
                 (None, Some((_, view))) => (&view.cover, &view.left, HashSet::new()),
                 (None, None) => return,
             };
-        let g = self.game.geometry();
         let painter = ui.painter_at(layout.rect);
         let font = FontId::proportional((layout.cell_size() * 0.26).max(5.0));
         for (meaning, n) in cover.meanings.iter().zip(left) {
@@ -412,11 +411,11 @@ impl App {
             .collect();
         let board = self.game.board();
         let mut lines = vec![if left.get(item).is_some_and(Option::is_none) {
-            format!("{}: covered (filled by the search)", cell_name(g, cell))
+            format!("{}: covered (filled by the search)", board.cell_name(cell))
         } else {
             format!(
                 "{}: {} option{} left",
-                cell_name(g, cell),
+                board.cell_name(cell),
                 options.len(),
                 if options.len() == 1 { "" } else { "s" }
             )
@@ -556,7 +555,7 @@ impl App {
                 ui.label(
                     RichText::new(format!(
                         "Branching on {}: {options} option{}",
-                        describe_item(item, g, board),
+                        describe_item(item, board),
                         if options == 1 { "" } else { "s" }
                     ))
                     .color(TRIED),
@@ -575,10 +574,10 @@ impl App {
                 .iter()
                 .take(6)
                 .filter_map(|&(o, rule)| {
-                    let (cell, value) = w.cell_value(o)?;
+                    let (cell, value) = w.places(o).first().copied()?;
                     Some(format!(
                         "{}≠{} ({})",
-                        cell_name(g, cell),
+                        board.cell_name(cell),
                         board.alphabet().symbol(value),
                         rule.name()
                     ))
@@ -609,30 +608,40 @@ impl App {
         ui.separator();
         ui.label(RichText::new("Moves").strong());
         for m in w.log.iter().rev().take(LOG_LINES) {
-            let (text, colour) = describe_move(*m, w, g, board);
+            let (text, colour) = describe_move(*m, w, board);
             ui.label(RichText::new(text).monospace().size(11.0).color(colour));
         }
     }
 }
 
 /// One line of the move log and its colour.
-fn describe_move(m: Move, w: &Watching, g: Geometry, board: &Grid) -> (String, Color32) {
-    // A placement, or a killer cage's digit set (the options after the placements).
-    let place = |o: usize| match w.cell_value(o) {
-        Some((cell, value)) => format!("{}={}", cell_name(g, cell), board.alphabet().symbol(value)),
-        None => {
-            let cover = &w.watcher.cover;
-            o.checked_sub(cover.options.len())
-                .and_then(|k| cover.sets.get(k))
-                .map_or_else(String::new, |set| {
-                    let digits: String = set
-                        .digits
-                        .iter()
-                        .map(|&d| board.alphabet().symbol(d))
-                        .collect();
-                    format!("cage {} takes {digits}", set.cage + 1)
-                })
+fn describe_move(m: Move, w: &Watching, board: &Grid) -> (String, Color32) {
+    // A placement, a killer cage's digit set (the options after the placements), or a Mathdoku
+    // cage's filling (after the digit sets).
+    let place = |o: usize| {
+        let cover = &w.watcher.cover;
+        let symbols = |digits: &mut dyn Iterator<Item = u8>| -> String {
+            digits.map(|d| board.alphabet().symbol(d)).collect()
+        };
+        if let Some(p) = cover.options.get(o) {
+            return format!(
+                "{}={}",
+                board.cell_name(p.cell),
+                board.alphabet().symbol(p.value)
+            );
         }
+        let k = o - cover.options.len();
+        if let Some(set) = cover.sets.get(k) {
+            let digits = symbols(&mut set.digits.iter().copied());
+            return format!("cage {} takes {digits}", set.cage + 1);
+        }
+        cover
+            .fills
+            .get(k - cover.sets.len())
+            .map_or_else(String::new, |fill| {
+                let digits = symbols(&mut fill.cells.iter().map(|&(_, d)| d));
+                format!("cage {} takes {digits}", fill.cage + 1)
+            })
     };
     let normal = Color32::from_gray(120);
     match m {
@@ -641,10 +650,7 @@ fn describe_move(m: Move, w: &Watching, g: Geometry, board: &Grid) -> (String, C
             item,
             options,
         } => (
-            format!(
-                "L{level} choose {} ({options})",
-                describe_item(item, g, board)
-            ),
+            format!("L{level} choose {} ({options})", describe_item(item, board)),
             normal,
         ),
         Move::Pruned { option, rule } => (
@@ -654,7 +660,7 @@ fn describe_move(m: Move, w: &Watching, g: Geometry, board: &Grid) -> (String, C
         Move::Tried { level, option } => (format!("L{level} try {}", place(option)), TRIED),
         Move::Undone { level, option } => (format!("L{level} undo {}", place(option)), UNDONE),
         Move::Backtracked { level, item } => (
-            format!("L{level} back from {}", describe_item(item, g, board)),
+            format!("L{level} back from {}", describe_item(item, board)),
             normal,
         ),
         Move::Solution { number } => (format!("solution {number}"), Color32::from_rgb(30, 150, 60)),

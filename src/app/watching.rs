@@ -7,8 +7,8 @@ use std::time::{Duration, Instant};
 use egui::Color32;
 
 use crate::game::watch::{Move, Pace, View, Watcher};
+use crate::sudoku::Grid;
 use crate::sudoku::cover::model::{CoverMatrix, ItemMeaning};
-use crate::sudoku::{Geometry, Grid, cell_name};
 
 /// The colour of an option on the search's stack: its own, not the solver's green.
 pub const TRIED: Color32 = Color32::from_rgb(146, 64, 214);
@@ -69,12 +69,10 @@ impl Watching {
         self.watcher.pruning
     }
 
-    pub(super) fn cell_value(&self, option: usize) -> Option<(usize, u8)> {
-        self.watcher
-            .cover
-            .options
-            .get(option)
-            .map(|p| (p.cell, p.value))
+    /// The cells and values an option places: one for a placement, a Mathdoku cage's open
+    /// cells for a filling, none for a killer cage's digit set.
+    pub(super) fn places(&self, option: usize) -> Vec<(usize, u8)> {
+        self.watcher.cover.places(option)
     }
 }
 
@@ -105,9 +103,9 @@ impl EngineView {
 }
 
 /// Describes an item for a person: `cell r3c4`, `row 5 · 7`.
-pub fn describe_item(item: ItemMeaning, g: Geometry, board: &Grid) -> String {
+pub fn describe_item(item: ItemMeaning, board: &Grid) -> String {
     match item {
-        ItemMeaning::Cell(cell) => format!("cell {}", cell_name(g, cell)),
+        ItemMeaning::Cell(cell) => format!("cell {}", board.cell_name(cell)),
         ItemMeaning::Holds(unit, value) => {
             format!("{unit} · {}", board.alphabet().symbol(value))
         }
