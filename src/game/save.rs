@@ -126,16 +126,7 @@ impl SavedShape {
             math: s
                 .math_cages()
                 .iter()
-                .map(|c| {
-                    let op = match c.op {
-                        Operation::Add => "+",
-                        Operation::Subtract => "-",
-                        Operation::Multiply => "*",
-                        Operation::Divide => "/",
-                        Operation::Given => "=",
-                    };
-                    format!("{} {op}: {}", c.target, list(&c.cells))
-                })
+                .map(|c| format!("{} {}: {}", c.target, c.op.ascii(), list(&c.cells)))
                 .collect(),
         }
     }

@@ -53,6 +53,17 @@ impl Operation {
         }
     }
 
+    /// The sign in plain ASCII, as files write it: `+`, `-`, `*`, `/`, `=` (one given cell).
+    pub fn ascii(self) -> &'static str {
+        match self {
+            Operation::Add => "+",
+            Operation::Subtract => "-",
+            Operation::Multiply => "*",
+            Operation::Divide => "/",
+            Operation::Given => "=",
+        }
+    }
+
     /// Reads `+`, `-`/`−`, `*`/`x`/`×`, `/`/`÷`, or `=` (one given cell), as files write them.
     pub fn parse(text: &str) -> Option<Operation> {
         Some(match text.trim() {
@@ -379,6 +390,15 @@ mod tests {
             assert_eq!(Operation::parse(op.sign()), Some(op));
         }
         assert_eq!(Operation::parse("x"), Some(Operation::Multiply));
+        for op in [
+            Operation::Add,
+            Operation::Subtract,
+            Operation::Multiply,
+            Operation::Divide,
+            Operation::Given,
+        ] {
+            assert_eq!(Operation::parse(op.ascii()), Some(op));
+        }
         assert_eq!(Operation::parse("%"), None);
     }
 

@@ -33,6 +33,7 @@ use crate::sudoku::board::geometry::Unit;
 use crate::sudoku::board::grid::{Grid, ParseError, ParseErrorKind};
 use crate::sudoku::board::shape::{Layout, Shape};
 use crate::sudoku::files::entry::Entry;
+use crate::sudoku::files::variant_format::{place, toml_puzzles};
 
 /// True if a TOML text names a shape: a line that starts with the `shape` key.
 pub(super) fn is_shape_toml(text: &str) -> bool {
@@ -41,12 +42,6 @@ pub(super) fn is_shape_toml(text: &str) -> bool {
         t.strip_prefix("shape")
             .is_some_and(|rest| rest.trim_start().starts_with('='))
     })
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawFile {
-    puzzle: Vec<Spanned<RawPuzzle>>,
 }
 
 #[derive(Deserialize)]
@@ -81,14 +76,6 @@ struct RawMath {
     cells: Spanned<String>,
 }
 
-/// The line and column (from 1) of a byte offset.
-fn place(text: &str, offset: usize) -> (usize, usize) {
-    let before = &text[..offset.min(text.len())];
-    let line = before.matches('\n').count() + 1;
-    let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
-    (line, column)
-}
-
 /// Reads a TOML file of puzzles on shapes (see the module docs).
 pub(super) fn read_toml(text: &str) -> Result<Vec<Entry>, ParseError> {
     let error = |offset: usize, what: String| {
@@ -99,23 +86,7 @@ pub(super) fn read_toml(text: &str) -> Result<Vec<Entry>, ParseError> {
             kind: ParseErrorKind::Invalid(what),
         }
     };
-    let toml_error = |e: toml::de::Error| {
-        error(
-            e.span().map_or(0, |s| s.start),
-            e.message().trim().to_string(),
-        )
-    };
-    let many = text
-        .lines()
-        .any(|l| l.trim_start().starts_with("[[puzzle]]"));
-    let puzzles: Vec<Spanned<RawPuzzle>> = if many {
-        toml::from_str::<RawFile>(text).map_err(toml_error)?.puzzle
-    } else {
-        vec![Spanned::new(
-            0..0,
-            toml::from_str(text).map_err(toml_error)?,
-        )]
-    };
+    let puzzles: Vec<Spanned<RawPuzzle>> = toml_puzzles(text)?;
     let mut entries = Vec::new();
     for p in puzzles {
         let start = p.span().start;
@@ -377,16 +348,10 @@ pub(super) fn write_toml(puzzle: &Grid, entries: Option<&Grid>) -> String {
     if !shape.math_cages().is_empty() {
         out.push_str("math = [\n");
         for c in shape.math_cages() {
-            let op = match c.op {
-                Operation::Add => "+",
-                Operation::Subtract => "-",
-                Operation::Multiply => "*",
-                Operation::Divide => "/",
-                Operation::Given => "=",
-            };
             out.push_str(&format!(
-                "    {{ target = {}, op = \"{op}\", cells = \"{}\" }},\n",
+                "    {{ target = {}, op = \"{}\", cells = \"{}\" }},\n",
                 c.target,
+                c.op.ascii(),
                 names(&c.cells)
             ));
         }

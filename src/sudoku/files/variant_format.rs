@@ -311,8 +311,32 @@ pub(super) fn read_sumocue(
 /// A TOML file of one puzzle, or of `[[puzzle]]` tables.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct RawFile {
-    puzzle: Vec<Spanned<RawPuzzle>>,
+struct RawFile<T> {
+    puzzle: Vec<Spanned<T>>,
+}
+
+/// The puzzles of a TOML file, each with where it starts: one puzzle, or `[[puzzle]]` tables
+/// of the same keys. Errors name the line and column.
+pub(super) fn toml_puzzles<T: serde::de::DeserializeOwned>(
+    text: &str,
+) -> Result<Vec<Spanned<T>>, ParseError> {
+    let toml_error = |e: toml::de::Error| {
+        let (line, column) = e.span().map_or((1, 0), |s| place(text, s.start));
+        invalid(line, column, e.message().to_string())
+    };
+    let many = text
+        .lines()
+        .any(|l| l.trim_start().starts_with("[[puzzle]]"));
+    if many {
+        Ok(toml::from_str::<RawFile<T>>(text)
+            .map_err(toml_error)?
+            .puzzle)
+    } else {
+        Ok(vec![Spanned::new(
+            0..0,
+            toml::from_str(text).map_err(toml_error)?,
+        )])
+    }
 }
 
 #[derive(Deserialize)]
@@ -337,7 +361,7 @@ struct RawCage {
 }
 
 /// The line and column (from 1) of a byte offset.
-fn place(text: &str, offset: usize) -> (usize, usize) {
+pub(super) fn place(text: &str, offset: usize) -> (usize, usize) {
     let before = &text[..offset.min(text.len())];
     let line = before.matches('\n').count() + 1;
     let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
@@ -349,19 +373,7 @@ pub(super) fn read_toml(
     text: &str,
     preferred: Option<&Notation>,
 ) -> Result<Vec<Entry>, ParseError> {
-    let toml_error = |e: toml::de::Error| {
-        let (line, column) = e.span().map_or((1, 0), |s| place(text, s.start));
-        invalid(line, column, e.message().to_string())
-    };
-    let many = text
-        .lines()
-        .any(|l| l.trim_start().starts_with("[[puzzle]]"));
-    let puzzles: Vec<Spanned<RawPuzzle>> = if many {
-        toml::from_str::<RawFile>(text).map_err(toml_error)?.puzzle
-    } else {
-        let one: RawPuzzle = toml::from_str(text).map_err(toml_error)?;
-        vec![Spanned::new(0..0, one)]
-    };
+    let puzzles: Vec<Spanned<RawPuzzle>> = toml_puzzles(text)?;
     puzzles
         .into_iter()
         .map(|p| {
