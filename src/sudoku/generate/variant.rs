@@ -335,17 +335,7 @@ pub(super) fn killer_givens(
             _ if !allowed => return None,
             // Of two solutions, one differs from the full grid: a given where it differs
             // rules it out.
-            Some(found) => {
-                let other = [found.first?, found.second?]
-                    .into_iter()
-                    .find(|s| s.as_slice() != full)?;
-                let differ: Vec<usize> = open
-                    .iter()
-                    .copied()
-                    .filter(|&c| other[c] != full[c])
-                    .collect();
-                *differ.get(rng.random_range(0..differ.len().max(1)))?
-            }
+            Some(found) => a_difference(found, full, &open, rng)?,
             // Too open to count within the budget: any given narrows it.
             None => *open.get(rng.random_range(0..open.len().max(1)))?,
         };
@@ -363,29 +353,58 @@ pub(super) fn killer_givens(
     Some(cells)
 }
 
+/// Of the two solutions a count found, the one that differs from `full`: a random cell of
+/// `among` where it does (`None` if the count found fewer than two).
+pub(super) fn a_difference(
+    found: general::GeneralReport,
+    full: &[u8],
+    among: &[usize],
+    rng: &mut ChaCha8Rng,
+) -> Option<usize> {
+    let other = [found.first?, found.second?]
+        .into_iter()
+        .find(|s| s.as_slice() != full)?;
+    let differ: Vec<usize> = among
+        .iter()
+        .copied()
+        .filter(|&c| other[c] != full[c])
+        .collect();
+    differ
+        .get(rng.random_range(0..differ.len().max(1)))
+        .copied()
+}
+
 /// A random partition of a full grid into cages of 1 to 5 connected cells with no digit twice.
 fn random_cages(full: &Grid, rng: &mut ChaCha8Rng) -> Vec<Cage> {
     let side = full.geometry().side();
-    let values = full.values();
     let cells: Vec<usize> = (0..side * side).collect();
-    let distinct = |members: &[usize], c: usize| members.iter().all(|&m| values[m] != values[c]);
-    grow_cages(
+    killer_cages(
+        full.values(),
         &cells,
-        &KILLER_SIZES,
         |c| neighbours(c, side).collect(),
-        distinct,
         rng,
     )
-    .into_iter()
-    .map(|cells| Cage {
-        sum: cells.iter().map(|&c| u32::from(values[c])).sum(),
-        cells,
-    })
-    .collect()
 }
 
-/// The sizes a killer cage is grown to, one drawn at random per cage: mostly 2 to 4 cells.
-pub(super) const KILLER_SIZES: [usize; 9] = [1, 2, 2, 3, 3, 3, 4, 4, 5];
+/// Killer cages cut from a full board's `values`: a random partition of `cells` into cages of 1
+/// to 5 cells, connected by `neighbours`, with no digit twice, each with its digits' sum.
+pub(super) fn killer_cages(
+    values: &[u8],
+    cells: &[usize],
+    neighbours: impl Fn(usize) -> Vec<usize>,
+    rng: &mut ChaCha8Rng,
+) -> Vec<Cage> {
+    // Mostly 2 to 4 cells.
+    const SIZES: [usize; 9] = [1, 2, 2, 3, 3, 3, 4, 4, 5];
+    let distinct = |members: &[usize], c: usize| members.iter().all(|&m| values[m] != values[c]);
+    grow_cages(cells, &SIZES, neighbours, distinct, rng)
+        .into_iter()
+        .map(|cells| Cage {
+            sum: cells.iter().map(|&c| u32::from(values[c])).sum(),
+            cells,
+        })
+        .collect()
+}
 
 /// A random partition of `cells` into connected cages: from each cell not yet in a cage (in a
 /// random order) a cage grows into random `neighbours` of its cells that `fits` accepts (given
