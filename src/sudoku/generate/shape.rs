@@ -22,8 +22,10 @@
 //!      cage gets an operation weighted as KSudoku and Solo weight them: two cells that divide
 //!      mostly take ÷, other pairs mostly −, the rest + or × at random, a single cell is given.
 //!      While a count to two finds a second solution, a cage that holds a cell where the two
-//!      solutions differ is cut again into smaller connected cages (of at most half its cells,
-//!      each with a new operation), until the cages alone make the solution unique. A count that
+//!      solutions differ (one of three cells or more, if any does) changes: a pair takes the
+//!      next stronger operation while it has one (+, −, ×, ÷), any other cage is cut again into
+//!      smaller connected cages (of at most half its cells, each with a new operation), until
+//!      the cages alone make the solution unique. A count that
 //!      runs out of its budget, or too many cuts, means another start.
 //! 3. **Grades.** The rater ([`logic`](crate::sudoku::logic)) reads square grids only, so a
 //!    shape's puzzle is graded by what it takes, in two honest steps: with no grade asked, the
@@ -442,9 +444,23 @@ fn mathdoku(shape: &Shape, solution: &[u8], run: &mut Run<'_>) -> Option<(Shape,
         if found.solutions == 1 {
             return Some((caged, empty));
         }
-        // Of two solutions one differs from ours; a cage where it does is cut again.
-        let cell = a_difference(found, solution, &cells, rng)?;
+        // Of two solutions one differs from ours; a cage where it does changes, a cage of three
+        // cells or more first.
+        let big: Vec<usize> = cages
+            .iter()
+            .filter(|c| c.cells.len() > 2)
+            .flat_map(|c| c.cells.iter().copied())
+            .collect();
+        let cell = a_difference(&found, solution, &big, rng)
+            .or_else(|| a_difference(&found, solution, &cells, rng))?;
         let k = cages.iter().position(|c| c.cells.contains(&cell))?;
+        // A pair takes a stronger operation while there is one; anything else is cut.
+        if let Some(op) = stronger(&cages[k], solution) {
+            let digits: Vec<u8> = cages[k].cells.iter().map(|&c| solution[c]).collect();
+            cages[k].op = op;
+            cages[k].target = target(op, &digits);
+            continue;
+        }
         let cut = cages.swap_remove(k).cells;
         let half = cut.len().div_ceil(2).min(cut.len() - 1).max(1);
         let parts = grow_cages(&cut, &[half], |c| neighbours(shape, c), any, rng);
@@ -453,30 +469,58 @@ fn mathdoku(shape: &Shape, solution: &[u8], run: &mut Run<'_>) -> Option<(Shape,
     None
 }
 
+/// The next operation a two-cell cage tries when it leaves the solution open: after `+` comes
+/// `−`, then `×`, then `÷` (only where the digits divide), so that no cage goes round in a
+/// circle; `None` past `÷`, or for a cage of another size.
+fn stronger(cage: &MathCage, solution: &[u8]) -> Option<Operation> {
+    let [a, b] = *cage.cells.as_slice() else {
+        return None;
+    };
+    let (lo, hi) = (solution[a].min(solution[b]), solution[a].max(solution[b]));
+    let divides = lo > 0 && lo != hi && hi % lo == 0;
+    match cage.op {
+        Operation::Add => Some(Operation::Subtract).filter(|_| lo != hi),
+        Operation::Subtract => Some(Operation::Multiply),
+        Operation::Multiply => Some(Operation::Divide).filter(|_| divides),
+        Operation::Divide | Operation::Given => None,
+    }
+}
+
+/// What `digits` make by `op` (− and ÷ of two: the larger less, or over, the smaller).
+fn target(op: Operation, digits: &[u8]) -> u64 {
+    let d = || digits.iter().map(|&x| u64::from(x));
+    let (lo, hi) = (d().min().unwrap_or(0), d().max().unwrap_or(0));
+    match op {
+        Operation::Add | Operation::Given => d().sum(),
+        Operation::Multiply => d().product(),
+        Operation::Subtract => hi - lo,
+        Operation::Divide => hi.checked_div(lo).unwrap_or(0),
+    }
+}
+
 /// A Mathdoku cage of `cells` with an operation drawn for the solution's digits there: a given
 /// for one cell; for two, ÷ (two times in three) where they divide, else − (three times in
 /// four), else + or ×; for more, × (two times in five) or +.
 fn operation(cells: Vec<usize>, solution: &[u8], rng: &mut ChaCha8Rng) -> MathCage {
-    let digits: Vec<u64> = cells.iter().map(|&c| u64::from(solution[c])).collect();
-    let sum = digits.iter().sum();
-    let product = digits.iter().product();
-    let (op, target) = match *digits.as_slice() {
-        [d] => (Operation::Given, d),
+    let digits: Vec<u8> = cells.iter().map(|&c| solution[c]).collect();
+    let op = match *digits.as_slice() {
+        [_] => Operation::Given,
         [a, b] if a != b => {
             let (lo, hi) = (a.min(b), a.max(b));
-            if hi % lo == 0 && rng.random_bool(2.0 / 3.0) {
-                (Operation::Divide, hi / lo)
+            if lo > 0 && hi % lo == 0 && rng.random_bool(2.0 / 3.0) {
+                Operation::Divide
             } else if rng.random_bool(0.75) {
-                (Operation::Subtract, hi - lo)
+                Operation::Subtract
             } else if rng.random_bool(0.5) {
-                (Operation::Multiply, product)
+                Operation::Multiply
             } else {
-                (Operation::Add, sum)
+                Operation::Add
             }
         }
-        _ if rng.random_bool(0.4) => (Operation::Multiply, product),
-        _ => (Operation::Add, sum),
+        _ if rng.random_bool(0.4) => Operation::Multiply,
+        _ => Operation::Add,
     };
+    let target = target(op, &digits);
     MathCage { cells, op, target }
 }
 

@@ -335,7 +335,7 @@ pub(super) fn killer_givens(
             _ if !allowed => return None,
             // Of two solutions, one differs from the full grid: a given where it differs
             // rules it out.
-            Some(found) => a_difference(found, full, &open, rng)?,
+            Some(found) => a_difference(&found, full, &open, rng)?,
             // Too open to count within the budget: any given narrows it.
             None => *open.get(rng.random_range(0..open.len().max(1)))?,
         };
@@ -356,14 +356,14 @@ pub(super) fn killer_givens(
 /// Of the two solutions a count found, the one that differs from `full`: a random cell of
 /// `among` where it does (`None` if the count found fewer than two).
 pub(super) fn a_difference(
-    found: general::GeneralReport,
+    found: &general::GeneralReport,
     full: &[u8],
     among: &[usize],
     rng: &mut ChaCha8Rng,
 ) -> Option<usize> {
-    let other = [found.first?, found.second?]
+    let other = [found.first.as_deref()?, found.second.as_deref()?]
         .into_iter()
-        .find(|s| s.as_slice() != full)?;
+        .find(|&s| s != full)?;
     let differ: Vec<usize> = among
         .iter()
         .copied()
