@@ -177,8 +177,17 @@ pub fn generate_with(
                 continue;
             };
             let variant = Arc::new(variant);
-            let Some(givens) = killer_givens(&full, &variant, givens, &mut rng, &mut nodes, cancel)
-            else {
+            let mut counter = |cells: &[u8], spent: &mut u64| {
+                count(&variant, cells, 2, UNIQUE_NODES, spent, cancel)
+            };
+            let Some(givens) = killer_givens(
+                full.values(),
+                &mut counter,
+                givens,
+                &mut rng,
+                &mut nodes,
+                cancel,
+            ) else {
                 continue;
             };
             (variant, givens)
@@ -191,7 +200,8 @@ pub fn generate_with(
                 }
                 board(notation, cells, &variant).is_some_and(|b| rater.rate_up_to(&b, grade).solved)
             };
-            let givens = remove_clues(full.values(), &mut keeps, &mut rng, &mut nodes);
+            let cells = (0..full.values().len()).map(|c| vec![c]).collect();
+            let givens = remove_clues(full.values(), cells, &mut keeps, &mut rng, &mut nodes);
             (variant, givens)
         };
         let Some(puzzle) = board(notation, &givens, &variant) else {
@@ -273,20 +283,26 @@ fn fill(
 }
 
 /// Takes clues away from a full grid in random order while `keeps` says the puzzle is still
-/// good (unique, and of the grade).
-fn remove_clues(
+/// good (unique, and of the grade): the cells of each of `orbits` (single cells, or a cell and
+/// its twin under a symmetry) go together or stay together. The shapes' generator digs this way
+/// too.
+pub(super) fn remove_clues(
     full: &[u8],
+    mut orbits: Vec<Vec<usize>>,
     keeps: &mut impl FnMut(&[u8], &mut u64) -> bool,
     rng: &mut ChaCha8Rng,
     spent: &mut u64,
 ) -> Vec<u8> {
     let mut cells = full.to_vec();
-    let mut order: Vec<usize> = (0..cells.len()).collect();
-    order.shuffle(rng);
-    for cell in order {
-        let v = std::mem::replace(&mut cells[cell], 0);
+    orbits.shuffle(rng);
+    for orbit in orbits {
+        for &cell in &orbit {
+            cells[cell] = 0;
+        }
         if !keeps(&cells, spent) {
-            cells[cell] = v;
+            for &cell in &orbit {
+                cells[cell] = full[cell];
+            }
         }
     }
     cells
@@ -294,50 +310,42 @@ fn remove_clues(
 
 /// Givens that make a killer's solution unique: none if the cages alone do; else (where givens
 /// are `allowed`) cells where a second solution differs from the full grid, then each taken
-/// away again where it can be.
-fn killer_givens(
-    full: &Grid,
-    variant: &Variant,
+/// away again where it can be. `count` counts a board's solutions to two within a budget
+/// (`None` past it), adding the nodes it took; the shapes' generator gives its killers givens
+/// this way too.
+pub(super) fn killer_givens(
+    full: &[u8],
+    count: &mut impl FnMut(&[u8], &mut u64) -> Option<general::GeneralReport>,
     allowed: bool,
     rng: &mut ChaCha8Rng,
     spent: &mut u64,
     cancel: Option<&AtomicBool>,
 ) -> Option<Vec<u8>> {
-    let n = full.values().len();
+    let n = full.len();
     let mut cells = vec![0u8; n];
     let mut added = Vec::new();
     loop {
         if cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
             return None;
         }
-        let open: Vec<usize> = (0..n).filter(|&c| cells[c] == 0).collect();
-        let cell = match count(variant, &cells, 2, UNIQUE_NODES, spent, cancel) {
+        // Open cells (a hole of a shape is 0 in the full grid too, and never open).
+        let open: Vec<usize> = (0..n).filter(|&c| cells[c] == 0 && full[c] != 0).collect();
+        let cell = match count(&cells, spent) {
             Some(found) if found.solutions == 1 => break,
             _ if !allowed => return None,
             // Of two solutions, one differs from the full grid: a given where it differs
             // rules it out.
-            Some(found) => {
-                let other = [found.first?, found.second?]
-                    .into_iter()
-                    .find(|s| s != full.values())?;
-                let differ: Vec<usize> = open
-                    .iter()
-                    .copied()
-                    .filter(|&c| other[c] != full.get(c))
-                    .collect();
-                *differ.get(rng.random_range(0..differ.len().max(1)))?
-            }
+            Some(found) => a_difference(&found, full, &open, rng)?,
             // Too open to count within the budget: any given narrows it.
             None => *open.get(rng.random_range(0..open.len().max(1)))?,
         };
-        cells[cell] = full.get(cell);
+        cells[cell] = full[cell];
         added.push(cell);
     }
     added.shuffle(rng);
     for cell in added {
         let v = std::mem::replace(&mut cells[cell], 0);
-        let unique = count(variant, &cells, 2, UNIQUE_NODES, spent, cancel)
-            .is_some_and(|f| f.solutions == 1);
+        let unique = count(&cells, spent).is_some_and(|f| f.solutions == 1);
         if !unique {
             cells[cell] = v;
         }
@@ -345,12 +353,76 @@ fn killer_givens(
     Some(cells)
 }
 
+/// Of the two solutions a count found, the one that differs from `full`: a random cell of
+/// `among` where it does (`None` if the count found fewer than two).
+pub(super) fn a_difference(
+    found: &general::GeneralReport,
+    full: &[u8],
+    among: &[usize],
+    rng: &mut ChaCha8Rng,
+) -> Option<usize> {
+    let other = [found.first.as_deref()?, found.second.as_deref()?]
+        .into_iter()
+        .find(|&s| s != full)?;
+    let differ: Vec<usize> = among
+        .iter()
+        .copied()
+        .filter(|&c| other[c] != full[c])
+        .collect();
+    differ
+        .get(rng.random_range(0..differ.len().max(1)))
+        .copied()
+}
+
 /// A random partition of a full grid into cages of 1 to 5 connected cells with no digit twice.
 fn random_cages(full: &Grid, rng: &mut ChaCha8Rng) -> Vec<Cage> {
     let side = full.geometry().side();
-    let n = side * side;
-    let mut cage_of = vec![usize::MAX; n];
-    let mut order: Vec<usize> = (0..n).collect();
+    let cells: Vec<usize> = (0..side * side).collect();
+    killer_cages(
+        full.values(),
+        &cells,
+        |c| neighbours(c, side).collect(),
+        rng,
+    )
+}
+
+/// Killer cages cut from a full board's `values`: a random partition of `cells` into cages of 1
+/// to 5 cells, connected by `neighbours`, with no digit twice, each with its digits' sum.
+pub(super) fn killer_cages(
+    values: &[u8],
+    cells: &[usize],
+    neighbours: impl Fn(usize) -> Vec<usize>,
+    rng: &mut ChaCha8Rng,
+) -> Vec<Cage> {
+    // Mostly 2 to 4 cells.
+    const SIZES: [usize; 9] = [1, 2, 2, 3, 3, 3, 4, 4, 5];
+    let distinct = |members: &[usize], c: usize| members.iter().all(|&m| values[m] != values[c]);
+    grow_cages(cells, &SIZES, neighbours, distinct, rng)
+        .into_iter()
+        .map(|cells| Cage {
+            sum: cells.iter().map(|&c| u32::from(values[c])).sum(),
+            cells,
+        })
+        .collect()
+}
+
+/// A random partition of `cells` into connected cages: from each cell not yet in a cage (in a
+/// random order) a cage grows into random `neighbours` of its cells that `fits` accepts (given
+/// the cage so far), up to a size drawn from `sizes`, or less where it meets no such cell.
+pub(super) fn grow_cages(
+    cells: &[usize],
+    sizes: &[usize],
+    neighbours: impl Fn(usize) -> Vec<usize>,
+    fits: impl Fn(&[usize], usize) -> bool,
+    rng: &mut ChaCha8Rng,
+) -> Vec<Vec<usize>> {
+    let room = cells.iter().max().map_or(0, |&c| c + 1);
+    let mut cage_of = vec![usize::MAX; room];
+    let mut free = vec![false; room];
+    for &c in cells {
+        free[c] = true;
+    }
+    let mut order = cells.to_vec();
     order.shuffle(rng);
     let mut cages: Vec<Vec<usize>> = Vec::new();
     for start in order {
@@ -358,15 +430,20 @@ fn random_cages(full: &Grid, rng: &mut ChaCha8Rng) -> Vec<Cage> {
             continue;
         }
         let k = cages.len();
-        let target = [1, 2, 2, 3, 3, 3, 4, 4, 5][rng.random_range(0..9)];
+        let target = sizes
+            .get(rng.random_range(0..sizes.len().max(1)))
+            .copied()
+            .unwrap_or(1);
         let mut members = vec![start];
         cage_of[start] = k;
         while members.len() < target {
             let mut next: Vec<usize> = members
                 .iter()
-                .flat_map(|&c| neighbours(c, side))
+                .flat_map(|&c| neighbours(c))
                 .filter(|&c| {
-                    cage_of[c] == usize::MAX && members.iter().all(|&m| full.get(m) != full.get(c))
+                    free.get(c).copied().unwrap_or(false)
+                        && cage_of[c] == usize::MAX
+                        && fits(&members, c)
                 })
                 .collect();
             next.sort_unstable();
@@ -380,12 +457,6 @@ fn random_cages(full: &Grid, rng: &mut ChaCha8Rng) -> Vec<Cage> {
         cages.push(members);
     }
     cages
-        .into_iter()
-        .map(|cells| Cage {
-            sum: cells.iter().map(|&c| u32::from(full.get(c))).sum(),
-            cells,
-        })
-        .collect()
 }
 
 /// The cells next to `cell` along an edge.
