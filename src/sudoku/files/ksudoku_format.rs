@@ -195,7 +195,7 @@ mod tests {
 
     #[test]
     fn every_named_shape_reads_back_as_its_board() {
-        for &(name, _) in NAMES.iter() {
+        for &(name, _) in NAMES {
             let shape = Shape::named(name, None).unwrap();
             let empty = Grid::on_shape(Arc::new(shape), None).unwrap();
             let Ok(text) = write(&empty, None, None) else {
