@@ -48,12 +48,14 @@
 //!   - [`sudoku::files`], puzzle files (`files/mod.rs`): formats detected, read and written
 //!     ([`sudoku::files::formats`]), the variants' forms (`files/variant_format.rs`), Knuth's
 //!     general input (`files/general_format.rs`), shapes in TOML (`files/shape_format.rs`),
-//!     KSudoku's shape files and saved games (`files/ksudoku.rs`, `files/ksudoku_write.rs`),
-//!     one puzzle as read (`files/entry.rs`).
+//!     KSudoku's shape files and saved games (`files/ksudoku.rs` reads, `files/ksudoku_write.rs`
+//!     writes, `files/ksudoku_format.rs` joins them to the other formats), one puzzle as read
+//!     (`files/entry.rs`).
 //!   - [`sudoku::logic`], the human solver: the rater and its techniques, and hints in
 //!     exact-cover terms ([`sudoku::logic::hint`]).
 //!   - [`sudoku::generate`], making puzzles (`generate/mod.rs`): classic boards to a grade
-//!     ([`sudoku::generate::classic`]), the square variants (`generate/variant.rs`).
+//!     ([`sudoku::generate::classic`]), the square variants (`generate/variant.rs`), any
+//!     shape: Samurai, cubes, killers, Mathdoku (`generate/shape.rs`).
 //!   - a plain [`Backtracker`](sudoku::Backtracker) to compare with (`sudoku/naive.rs`), and
 //!     DLX against backtracking ([`sudoku::compare`]).
 //! * [`game`]: the state of one game ([`Game`](game::Game), in [`game::state`]), changed only

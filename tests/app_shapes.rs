@@ -221,3 +221,138 @@ fn watch_mode_searches_a_shape_and_a_mathdokus_fillings() {
     tap(&mut h, Key::Escape);
     assert_eq!(h.state().game().board(), &board);
 }
+
+/// A folder of its own under the system's temporary one.
+fn temp_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("sudoku-dlx-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn ksudoku_games_open_on_the_board_with_their_holes_givens_and_entries() {
+    use sudoku_dlx::sudoku::files::ksudoku;
+    let dir = temp_dir("ksudoku-open");
+    let fixtures = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/ksudoku");
+    let mut names: Vec<_> = std::fs::read_dir(&fixtures)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    names.sort();
+    assert!(names.len() >= 5, "{names:?}");
+    for name in names {
+        let text = std::fs::read_to_string(fixtures.join(&name)).unwrap();
+        let want = ksudoku::read_game(&text, None).unwrap();
+        // Named `.ksudoku` as KSudoku names its saves, and `.ksudoku.xml` as the fixture is.
+        let renamed = dir.join(name.replace(".ksudoku.xml", ".ksudoku"));
+        std::fs::write(&renamed, &text).unwrap();
+        for path in [fixtures.join(&name), renamed] {
+            let mut h = window_on(puzzle_on(Shape::named("Samurai", None).unwrap(), 5));
+            h.state_mut().open_path(&path);
+            settle(&mut h);
+            assert!(status(&h).starts_with("Opened "), "{name}: {}", status(&h));
+            let game = h.state().game();
+            let board = game.board();
+            assert_eq!(board.positions(), want.shape.positions(), "{name}");
+            for p in 0..board.positions() {
+                assert_eq!(board.is_cell(p), want.shape.is_cell(p), "{name}: {p}");
+                let (given, entry) = (want.givens[p], want.entries[p]);
+                let (value, origin) = (game.value(p), game.origin(p));
+                if given != 0 {
+                    assert_eq!((value, origin), (given, Origin::Given), "{name}: {p}");
+                } else if entry != 0 {
+                    assert_eq!((value, origin), (entry, Origin::Entry), "{name}: {p}");
+                } else {
+                    assert_eq!((value, origin), (0, Origin::Empty), "{name}: {p}");
+                }
+            }
+            // The drawn board has the file's cells, and its holes are no cells.
+            let hole = (0..board.positions()).find(|&p| !want.shape.is_cell(p));
+            if let Some(hole) = hole {
+                assert!(!board.is_cell(hole), "{name}");
+            }
+            assert!(h.state().layout().is_some(), "{name}");
+        }
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn a_shape_game_saved_as_ksudoku_reads_back_with_its_givens_and_entries() {
+    use egui::Modifiers;
+    use sudoku_dlx::sudoku::files::ksudoku;
+    let dir = temp_dir("ksudoku-save");
+    let puzzle = puzzle_on(Shape::named("TinySamurai", None).unwrap(), 3);
+    let mut h = window_on(puzzle.clone());
+    let solution = DlxSolver::new()
+        .solve(&puzzle, 1, None)
+        .unwrap()
+        .first
+        .unwrap();
+    let empty = (0..puzzle.positions())
+        .find(|&p| puzzle.is_cell(p) && puzzle.get(p) == 0)
+        .unwrap();
+    hover_position(&mut h, empty);
+    type_text(&mut h, &solution.get(empty).to_string());
+    assert_eq!(h.state().game().origin(empty), Origin::Entry);
+
+    // The save dialog offers KSudoku: choosing it names the file `.ksudoku`.
+    h.state_mut().set_folder_for_test(&dir);
+    h.key_press_modifiers(Modifiers::COMMAND, Key::S);
+    settle(&mut h);
+    assert!(h.state().dialog_open());
+    h.get_by_label("KSudoku (.ksudoku)").click();
+    settle(&mut h);
+    h.get_by_label("Save").click();
+    settle(&mut h);
+    assert!(!h.state().dialog_open());
+    let path = dir.join("sudoku-dlx-game.ksudoku");
+    assert!(status(&h).starts_with("Saved the game"), "{}", status(&h));
+    assert!(status(&h).ends_with("for KSudoku"), "{}", status(&h));
+
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.starts_with("<!DOCTYPE ksudoku>"), "{text}");
+    let back = ksudoku::read_game(&text, None).unwrap();
+    assert_eq!(back.givens, puzzle.values());
+    let mut entries = vec![0; puzzle.positions()];
+    entries[empty] = solution.get(empty);
+    assert_eq!(back.entries, entries);
+    assert_eq!(back.shape.positions(), puzzle.positions());
+    assert!((0..puzzle.positions()).all(|p| back.shape.is_cell(p) == puzzle.is_cell(p)));
+
+    // Opened again, it is the same game.
+    let mut other = window_on(puzzle_on(Shape::named("Samurai", None).unwrap(), 5));
+    other.state_mut().open_path(&path);
+    settle(&mut other);
+    // (KSudoku's groups have no names: the units come back as groups, the same cells.)
+    let givens = other.state().game().givens();
+    assert_eq!(givens.values(), puzzle.values());
+    assert!((0..puzzle.positions()).all(|p| givens.is_cell(p) == puzzle.is_cell(p)));
+    assert_eq!(other.state().game().origin(empty), Origin::Entry);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn a_board_ksudoku_cannot_play_is_not_saved_for_it() {
+    // A unit of three cells among four symbols: KSudoku reads four cells from every group.
+    let mut b = Shape::builder("Short", Layout::flat(4, 4), 4);
+    b.grid((0, 0, 0), 4, None);
+    b.unit(sudoku_dlx::sudoku::Unit::Diagonal(0), vec![0, 5, 10]);
+    let board = Grid::on_shape(Arc::new(b.build().unwrap()), None).unwrap();
+    let mut h = window_on(board);
+    let dir = temp_dir("ksudoku-refuse");
+    let path = dir.join("short.ksudoku");
+    h.state_mut().save_to(&path);
+    settle(&mut h);
+    assert!(
+        status(&h).contains("Could not save") && status(&h).contains("all 4 symbols"),
+        "{}",
+        status(&h)
+    );
+    assert!(!path.exists());
+    // Under a .txt name it is saved in sudoku-dlx's own form.
+    h.state_mut().save_to(&dir.join("short.txt"));
+    settle(&mut h);
+    assert!(status(&h).starts_with("Saved the game"), "{}", status(&h));
+    std::fs::remove_dir_all(&dir).ok();
+}

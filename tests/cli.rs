@@ -509,7 +509,15 @@ fn solve_bench_and_rate_read_every_format_the_window_reads() {
     let solution = Grid::parse_line(EASY_SOLVED, None).unwrap();
     let dir = std::env::temp_dir().join(format!("sudoku-dlx-formats-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
+    // A KSudoku file's solution is printed as KSudoku writes it.
+    let shape = sudoku_dlx::sudoku::board::shape::Shape::of_grid(&puzzle);
+    let ksudoku_line = sudoku_dlx::sudoku::files::ksudoku::solution_line(&shape, solution.values());
     for format in Format::ALL.into_iter().filter(|f| f.holds(&puzzle).is_ok()) {
+        let solved = if format == Format::Ksudoku {
+            ksudoku_line.as_str()
+        } else {
+            EASY_SOLVED
+        };
         let text = formats::write(&puzzle, Some(&solution), format);
         // Twice over, where the format holds many puzzles a line or a block.
         let text = if format.holds_many() && format != Format::Csv && format != Format::Toml {
@@ -525,7 +533,7 @@ fn solve_bench_and_rate_read_every_format_the_window_reads() {
         assert_eq!(o.status.code(), Some(0), "{format:?}: {err}\n{text}");
         assert!(!stdout(&o).is_empty(), "{format:?}");
         assert!(
-            stdout(&o).iter().all(|l| l == EASY_SOLVED),
+            stdout(&o).iter().all(|l| l == solved),
             "{format:?}: {:?}",
             stdout(&o)
         );
@@ -533,7 +541,7 @@ fn solve_bench_and_rate_read_every_format_the_window_reads() {
         let o = run(&["solve", "-"], Some(&text));
         if format != Format::Sdk && format != Format::SimpleSudoku {
             assert_eq!(o.status.code(), Some(0), "{format:?} on stdin");
-            assert!(stdout(&o).iter().all(|l| l == EASY_SOLVED), "{format:?}");
+            assert!(stdout(&o).iter().all(|l| l == solved), "{format:?}");
         }
         let o = run(&["rate", p], None);
         assert_eq!(o.status.code(), Some(0), "{format:?}");
@@ -1183,18 +1191,16 @@ fn ksudoku_games_solve_and_count() {
             "{name}"
         );
     }
-    // Commands that read grids name a KSudoku file instead of misreading it.
+    // The other commands read KSudoku's files too: its plain 4×4 is a classic board, rated as
+    // one, and piped in on standard input it is solved and printed as KSudoku writes it.
     let file = data("ksudoku/4x4.ksudoku.xml");
     let text = std::fs::read_to_string(&file).unwrap();
-    for (args, stdin) in [
-        (vec!["rate", file.to_str().unwrap()], None),
-        (vec!["solve", "-"], Some(text.as_str())),
-    ] {
-        let o = run(&args, stdin);
-        assert_eq!(o.status.code(), Some(2), "{args:?}");
-        let err = String::from_utf8_lossy(&o.stderr);
-        assert!(err.contains("line 1: a KSudoku saved game"), "{err}");
-    }
+    let o = run(&["rate", file.to_str().unwrap()], None);
+    assert_eq!(o.status.code(), Some(0), "{o:?}");
+    assert!(stdout(&o)[0].starts_with("easy\t"), "{:?}", stdout(&o));
+    let o = run(&["solve", "-"], Some(&text));
+    assert_eq!(o.status.code(), Some(0), "{o:?}");
+    assert_eq!(stdout(&o), ["bdcecebddbececdb"]);
 }
 
 #[test]
@@ -1299,4 +1305,87 @@ fn an_empty_ksudoku_board_gives_up_within_the_timeout() {
         "{:?}",
         stdout(&o)
     );
+}
+
+/// `rate`, `bench`, `compare` and `matrix` on KSudoku boards that are no square grid: each works
+/// on the board or says clearly why not (exit 2), never a grade or a grid that is not there.
+#[test]
+fn other_commands_on_ksudoku_shapes_work_or_say_why_not() {
+    let samurai = data("ksudoku/TinySamurai.ksudoku.xml");
+    let samurai = samurai.to_str().unwrap();
+    let cube = data("ksudoku/Roxdoku.ksudoku.xml");
+    let cube = cube.to_str().unwrap();
+    let mathdoku = data("ksudoku/Mathdoku_4x4.ksudoku.xml");
+    let mathdoku = mathdoku.to_str().unwrap();
+
+    // rate: searched, not graded; the line and the exit code say so.
+    let o = run(&["rate", samurai], None);
+    assert_eq!(o.status.code(), Some(2), "{o:?}");
+    let line = &stdout(&o)[0];
+    assert!(line.starts_with("not rated\t"), "{line}");
+    assert!(line.contains("\tunique\t"), "{line}");
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("TinySamurai board is not rated"), "{err}");
+
+    // bench: timed like any puzzle.
+    let o = run(&["bench", samurai, cube], None);
+    assert_eq!(o.status.code(), Some(0), "{o:?}");
+    let lines = stdout(&o);
+    assert_eq!(lines.len(), 3, "{lines:?}");
+    for (line, name) in lines[1..].iter().zip(["TinySamurai", "Roxdoku"]) {
+        let cols: Vec<&str> = line.split_whitespace().collect();
+        assert!(cols[0].starts_with(name), "{line}");
+        assert_eq!(&cols[1..3], ["1", "1"], "one puzzle, unique: {line}");
+    }
+
+    // compare: the board named by its shape, every solver finding the one solution.
+    let o = run(&["compare", samurai], None);
+    assert_eq!(o.status.code(), Some(0), "{o:?}");
+    let lines = stdout(&o);
+    assert!(
+        lines[0].contains("TinySamurai, 76 cells, 4 symbols, 32 givens"),
+        "{lines:?}"
+    );
+    for solver in ["dlx", "dlx-plain", "naive"] {
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.trim_start().starts_with(solver) && l.ends_with(" 1")),
+            "{solver}: {lines:?}"
+        );
+    }
+
+    // matrix: cells named by the board, a cube's by layer, a Mathdoku's cage fillings written.
+    let o = run(&["matrix", samurai], None);
+    assert_eq!(o.status.code(), Some(0), "{o:?}");
+    let lines = stdout(&o);
+    assert!(lines[0].contains("this TinySamurai puzzle"), "{}", lines[0]);
+    let at = lines.iter().position(|l| l.starts_with("p08 ")).unwrap();
+    assert!(lines[at - 1].starts_with("| r1c9="), "{}", lines[at - 1]);
+    let o = run(&["matrix", cube], None);
+    assert_eq!(o.status.code(), Some(0), "{o:?}");
+    assert!(stdout(&o).iter().any(|l| l.starts_with("| l1r1c1=")));
+    let o = run(&["matrix", mathdoku], None);
+    assert_eq!(o.status.code(), Some(0), "{o:?}");
+    let lines = stdout(&o);
+    let fills = lines
+        .iter()
+        .filter(|l| l.starts_with("| Mathdoku cage "))
+        .count();
+    assert!(fills > 0, "{lines:?}");
+    assert!(
+        lines[2].ends_with(&format!(", {fills} options")),
+        "{}",
+        lines[2]
+    );
+    let o = run(&["matrix", "--format", "dense", mathdoku], None);
+    assert_eq!(o.status.code(), Some(0), "{o:?}");
+    assert_eq!(stdout(&o).len(), 1 + fills);
+
+    // solve of the file still prints KSudoku's line; from standard input the same.
+    let text = std::fs::read_to_string(samurai).unwrap();
+    let file = run(&["solve", samurai], None);
+    let piped = run(&["solve"], Some(&text));
+    assert_eq!(piped.status.code(), Some(0), "{piped:?}");
+    assert_eq!(stdout(&file), stdout(&piped));
 }

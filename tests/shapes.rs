@@ -321,10 +321,10 @@ fn unique_by_brute_force(shape: &Shape, units: Vec<Vec<usize>>, seed: u64) -> Sh
     p
 }
 
-/// A 4×4 board of tetrominoes that has solutions (see `the_named_tetromino_has_no_solution`).
+/// A 4×4 board of tetrominoes that has solutions: the named Tetromino's.
 const TETROMINO: &str = "AAABCABBCCDBCDDD";
-/// The regions of `Shape::named("Tetromino")`, copied as data.
-const NAMED_TETROMINO: &str = "AAABACBBCCDBCDDD";
+/// Tetrominoes that no filling fits.
+const NO_FILLING: &str = "AAABACBBCCDBCDDD";
 /// The regions of `Shape::named("Pentomino")`, copied as data.
 const PENTOMINO: &str = "AAABBACABBCCCDBEECDDEEEDD";
 
@@ -388,21 +388,23 @@ fn every_mathdoku_order_is_made_unique_by_its_cages() {
 }
 
 #[test]
-fn the_named_tetromino_has_no_solution() {
-    // Its regions force r2c1 and r1c4 to hold the same digit, and more: no 4×4 board of them
-    // exists, so the generator gives up, naming the shape. (To be fixed in board/shapes.rs;
-    // TETROMINO above is a layout of tetrominoes that has solutions.)
-    let b = board(
-        16,
-        4,
-        regions(4, NAMED_TETROMINO),
-        &region_shape(4, TETROMINO),
-    );
+fn a_layout_with_no_filling_makes_the_generator_give_up_naming_it() {
+    // These regions force r2c1 and r1c4 to hold the same digit, and more: no 4×4 board of them
+    // exists, so the generator gives up, naming the shape.
+    let b = board(16, 4, regions(4, NO_FILLING), &region_shape(4, TETROMINO));
     assert_eq!(brute_count(&b, &[], 1).0, 0);
-    let shape = Shape::named("Tetromino", None).unwrap();
+    let shape = region_shape(4, NO_FILLING);
     let e = generate(&shape, &Options::default(), 1, None).unwrap_err();
     assert!(matches!(e, ShapeGenerateError::GaveUp { .. }));
-    assert!(e.to_string().contains("Tetromino"), "{e}");
+    assert!(e.to_string().contains("tetromino"), "{e}");
+    // The named Tetromino is the layout with solutions.
+    let cells = |s: &Shape| -> std::collections::BTreeSet<Vec<usize>> {
+        s.units().map(|(_, c)| c.to_vec()).collect()
+    };
+    assert_eq!(
+        cells(&Shape::named("Tetromino", None).unwrap()),
+        cells(&region_shape(4, TETROMINO))
+    );
 }
 
 #[test]

@@ -2,8 +2,40 @@
 //!
 //! Drawn by the app itself rather than asked of the desktop, so it works the same on every
 //! platform, under Xvfb in CI, and in `egui_kittest` tests, with no portal or toolkit behind it.
+//!
+//! Saving offers the formats a game is saved in ([`SAVE_FORMATS`]): choosing one gives the name
+//! its extension, and the extension is what chooses the format (see `App::save_to`).
 
 use std::path::{Path, PathBuf};
+
+use crate::sudoku::Format;
+
+/// The formats the game is saved in, as the save dialog offers them: a label and the extension
+/// that chooses the format. This program's own (`.txt`: one line with the entries in a comment,
+/// or the TOML form for a variant or a shape), and KSudoku's saved game (`.ksudoku`).
+pub const SAVE_FORMATS: [(&str, &str); 2] = [
+    ("sudoku-dlx game (.txt)", "txt"),
+    ("KSudoku (.ksudoku)", "ksudoku"),
+];
+
+/// `name` with the extension `ext` in place of its own (`.ksudoku.xml` counts as one).
+pub fn with_extension(name: &str, ext: &str) -> String {
+    let lower = name.to_ascii_lowercase();
+    let stem = if lower.ends_with(".ksudoku.xml") {
+        &name[..name.len() - ".ksudoku.xml".len()]
+    } else {
+        match Path::new(name).extension().and_then(|e| e.to_str()) {
+            Some(e) if !name.ends_with('/') => &name[..name.len() - e.len() - 1],
+            _ => name,
+        }
+    };
+    let stem = if stem.is_empty() {
+        "sudoku-dlx-game"
+    } else {
+        stem
+    };
+    format!("{stem}.{ext}")
+}
 
 /// What the dialog is for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -95,6 +127,22 @@ impl FileDialog {
         (!name.is_empty()).then(|| self.dir.join(name))
     }
 
+    /// The formats to save in, the one the name's extension chooses selected; a click puts its
+    /// extension on the name.
+    fn format_row(&mut self, ui: &mut egui::Ui) {
+        let chosen = Format::from_path(Path::new(self.name.trim()));
+        ui.horizontal(|ui| {
+            ui.label("Save as:");
+            for (label, ext) in SAVE_FORMATS {
+                let is_ksudoku = ext == Format::Ksudoku.extension();
+                let selected = (chosen == Some(Format::Ksudoku)) == is_ksudoku;
+                if ui.selectable_label(selected, label).clicked() {
+                    self.name = with_extension(self.name.trim(), ext);
+                }
+            }
+        });
+    }
+
     /// Draws the dialog (a window over the board) and says what was chosen.
     pub fn show(&mut self, ctx: &egui::Context) -> Choice {
         let title = match self.purpose {
@@ -152,6 +200,9 @@ impl FileDialog {
                     self.enter(dir);
                 }
                 ui.separator();
+                if self.purpose == Purpose::Save {
+                    self.format_row(ui);
+                }
                 ui.horizontal(|ui| {
                     ui.label("File:");
                     let field = ui.add(
@@ -184,5 +235,19 @@ impl FileDialog {
             choice = Choice::Cancelled;
         }
         choice
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_format_puts_its_extension_on_the_name() {
+        assert_eq!(with_extension("game.txt", "ksudoku"), "game.ksudoku");
+        assert_eq!(with_extension("game.ksudoku.xml", "txt"), "game.txt");
+        assert_eq!(with_extension("game", "ksudoku"), "game.ksudoku");
+        assert_eq!(with_extension("", "txt"), "sudoku-dlx-game.txt");
+        assert_eq!(with_extension("a.b/game.ksudoku", "txt"), "a.b/game.txt");
     }
 }

@@ -1,12 +1,20 @@
 //! Puzzles in and out of the window: picking from a collection, opening and pasting puzzle
 //! files, saving the game as a file.
+//!
+//! Opening reads any format [`formats`] reads, KSudoku's saved games and shape files among them
+//! (a board of any shape, with the givens and the player's entries). Saving writes the format
+//! the file's extension names: KSudoku's saved game for `.ksudoku` and `.ksudoku.xml` (the
+//! entries, pencil marks and time as KSudoku keeps them; a board KSudoku cannot play is refused
+//! with the reason and nothing written), this program's own game file for any other name.
 
 use std::path::Path;
+use std::time::Instant;
 
 use crate::autosave;
 use crate::library::Collection;
 use crate::sudoku::files::formats::{self, Entry, FileError};
-use crate::sudoku::{Grid, Notation};
+use crate::sudoku::files::{ksudoku_format, ksudoku_write};
+use crate::sudoku::{Format, Grid, Notation};
 
 use super::action::Place;
 use super::window::App;
@@ -106,7 +114,7 @@ impl App {
         } else {
             format!("Opened {name} ({})", summary(&first.puzzle))
         };
-        if size != configured {
+        if size != configured && first.puzzle.shape().is_none() {
             note.push_str(&format!(
                 ": a {size} board, where config.toml says {configured}"
             ));
@@ -171,9 +179,43 @@ impl App {
         }
     }
 
-    /// Saves the givens and the player's entries.
+    /// The game as KSudoku's saved game: givens, entries, pencil marks and time, or why KSudoku
+    /// cannot play the board.
+    fn ksudoku_text(&self) -> Result<String, String> {
+        let (givens, entries) = (self.game.givens(), self.game.entries());
+        let mut game = ksudoku_format::game_of(&givens, Some(&entries), None);
+        for (p, note) in game.notes.iter_mut().enumerate() {
+            if givens.get(p) == 0 && entries.get(p) == 0 && givens.is_cell(p) {
+                *note = self.game.notes(p);
+            }
+        }
+        let elapsed = self.game.elapsed(Instant::now()).as_millis();
+        game.elapsed_ms = u64::try_from(elapsed).unwrap_or(u64::MAX);
+        ksudoku_write::write_game(&game).map_err(|e| e.to_string())
+    }
+
+    /// Saves the givens and the player's entries, in the format the name's extension chooses
+    /// (see the module docs).
     pub fn save_to(&mut self, path: &Path) {
-        let text = formats::write_game(&self.game.givens(), &self.game.entries());
+        let ksudoku = Format::from_path(path) == Some(Format::Ksudoku);
+        let text = if ksudoku {
+            match self.ksudoku_text() {
+                Ok(text) => text,
+                Err(why) => {
+                    self.game.set_status(
+                        format!(
+                            "Could not save {} for KSudoku: {why}. Nothing was written; save \
+                             it under a .txt name to keep it in sudoku-dlx's own form",
+                            path.display()
+                        ),
+                        true,
+                    );
+                    return;
+                }
+            }
+        } else {
+            formats::write_game(&self.game.givens(), &self.game.entries())
+        };
         // As the autosave writes: beside, flushed, renamed over, so that a failed write or a
         // crash never leaves half a file where a good one was.
         let dir = path
@@ -192,8 +234,9 @@ impl App {
                 if let Some(dir) = path.parent() {
                     self.folder = dir.to_path_buf();
                 }
+                let how = if ksudoku { " for KSudoku" } else { "" };
                 self.game
-                    .set_status(format!("Saved the game to {}", path.display()), false);
+                    .set_status(format!("Saved the game to {}{how}", path.display()), false);
             }
             Err(e) => {
                 crate::output::note(format_args!("sudoku-dlx: could not save: {e}"));
@@ -209,6 +252,9 @@ fn summary(puzzle: &Grid) -> String {
         1 => "1 given".to_string(),
         n => format!("{n} givens"),
     };
+    if let Some(shape) = puzzle.shape() {
+        return format!("{}, {givens}", shape.name());
+    }
     match puzzle.variant() {
         None => givens,
         Some(v) if v.cages().is_empty() => format!("{} sudoku, {givens}", v.name()),

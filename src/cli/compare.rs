@@ -32,12 +32,21 @@ pub(super) fn compare(args: &CompareArgs, config: &Config) -> io::Result<u8> {
             }
         };
         let side = grid.geometry().side();
+        let board = match grid.shape() {
+            Some(shape) => format!(
+                "{}, {} cells, {} symbols",
+                shape.name(),
+                grid.cell_count(),
+                shape.symbols()
+            ),
+            None => format!("{side}×{side}"),
+        };
         if done > 1 {
             writeln!(out)?;
         }
         writeln!(
             out,
-            "puzzle {done} (line {}): {side}×{side}, {} givens",
+            "puzzle {done} (line {}): {board}, {} givens",
             piece.line,
             grid.filled()
         )?;

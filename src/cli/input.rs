@@ -3,8 +3,8 @@
 //! One-line files (and `.sdm`) are streamed a line at a time, so a file of millions of puzzles
 //! is read in flat memory; every other format ([`Format`]) is read whole, up to
 //! [`MAX_FILE_BYTES`], and parsed as the window parses it. The format comes from the extension
-//! (`.sdk`, `.sdm`, `.ss`, `.csv`) or, for `.txt`, other names and standard input, from the
-//! first 64 KiB of content.
+//! (`.sdk`, `.sdm`, `.ss`, `.csv`, `.toml`, `.ksudoku`) or, for `.txt`, other names and standard
+//! input, from the first 64 KiB of content.
 //!
 //! Streaming, each line stands alone: a byte order mark at the start is skipped, a line that is
 //! not UTF-8 or is longer than [`MAX_LINE_BYTES`] is reported by line and column and the next
@@ -65,6 +65,7 @@ pub(super) enum What {
 /// An open input: its name for messages and its puzzles.
 pub(super) struct Input {
     name: String,
+    format: Format,
     source: Source,
 }
 
@@ -142,11 +143,7 @@ impl Input {
                 _ => &text,
             };
             let whole = whole.strip_prefix('\u{feff}').unwrap_or(whole);
-            // A KSudoku file is read whole, for `formats::read` to name it (`solve FILE` plays
-            // it; see `ksudoku.rs`).
-            if crate::sudoku::files::ksudoku::is_ksudoku(whole) {
-                return Format::Block;
-            }
+            // (A KSudoku file is detected as such, and read whole.)
             formats::detect(whole)
         });
         let rest = Cursor::new(peek).chain(reader);
@@ -179,12 +176,21 @@ impl Input {
                 }
             }
         };
-        Ok(Input { name, source })
+        Ok(Input {
+            name,
+            format,
+            source,
+        })
     }
 
     /// The input's name for messages: the path as given, or "standard input".
     pub fn name(&self) -> &str {
         &self.name
+    }
+
+    /// The format the input is read in (by its extension, else by its content).
+    pub fn format(&self) -> Format {
+        self.format
     }
 
     /// The next puzzle, skipping blank lines and `#` comments; `None` at the end.

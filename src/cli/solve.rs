@@ -1,5 +1,7 @@
 //! `solve`: every puzzle of a file solved (or its solutions counted), in parallel, in order;
-//! KSudoku's boards and `--shape` go to [`ksudoku`](super::ksudoku).
+//! KSudoku's files and `--shape` go to [`ksudoku`](super::ksudoku). A KSudoku file piped in on
+//! standard input is read here, and its solution printed as that path prints it: KSudoku's line
+//! ([`solution_line`]).
 
 use std::io::{self, BufWriter, Write};
 use std::time::Instant;
@@ -7,7 +9,9 @@ use std::time::Instant;
 use rayon::prelude::*;
 
 use crate::config::Config;
-use crate::sudoku::{Notation, Report, Solver};
+use crate::sudoku::board::shape::Shape;
+use crate::sudoku::files::ksudoku::solution_line;
+use crate::sudoku::{Format, Notation, Report, Solver};
 
 use super::args::SolveArgs;
 use super::exit::{EXIT_BAD_INPUT, EXIT_GAVE_UP, EXIT_OK, EXIT_UNSOLVED, gave_up, worse};
@@ -22,13 +26,13 @@ enum Outcome {
     GaveUp,
 }
 
-/// Solves one puzzle of `input`; returns the stdout line, the stderr line (if any) and the
-/// outcome.
+/// Solves one puzzle of `input` (read in `format`); returns the stdout line, the stderr line
+/// (if any) and the outcome.
 fn solve_piece(
     solver: &mut dyn Solver,
     args: &SolveArgs,
     preferred: &Notation,
-    input: &str,
+    (input, format): (&str, Format),
     piece: &Piece,
 ) -> (String, Option<String>, Outcome) {
     let line_no = piece.line;
@@ -93,6 +97,9 @@ fn solve_piece(
             };
             let out = match (args.count, first) {
                 (true, _) => solutions.to_string(),
+                (false, Some(solution)) if format == Format::Ksudoku => {
+                    solution_line(&Shape::of_grid(&solution), solution.values())
+                }
                 (false, Some(solution)) => solution.to_line(),
                 (false, None) => "no solution".into(),
             };
@@ -140,7 +147,7 @@ pub(super) fn solve(args: &SolveArgs, config: &Config) -> io::Result<u8> {
                 }
             }
         }
-        let name = input.name();
+        let name = (input.name(), input.format());
         let results: Vec<(String, Option<String>, Outcome)> = match &pool {
             None => {
                 let solver = serial.get_or_insert_with(|| {

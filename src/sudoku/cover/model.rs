@@ -396,6 +396,24 @@ impl CoverMatrix {
         Ok(m)
     }
 
+    /// The engine's matrix with the options in another order: its option `k` is option
+    /// `order[k]` of [`matrix`](Self::matrix)'s numbering (a shuffled order makes the engine's
+    /// first solution a random one, as the generator wants). Options `order` names twice or
+    /// not at all are simply so in the matrix.
+    pub fn matrix_in_order(
+        &self,
+        order: &[usize],
+    ) -> Result<crate::dlx::Matrix, crate::dlx::DlxError> {
+        let options: Vec<&[usize]> = self.all_options().collect();
+        let mut m = crate::dlx::Matrix::new(self.primary, self.items.len() - self.primary)?;
+        for &o in order {
+            if let Some(items) = options.get(o) {
+                m.add_option(items.iter().copied())?;
+            }
+        }
+        Ok(m)
+    }
+
     /// Every option's items, in the engine's numbering.
     pub fn all_options(&self) -> impl Iterator<Item = &[usize]> {
         self.options

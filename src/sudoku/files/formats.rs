@@ -13,15 +13,17 @@
 //! | jigsaw line | `.txt` | one puzzle a line: `side²` givens, then `side²` region characters |
 //! | SumoCue killer | `.txt` | one puzzle a line: `3x3::k:` (`3x3:d:k:` killer X), then `sum·256 + cage:` a cell |
 //! | Knuth's general | `.txt` | `n` lines of givens, then groups of `n` lines naming boxes (`sudoku-general-dlx`'s input; see [`general_format`]) |
+//! | KSudoku | `.ksudoku` | KSudoku's saved game or shape file (XML, told by its root element, whatever its name: `.ksudoku.xml`, `.xml`) |
 //!
 //! The last four carry a puzzle's [`Variant`](crate::sudoku::Variant) (see [`variant_format`] and
 //! [`general_format`] for their details); the others hold classic puzzles,
 //! and writing a variant's puzzle in one of them keeps only its givens ([`Format::holds`] says
 //! which can hold a puzzle).
 //!
-//! KSudoku's saved games and shape files (XML, told by their root element) hold boards that may
-//! have holes, several grids or layers, which no grid holds: [`read`] names them and leaves them
-//! to [`ksudoku`] and `sudoku-dlx solve`.
+//! KSudoku's saved games and shape files hold boards that may have holes, several grids or
+//! layers: [`read`] gives such a board on its shape ([`Grid::on_shape`]), with the givens, the
+//! player's entries and the solution the file holds (see [`ksudoku_format`]), and KSudoku's files
+//! are told by content whatever [`Format`] the caller names.
 //!
 //! A saved game (Ctrl+S in the window) is a one-line file whose puzzle line follows a
 //! `# entries: ...` comment holding the player's entries; other tools read it as a plain puzzle.
@@ -36,6 +38,7 @@ use crate::sudoku::board::geometry::Geometry;
 use crate::sudoku::board::grid::{Grid, Notation, ParseError, ParseErrorKind, is_rule};
 use crate::sudoku::files::general_format;
 use crate::sudoku::files::ksudoku;
+use crate::sudoku::files::ksudoku_format;
 use crate::sudoku::files::shape_format;
 use crate::sudoku::files::variant_format;
 
@@ -64,11 +67,13 @@ pub enum Format {
     SumoCue,
     /// Knuth's `sudoku-general-dlx` input: one board, its boxes in groups.
     Knuth,
+    /// KSudoku's saved game (or shape file): XML, one board of any shape.
+    Ksudoku,
 }
 
 impl Format {
     /// Every format.
-    pub const ALL: [Format; 10] = [
+    pub const ALL: [Format; 11] = [
         Format::Line,
         Format::Block,
         Format::Sdk,
@@ -79,13 +84,20 @@ impl Format {
         Format::Jigsaw,
         Format::SumoCue,
         Format::Knuth,
+        Format::Ksudoku,
     ];
 
     /// The format a file's extension names, if it names one (`.txt` names none: it may hold
-    /// one-line or block puzzles, which [`read`] tells apart).
+    /// one-line or block puzzles, which [`read`] tells apart; nor does `.xml`, whose content
+    /// tells a KSudoku file).
     pub fn from_path(path: &Path) -> Option<Format> {
+        let name = path.file_name()?.to_str()?.to_ascii_lowercase();
+        if name.ends_with(".ksudoku.xml") {
+            return Some(Format::Ksudoku);
+        }
         let ext = path.extension()?.to_str()?.to_ascii_lowercase();
         match ext.as_str() {
+            "ksudoku" => Some(Format::Ksudoku),
             "sdk" => Some(Format::Sdk),
             "sdm" => Some(Format::Sdm),
             "ss" => Some(Format::SimpleSudoku),
@@ -106,20 +118,26 @@ impl Format {
             Format::SimpleSudoku => "ss",
             Format::Csv => "csv",
             Format::Toml => "toml",
+            Format::Ksudoku => "ksudoku",
         }
     }
 
     /// True if a file of this format can hold many puzzles.
     pub fn holds_many(self) -> bool {
-        !matches!(self, Format::Sdk | Format::SimpleSudoku | Format::Knuth)
+        !matches!(
+            self,
+            Format::Sdk | Format::SimpleSudoku | Format::Knuth | Format::Ksudoku
+        )
     }
 
     /// Whether a file of this format can hold `puzzle` with its rules, and why not if not: the
     /// classic formats hold classic puzzles, the TOML form any, the jigsaw line jigsaw puzzles,
-    /// SumoCue's form killer puzzles without givens.
+    /// SumoCue's form killer puzzles without givens, KSudoku's any board KSudoku plays (every
+    /// unit holding every symbol, every cell in a unit, cages on a flat square board).
     pub fn holds(self, puzzle: &Grid) -> Result<(), String> {
         match (self, puzzle.variant()) {
             (Format::Toml, _) => Ok(()),
+            (Format::Ksudoku, _) => ksudoku_format::holds(puzzle),
             _ if puzzle.shape().is_some() => Err(format!(
                 "the {self} format holds square boards, not a {} (the TOML form holds it)",
                 puzzle.shape().map_or("", |s| s.name())
@@ -149,6 +167,7 @@ impl fmt::Display for Format {
             Format::Jigsaw => "jigsaw line",
             Format::SumoCue => "SumoCue killer",
             Format::Knuth => "Knuth's sudoku-general-dlx",
+            Format::Ksudoku => "KSudoku",
         })
     }
 }
@@ -252,17 +271,12 @@ pub fn read(
 ) -> Result<(Format, Vec<Entry>), ParseError> {
     // A byte order mark (Windows editors write one) is no cell.
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    // KSudoku's boards may have holes, several grids or layers: no grid holds them.
+    // KSudoku's files are told by their root element, whatever their name says.
     if ksudoku::is_ksudoku(text) {
-        return Err(ParseError {
-            line: 1,
-            column: 0,
-            kind: ParseErrorKind::Invalid(
-                "a KSudoku saved game or shape file, whose board is no square grid: \
-                 `sudoku-dlx solve FILE` solves it"
-                    .to_string(),
-            ),
-        });
+        return Ok((
+            Format::Ksudoku,
+            ksudoku_format::read_entries(text, preferred)?,
+        ));
     }
     let format = format.unwrap_or_else(|| detect(text));
     let entries = match format {
@@ -275,6 +289,17 @@ pub fn read(
         Format::Jigsaw => variant_format::read_jigsaw_lines(text, preferred)?,
         Format::SumoCue => variant_format::read_sumocue(text, preferred)?,
         Format::Knuth => vec![read_knuth(text, preferred)?],
+        Format::Ksudoku => {
+            return Err(ParseError {
+                line: 1,
+                column: 0,
+                kind: ParseErrorKind::Invalid(
+                    "no KSudoku file: KSudoku's start with <ksudoku> (a saved game) or \
+                     <ksudoku-graph> (a shape file)"
+                        .to_string(),
+                ),
+            });
+        }
     };
     if entries.is_empty() {
         return Err(ParseError {
@@ -318,6 +343,9 @@ pub fn surely_lines(text: &str) -> bool {
 /// The format a text's content shows: TOML by its keys, SumoCue's by its start, CSV by its
 /// commas, a jigsaw line by its length (twice a square), else one-line or block.
 pub fn detect(text: &str) -> Format {
+    if ksudoku::is_ksudoku(text) {
+        return Format::Ksudoku;
+    }
     if variant_format::is_toml(text) {
         return Format::Toml;
     }
@@ -617,9 +645,11 @@ pub const ENTRIES_PREFIX: &str = "# entries:";
 
 /// Writes one puzzle (and its solution, where the format has room for it). A format that cannot
 /// hold the puzzle's rules ([`Format::holds`]) gets what it can: the givens, or for a jigsaw line
-/// or SumoCue's form the regions or cages the puzzle has.
+/// or SumoCue's form the regions or cages the puzzle has, for KSudoku's the givens on the plain
+/// square (a board on a shape KSudoku cannot play gets only a comment saying why).
 pub fn write(puzzle: &Grid, solution: Option<&Grid>, format: Format) -> String {
     match format {
+        Format::Ksudoku => ksudoku_format::write_what_it_can(puzzle, solution),
         Format::Toml if puzzle.shape().is_some() => shape_format::write_toml(puzzle, None),
         Format::Toml => variant_format::write_toml(puzzle, None, None),
         Format::Jigsaw => variant_format::write_jigsaw_line(puzzle),
@@ -670,6 +700,16 @@ pub fn write(puzzle: &Grid, solution: Option<&Grid>, format: Format) -> String {
             puzzle.to_line(),
             solution.map(Grid::to_line).unwrap_or_default()
         ),
+    }
+}
+
+/// Writes a saved game in `format`: KSudoku's saved game for [`Format::Ksudoku`] (the entries as
+/// the moves KSudoku replays; an error saying why for a board KSudoku cannot play), else this
+/// program's own ([`write_game`]), whatever the format.
+pub fn write_game_as(puzzle: &Grid, entries: &Grid, format: Format) -> Result<String, String> {
+    match format {
+        Format::Ksudoku => ksudoku_format::write(puzzle, Some(entries), None),
+        _ => Ok(write_game(puzzle, entries)),
     }
 }
 

@@ -5,6 +5,7 @@ pub(crate) mod entry;
 pub mod formats;
 pub mod general_format;
 pub mod ksudoku;
+pub mod ksudoku_format;
 pub mod ksudoku_write;
 pub mod shape_format;
 pub mod variant_format;

@@ -46,7 +46,6 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use thiserror::Error;
 
-use crate::dlx::Matrix;
 use crate::sudoku::board::cage::{Cage, MathCage, Operation};
 use crate::sudoku::board::shape::{Shape, ShapeError};
 use crate::sudoku::cover::general::{Budget, GeneralReport, search_shape};
@@ -233,11 +232,7 @@ pub fn random_solution(
     let cover = CoverMatrix::of_shape(shape, values, false).ok()?;
     let mut order: Vec<usize> = (0..cover.option_count()).collect();
     order.shuffle(rng);
-    let options: Vec<&[usize]> = cover.all_options().collect();
-    let mut m = Matrix::new(cover.primary, cover.items.len() - cover.primary).ok()?;
-    for &o in &order {
-        m.add_option(options.get(o)?.iter().copied()).ok()?;
-    }
+    let mut m = cover.matrix_in_order(&order).ok()?;
     let mut search = m.search().with_pruning(true).with_node_limit(node_limit);
     if let Some(flag) = cancel {
         search = search.with_cancel(flag);
