@@ -356,3 +356,50 @@ fn a_board_ksudoku_cannot_play_is_not_saved_for_it() {
     assert!(status(&h).starts_with("Saved the game"), "{}", status(&h));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn new_makes_a_puzzle_of_any_shape_and_of_the_shape_on_the_board() {
+    let mut h = harness(
+        Game::new(config_for(Geometry::classic()).notation.clone()),
+        config_for(Geometry::classic()),
+    );
+    h.get_by_label("New").click();
+    settle(&mut h);
+    h.get_by_label("A shape").hover();
+    settle(&mut h);
+    h.get_by_label("Samurai").hover();
+    settle(&mut h);
+    h.query_all_by_label("Unique").last().unwrap().click();
+    settle(&mut h);
+    let givens = h.state().game().givens();
+    assert_eq!(givens.shape().unwrap().name(), "Samurai");
+    assert_eq!(givens.cell_count(), 369);
+    assert_eq!(givens.count_solutions(2), 1);
+    assert!(status(&h).starts_with("A new Samurai"), "{}", status(&h));
+    // On a Samurai board, New offers another Samurai first: an easy one.
+    h.get_by_label("New").click();
+    settle(&mut h);
+    h.get_by_label("A new Samurai puzzle:");
+    h.query_all_by_label("Easy").next().unwrap().click();
+    settle(&mut h);
+    let easy = h.state().game().givens();
+    assert_eq!(easy.shape().unwrap().name(), "Samurai");
+    assert!(easy.filled() > givens.filled(), "easy keeps more givens");
+    assert_eq!(easy.count_solutions(2), 1);
+    // A Mathdoku of 5 symbols: its cages alone make it unique.
+    h.get_by_label("New").click();
+    settle(&mut h);
+    h.get_by_label("A shape").hover();
+    settle(&mut h);
+    h.get_by_label("Mathdoku").hover();
+    settle(&mut h);
+    h.get_by_label("5 symbols").hover();
+    settle(&mut h);
+    h.query_all_by_label("Unique").last().unwrap().click();
+    settle(&mut h);
+    let math = h.state().game().givens();
+    let shape = math.shape().unwrap();
+    assert_eq!((shape.name(), shape.symbols()), ("Mathdoku", 5));
+    assert!(!shape.math_cages().is_empty());
+    assert_eq!(math.count_solutions(2), 1);
+}

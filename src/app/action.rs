@@ -35,6 +35,9 @@ pub enum Action {
     Generate(crate::sudoku::Grade),
     /// Make a new puzzle of this variant and grade, of the board's size.
     GenerateVariant(crate::sudoku::generate::variant::Kind, crate::sudoku::Grade),
+    /// Make a new puzzle on a named shape (of this order where it comes in several): easy
+    /// (solved by singles), or `None`, unique and as sparse as the generator digs.
+    GenerateShape(&'static str, usize, Option<crate::sudoku::Grade>),
     /// Show or hide the overlay of every key.
     Help,
     /// The symbol picked in the picker (its cells are highlighted), or none.

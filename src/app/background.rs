@@ -8,6 +8,8 @@ use std::time::{Duration, Instant};
 
 use crate::game::format_duration;
 
+use crate::sudoku::board::shape::Shape;
+use crate::sudoku::generate::shape as shape_generate;
 use crate::sudoku::generate::variant::{self as variant_generate, Kind};
 use crate::sudoku::{GenerateError, Generator, Grade, Grid, Symmetry};
 
@@ -50,6 +52,47 @@ impl App {
                 };
                 (made.puzzle, format!("{givens}: {}", made.rating.describe()))
             })
+        });
+    }
+
+    /// Makes a new puzzle on a named shape, of `order` symbols: easy, or (`None`) unique.
+    pub(super) fn generate_shape(
+        &mut self,
+        ctx: &egui::Context,
+        name: &'static str,
+        order: usize,
+        grade: Option<Grade>,
+    ) {
+        let what = match grade {
+            Some(g) => format!("{g} {name}"),
+            None => name.to_string(),
+        };
+        self.seed = self.seed.wrapping_add(1);
+        let seed = self.seed;
+        self.start_making(ctx, what, move |flag: &AtomicBool| {
+            let shape = Shape::named(name, Some(order)).map_err(GenerateError::Unsupported)?;
+            let options = shape_generate::Options {
+                symmetric: true,
+                grade,
+                ..shape_generate::Options::default()
+            };
+            let made = shape_generate::generate(&shape, &options, seed, Some(flag)).map_err(
+                |e| match e {
+                    shape_generate::ShapeGenerateError::Cancelled => GenerateError::Cancelled,
+                    other => GenerateError::Unsupported(other.to_string()),
+                },
+            )?;
+            let cages = made.shape.cages().len() + made.shape.math_cages().len();
+            let givens = made.givens.iter().filter(|&&v| v != 0).count();
+            let note = match cages {
+                0 => format!("{givens} givens, one solution"),
+                n => format!("{n} cages and {givens} givens, one solution"),
+            };
+            let board = Grid::on_shape(Arc::new(made.shape), None)
+                .map_err(GenerateError::Unsupported)?
+                .with_values(made.givens)
+                .ok_or_else(|| GenerateError::Unsupported("a given off the shape".into()))?;
+            Ok((board, note))
         });
     }
 

@@ -7,6 +7,7 @@ use egui::RichText;
 use crate::game::history::format_clock;
 use crate::game::{Command, Uniqueness};
 use crate::sudoku::Grade;
+use crate::sudoku::board::shapes;
 use crate::sudoku::generate::variant::Kind;
 
 use super::action::{Action, Place};
@@ -110,7 +111,18 @@ impl App {
             );
         });
         let size = self.game.geometry();
+        let on_shape = self
+            .game
+            .board()
+            .shape()
+            .and_then(|s| named_shape(s.name()).map(|n| (n, s.symbols())));
         ui.menu_button("New", |ui| {
+            if let Some((name, order)) = on_shape {
+                // A board on a shape makes another of its shape.
+                ui.label(format!("A new {name} puzzle:"));
+                shape_grades(ui, name, order, actions);
+                ui.separator();
+            }
             ui.label(format!("A new {size} puzzle:"));
             // A board without boxes (a 5×5 or 7×7 jigsaw's) makes jigsaws only.
             let boxes = size.has_boxes();
@@ -152,6 +164,23 @@ impl App {
                      without boxes is a jigsaw's",
                 );
             }
+            ui.separator();
+            ui.menu_button("A shape", |ui| {
+                for &(name, usual) in shapes::NAMES {
+                    let orders = shape_orders(name, usual);
+                    ui.menu_button(name, |ui| {
+                        if let [order] = orders[..] {
+                            shape_grades(ui, name, order, actions);
+                            return;
+                        }
+                        for order in orders {
+                            ui.menu_button(format!("{order} symbols"), |ui| {
+                                shape_grades(ui, name, order, actions);
+                            });
+                        }
+                    });
+                }
+            });
         });
         // The View menu stays open while its boxes are ticked, one after another.
         let stays_open = egui::containers::menu::MenuConfig::new()
@@ -309,5 +338,45 @@ impl App {
             .color(ui.visuals().weak_text_color()),
         );
         ui.add_space(4.0);
+    }
+}
+
+/// The orders a named shape is made in: Roxdoku 9, 16 and 25, Killer 4 and 9, Mathdoku 3 to 9,
+/// Sudoku 4 to 25 squares; every other shape its one order.
+fn shape_orders(name: &str, usual: usize) -> Vec<usize> {
+    match name {
+        "Roxdoku" => vec![9, 16, 25],
+        "Killer" => vec![4, 9],
+        "Mathdoku" => (3..=9).collect(),
+        "Sudoku" => vec![4, 9, 16, 25],
+        _ => vec![usual],
+    }
+}
+
+/// The name under which `shapes::NAMES` knows a shape called `name`, if it is a named one.
+fn named_shape(name: &str) -> Option<&'static str> {
+    shapes::NAMES
+        .iter()
+        .map(|&(n, _)| n)
+        .find(|n| n.eq_ignore_ascii_case(name))
+}
+
+/// The grades a shape's puzzles are made to: unique, and easy (solved by singles) where the
+/// shape has no cages.
+fn shape_grades(ui: &mut egui::Ui, name: &'static str, order: usize, actions: &mut Vec<Action>) {
+    if ui
+        .button("Unique")
+        .on_hover_text("One solution, as few givens as the generator can leave")
+        .clicked()
+    {
+        actions.push(Action::GenerateShape(name, order, None));
+    }
+    if !matches!(name, "Killer" | "Mathdoku")
+        && ui
+            .button("Easy")
+            .on_hover_text("Solved by naked and hidden singles alone")
+            .clicked()
+    {
+        actions.push(Action::GenerateShape(name, order, Some(Grade::Easy)));
     }
 }

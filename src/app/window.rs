@@ -587,6 +587,9 @@ impl App {
             Action::Paste(text) => self.paste(&text),
             Action::Generate(grade) => self.generate(ctx, grade),
             Action::GenerateVariant(kind, grade) => self.generate_variant(ctx, kind, grade),
+            Action::GenerateShape(name, order, grade) => {
+                self.generate_shape(ctx, name, order, grade);
+            }
         }
     }
 }
