@@ -275,7 +275,11 @@ impl Game {
             return;
         };
         let changes: Vec<(usize, CellState)> = (0..self.origin.len())
-            .filter(|&cell| matches!(self.origin[cell], Origin::Empty | Origin::Solver))
+            // (The holes of a shape are no cells: nothing is written there.)
+            .filter(|&cell| {
+                matches!(self.origin[cell], Origin::Empty | Origin::Solver)
+                    && self.board.is_cell(cell)
+            })
             .map(|cell| {
                 (
                     cell,

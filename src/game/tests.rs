@@ -751,3 +751,42 @@ fn a_jigsaw_without_boxes_is_played_saved_and_restored() {
     assert_eq!(restored.board(), game.board());
     assert!(restored.status().text.starts_with("Welcome back"));
 }
+
+#[test]
+fn a_shape_game_is_solved_saved_and_restored_with_its_holes_left_alone() {
+    use crate::sudoku::board::shape::Shape;
+    let shape = Shape::named("TinySamurai", None).unwrap();
+    let empty = Grid::on_shape(std::sync::Arc::new(shape), None).unwrap();
+    let mut puzzle = empty.solve().unwrap();
+    for cell in 0..puzzle.positions() {
+        if cell % 3 != 0 {
+            puzzle.set(cell, 0);
+        }
+    }
+    let mut game = Game::with_puzzle(puzzle.clone());
+    let first = (0..puzzle.positions())
+        .find(|&c| puzzle.is_cell(c) && puzzle.get(c) == 0)
+        .unwrap();
+    game.apply(Command::Select(first));
+    game.apply(Command::Note(1));
+    solve_now(&mut game);
+    assert!(game.board().is_full());
+    // The holes stay empty, and no hole is marked as the solver's.
+    for cell in (0..puzzle.positions()).filter(|&c| !puzzle.is_cell(c)) {
+        assert_eq!(
+            (game.value(cell), game.origin(cell)),
+            (0, Origin::Empty),
+            "{cell}"
+        );
+    }
+    let text = toml::to_string(&game.to_saved(Instant::now())).unwrap();
+    assert!(text.contains("board_shape"), "{text}");
+    let back: save::SavedGame = toml::from_str(&text).unwrap();
+    let restored = Game::from_saved(&back).unwrap();
+    assert_eq!(restored.board(), game.board());
+    assert_eq!(restored.board().shape().unwrap().name(), "TinySamurai");
+    // Undo takes the solve back on the restored game too.
+    let mut restored = restored;
+    restored.apply(Command::Undo);
+    assert_eq!(restored.board(), &puzzle);
+}
