@@ -12,13 +12,17 @@
 # And the variants: a bundled X, hyper, jigsaw and killer puzzle each open with their marks
 # drawn (shaded diagonals and windows, region lines, dashed cages), and a killer game typed into
 # and quit comes back with its cages.
+# And the shapes: a Samurai, a Windmill, a 3×3×3 Roxdoku and a 6×6 Mathdoku (tests/data/shapes/)
+# each hovered and typed into, given a note in notes mode (m), solved with space, quit with q and
+# started again: the board comes back as it was left (the 6×6 one undo away, as the README says
+# of a saved game of another size than config.toml's board).
 #
 # usage: tests/e2e.sh [-b BINARY] [-o OUTDIR] [-s] PUZZLE_FILE...
 #   -b  the binary (default target/release/sudoku-dlx)
 #   -o  where screenshots and logs go (default: a temporary folder, printed at the end)
 #   -s  also copy each solved board's screenshot to assets/screenshot-SIDExSIDE.png, watch
-#       mode's to assets/screenshot-watch-9x9.png and -4x4.png, and the variants' to
-#       assets/screenshot-variants.png
+#       mode's to assets/screenshot-watch-9x9.png and -4x4.png, the variants' to
+#       assets/screenshot-variants.png and the shapes' to assets/screenshot-shapes.png
 # Needs: Xvfb, xdotool, ImageMagick (import, convert, compare), Mesa's GL (see .ci/run).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -27,11 +31,11 @@ BIN=target/release/sudoku-dlx; OUT=""; SAVE=0
 while getopts "b:o:s" opt; do
   case $opt in
     b) BIN=$OPTARG ;; o) OUT=$OPTARG ;; s) SAVE=1 ;;
-    *) sed -n '2,14p' "$0"; exit 2 ;;
+    *) sed -n '2,26p' "$0"; exit 2 ;;
   esac
 done
 shift $((OPTIND - 1))
-[ $# -ge 1 ] || { sed -n '2,14p' "$0"; exit 2; }
+[ $# -ge 1 ] || { sed -n '2,26p' "$0"; exit 2; }
 for tool in Xvfb xdotool import convert compare; do
   command -v $tool >/dev/null || { echo "e2e: $tool not found" >&2; exit 2; }
 done
@@ -496,10 +500,189 @@ variants() {
   log "variants: ok (X, hyper, jigsaw and killer drawn; a killer game saved and restored)"
 }
 
+# A board on a shape lies in a square of slots (holes, and the gaps between a cube's layers, are
+# slots too): SW positions across a layer, SD layers side by side in rows of panels, as near a
+# square as they go (app/layout.rs). SLOTS is the square's side.
+shape_slots() { # WIDTH DEPTH
+  SW=$1; SD=$2
+  SLOTS=$(awk -v w="$SW" -v d="$SD" 'BEGIN { p = int(sqrt(d)); if (p * p < d) p++
+    r = int((d + p - 1) / p); if (p * w + p - 1 != r * w + r - 1) exit 1; print p * w + p - 1 }') \
+    || fail "a $SW-wide board of $SD layers is not square"
+}
+# The slot of position P (as `sudoku-dlx solve` writes a shape's positions: layer by layer, row
+# by row).
+slot_of() { # P
+  awk -v p="$1" -v w="$SW" -v d="$SD" -v n="$SLOTS" 'BEGIN { per = int(sqrt(d)); if (per * per < d) per++
+    z = int(p / (w * w)); y = int((p % (w * w)) / w); x = p % w
+    print (int(z / per) * (w + 1) + y) * n + (z % per) * (w + 1) + x }'
+}
+
+# Finds a shape's board in the screenshot NAME: the box round the bright lines in the upper half
+# of the window (the first thing under the menu bar; the picker and the status are further down).
+# Holes and gaps may leave the board's middle dark, but its outermost cells lie in that half.
+locate_shape() { # NAME
+  local box
+  eval "$(xdotool getwindowgeometry --shell "$WID")"
+  box=$(convert "$OUT/$1.png" -crop "${WIDTH}x$(( HEIGHT / 2 - 26 ))+0+26" +repage \
+      -colorspace gray -threshold 59% -format '%@' info:)
+  BOARD=${box%%x*}; box=${box#*+}
+  LEFT=${box%+*}; TOP=$(( ${box#*+} + 26 ))
+  [ "$BOARD" -ge 440 ] || fail "$1: no board of a sensible size found ($box)"
+  log "board at x=$LEFT y=$TOP, $BOARD px square, $SLOTS slots a side"
+}
+# Screenshots the window as NAME and crops the board found by locate_shape to NAME-board.png.
+shape_shot() { # NAME
+  shot "$1"
+  convert "$OUT/$1.png" -crop "${BOARD}x${BOARD}+$LEFT+$TOP" +repage "$OUT/$1-board.png"
+}
+# Moves the pointer over position P.
+hover_pos() { # P
+  local s
+  s=$(slot_of "$1")
+  timeout 10 xdotool mousemove --window "$WID" --sync $(cellx $s $SLOTS) $(celly $s $SLOTS); sleep 0.5
+}
+# The pixels changed between two board crops (the second scaled to the first), slot by slot:
+# "SLOT ALL MIDDLE CORNER" for each slot where any changed, counting the slot without its edges,
+# its middle (where a symbol is written) and its bottom right corner (where the last symbol's
+# note goes).
+changes() { # A B
+  local size
+  size=$(identify -format '%w' "$OUT/$1-board.png")
+  convert "$OUT/$1-board.png" \( "$OUT/$2-board.png" -resize "${size}x${size}!" \) \
+      -compose difference -composite -colorspace gray -threshold 10% -transparent black \
+      sparse-color:- \
+    | tr ' ' '\n' \
+    | awk -F, -v s="$size" -v n="$SLOTS" '
+        NF >= 2 { c = s / n; sx = int($1 / c); sy = int($2 / c); fx = $1 - sx * c; fy = $2 - sy * c
+          k = sy * n + sx
+          if (fx < 2 || fy < 2 || fx > c - 2 || fy > c - 2) next
+          all[k]++
+          if (fx > c * 0.3 && fx < c * 0.7 && fy > c * 0.3 && fy < c * 0.7) mid[k]++
+          if (fx > c * 0.7 && fy > c * 0.7) corner[k]++ }
+        END { for (k in all) print k, all[k], mid[k] + 0, corner[k] + 0 }' >"$OUT/$2.changes"
+}
+# A field (2 all, 3 middle, 4 corner) of position P in the changes last written for NAME.
+changed() { # NAME P FIELD
+  awk -v k="$(slot_of "$2")" -v f="$3" '$1 == k { v = $f } END { print v + 0 }' "$OUT/$1.changes"
+}
+# The positions of PS whose middle did not change (fewer than 5 pixels), in NAME's changes.
+unchanged() { # NAME P...
+  local name=$1; shift
+  awk -v ps="$*" -v w="$SW" -v d="$SD" -v n="$SLOTS" '
+    { mid[$1] = $3 }
+    END { per = int(sqrt(d)); if (per * per < d) per++
+      k = split(ps, p, " ")
+      for (i = 1; i <= k; i++) {
+        z = int(p[i] / (w * w)); y = int((p[i] % (w * w)) / w); x = p[i] % w
+        s = (int(z / per) * (w + 1) + y) * n + (z % per) * (w + 1) + x
+        if (mid[s] + 0 < 5) printf "%s ", p[i] } }' "$OUT/$name.changes"
+}
+
+# One shape: open the file, hover its first empty cell and type its symbol; in notes mode (m)
+# write the last symbol as a note in an empty cell near the middle, leave notes mode and type
+# that cell's symbol; space fills every other empty cell; q, start again: the board as it was.
+shape_one() { # NAME WIDTH DEPTH
+  local name=$1 file=tests/data/shapes/$1.toml solution puzzle empties a b note last k
+  shape_slots "$2" "$3"
+  solution=$("$BIN" solve "$file")
+  [ ${#solution} = $(( SW * SW * SD )) ] || fail "$name: the CLI did not solve $file"
+  puzzle=$(awk -v w="$SW" '/^givens = \[/ { f = 1; next } f && /^\]/ { exit }
+    f { gsub(/[ ",]/, ""); while (length($0) < w) $0 = $0 "#"; printf "%s", $0 }' "$file")
+  [ -n "$puzzle" ] || puzzle=$(printf '%s' "$solution" | tr -c '#' .)
+  [ ${#puzzle} = ${#solution} ] || fail "$name: the givens are not the shape's positions"
+  empties=$(awk -v p="$puzzle" 'BEGIN { for (i = 1; i <= length(p); i++) if (substr(p, i, 1) == ".") printf "%d ", i - 1 }')
+  a=${empties%% *}
+  b=$(for k in $empties; do [ $k -ge $(( ${#solution} / 2 )) ] && { echo $k; break; }; done)
+  note=$(printf '%s' "$solution" | tr -d '#' | fold -w1 | sort -u | tail -1)
+  log "$name: $(wc -w <<<"$empties") empty cells; typing '${solution:$a:1}' at $a, a note '$note' then '${solution:$b:1}' at $b"
+
+  launch shape-$name "$OLDPWD/$file"
+  timeout 10 xdotool mousemove --window "$WID" 2 2; sleep 0.5
+  shot shape-$name-0-start
+  locate_shape shape-$name-0-start
+  shape_shot shape-$name-0-start
+  hover_pos $a
+  shape_shot shape-$name-1-hovered
+  timeout 10 xdotool type --delay 50 "${solution:$a:1}"; sleep 0.5
+  shape_shot shape-$name-2-typed
+  changes shape-$name-1-hovered shape-$name-2-typed
+  log "$name: typed at $a: $(changed shape-$name-2-typed $a 3) pixels changed in its middle"
+  [ "$(changed shape-$name-2-typed $a 3)" -ge 8 ] || fail "$name: the typed symbol did not appear"
+
+  hover_pos $b
+  timeout 10 xdotool key m; sleep 0.5
+  shape_shot shape-$name-3-notes-mode
+  timeout 10 xdotool type --delay 50 "$note"; sleep 0.5
+  shape_shot shape-$name-4-noted
+  changes shape-$name-3-notes-mode shape-$name-4-noted
+  log "$name: note at $b: $(changed shape-$name-4-noted $b 4) pixels in its corner, $(changed shape-$name-4-noted $b 3) in its middle"
+  [ "$(changed shape-$name-4-noted $b 4)" -ge 3 ] || fail "$name: in notes mode, $note wrote no note"
+  [ "$(changed shape-$name-4-noted $b 3)" -le 2 ] || fail "$name: in notes mode, $note wrote more than a note"
+  timeout 10 xdotool key m; sleep 0.5
+  shape_shot shape-$name-5-values-mode
+  timeout 10 xdotool type --delay 50 "${solution:$b:1}"; sleep 0.5
+  shape_shot shape-$name-6-typed-over
+  changes shape-$name-5-values-mode shape-$name-6-typed-over
+  [ "$(changed shape-$name-6-typed-over $b 3)" -ge 8 ] || fail "$name: after m again, ${solution:$b:1} was not written as a symbol"
+
+  timeout 10 xdotool key space; sleep 2
+  shape_shot shape-$name-7-solved
+  changes shape-$name-6-typed-over shape-$name-7-solved
+  last=$(unchanged shape-$name-7-solved $(printf '%s\n' $empties | grep -vx -e $a -e $b))
+  log "$name: after space, empty cells still empty: ${last:-none}"
+  [ -z "$last" ] || fail "$name: space did not fill the board (still empty: $last)"
+
+  # The pointer over the first typed cell and off again, as after the start: the same selection.
+  hover_pos $a
+  timeout 10 xdotool mousemove --window "$WID" 2 2; sleep 0.5
+  shape_shot shape-$name-8-left
+  quit_ok shape-$name
+  launch shape-$name-back
+  # config.toml (none here: 9×9) chooses the board over a saved game of other symbols: the 6×6
+  # Mathdoku comes back one undo away.
+  if [ "$note" != 9 ]; then timeout 10 xdotool key ctrl+z; sleep 0.5; fi
+  timeout 10 xdotool mousemove --window "$WID" 2 2; sleep 0.5
+  shot shape-$name-9-back
+  locate_shape shape-$name-9-back
+  hover_pos $a
+  timeout 10 xdotool mousemove --window "$WID" 2 2; sleep 0.5
+  shape_shot shape-$name-9-back
+  changes shape-$name-8-left shape-$name-9-back
+  last=$(awk '$2 >= 8 { n++; if (n <= 8) s = s " " $1 } END { if (n) print n " (slots" s (n > 8 ? " ..." : "") ")" }' "$OUT/shape-$name-9-back.changes")
+  log "$name: started again, slots changed from the board as it was left: ${last:-none}"
+  [ -z "$last" ] || fail "$name: the board did not come back as it was left, $last differ: $(cat "$OUT/app-shape-$name-back.log")"
+  changes shape-$name-0-start shape-$name-9-back
+  last=$(unchanged shape-$name-9-back $empties)
+  [ -z "$last" ] || fail "$name: the game that came back is not the one played (empty: $last)"
+  quit_ok shape-$name-back
+  rm -rf "$SUDOKU_DLX_DATA_DIR"
+  # For the picture: the board with the note, a margin round it.
+  convert "$OUT/shape-$name-4-noted.png" -crop "$(( BOARD + 8 ))x$(( BOARD + 8 ))+$(( LEFT - 4 ))+$(( TOP - 4 ))" +repage "$OUT/shape-$name-picture.png"
+  log "$name: ok (typed, a note, space filled it, q and back as it was)"
+}
+
+# The shapes: a Samurai, a Windmill, a 3×3×3 Roxdoku and a 6×6 Mathdoku (tests/data/shapes/,
+# one solution each), played and saved as above; with -s, the four boards side by side.
+shapes() {
+  local spec crops=""
+  rm -rf "$SUDOKU_DLX_DATA_DIR" "$RUNDIR/config.toml"
+  for spec in "samurai 21 1" "windmill 21 1" "roxdoku 3 3" "mathdoku-6x6 6 1"; do
+    shape_one $spec
+    crops="$crops $OUT/shape-${spec%% *}-picture.png"
+  done
+  # (the boards are of different sizes: the smaller ones centred on the window's colour)
+  set -- $crops
+  convert "$@" -background "$(convert "$1" -format '%[pixel:p{0,0}]' info:)" \
+    -gravity center +append "$OUT/shapes.png"
+  if [ $SAVE = 1 ]; then cp "$OUT/shapes.png" assets/screenshot-shapes.png; fi
+  log "shapes: ok (Samurai, Windmill, Roxdoku and Mathdoku hovered, typed, noted, solved, saved)"
+}
+
 for f in "$@"; do run_one "$f"; done
 variants
 watch_mode "$1"
 mouse_play "$1"
 lost_nothing "$1"
 config_switch
+shapes
 log "all ok; screenshots in $OUT"
