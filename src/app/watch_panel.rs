@@ -64,7 +64,9 @@ impl App {
         let side = board.geometry().side();
         match Watcher::start(board.clone(), pruning, move || repaint.request_repaint()) {
             Ok(watcher) => {
-                let full = (side <= MATRIX_SIDE).then(|| CoverMatrix::of(&board, true));
+                let full = (side <= MATRIX_SIDE)
+                    .then(|| CoverMatrix::of(&board, true).ok())
+                    .flatten();
                 let mut pace = self.watching.as_ref().map(|w| w.pace).unwrap_or_default();
                 pace.to_end = false;
                 pace.playing = true;
@@ -355,8 +357,8 @@ impl App {
                     &w.view.left,
                     w.view.pruned.iter().copied().collect(),
                 ),
-                (None, Some((_, view))) => (&view.cover, &view.left, HashSet::new()),
-                (None, None) => return,
+                (None, Some((_, Some(view)))) => (&view.cover, &view.left, HashSet::new()),
+                (None, _) => return,
             };
         let painter = ui.painter_at(layout.rect);
         let font = FontId::proportional((layout.cell_size() * 0.26).max(5.0));

@@ -86,19 +86,20 @@ pub struct EngineView {
 }
 
 impl EngineView {
-    /// The view of `board` as it stands.
-    pub fn of(board: &Grid) -> Self {
-        let cover = CoverMatrix::of(board, false);
+    /// The view of `board` as it stands (none for a board without a matrix: a Mathdoku cage of
+    /// too many fillings).
+    pub fn of(board: &Grid) -> Option<Self> {
+        let cover = CoverMatrix::of(board, false).ok()?;
         let mut count = vec![0u32; cover.items.len()];
         for o in &cover.options {
             for &i in &o.items {
                 count[i] += 1;
             }
         }
-        EngineView {
+        Some(EngineView {
             cover,
             left: count.into_iter().map(Some).collect(),
-        }
+        })
     }
 }
 

@@ -76,7 +76,7 @@ pub struct App {
     pub(super) watching: Option<Watching>,
     /// The engine's count of each empty cell's options, for the candidates view, and the
     /// game's revision it was worked out for.
-    pub(super) engine_view: Option<(u64, super::watching::EngineView)>,
+    pub(super) engine_view: Option<(u64, Option<super::watching::EngineView>)>,
     /// DLX against backtracking on the board: under way, and the last result.
     pub(super) comparing: Option<Worker<Vec<crate::sudoku::compare::Run>>>,
     pub(super) compared: Option<Compared>,

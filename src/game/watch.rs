@@ -153,7 +153,10 @@ impl Watcher {
         pruning: bool,
         wake: impl Fn() + Send + 'static,
     ) -> std::io::Result<Watcher> {
-        let cover = Arc::new(CoverMatrix::of(&board, false));
+        let cover = Arc::new(
+            CoverMatrix::of(&board, false)
+                .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidInput, e))?,
+        );
         let (orders, inbox) = mpsc::channel::<Order>();
         let (outbox, updates) = mpsc::channel();
         let stop = Arc::new(AtomicBool::new(false));
@@ -469,7 +472,7 @@ mod tests {
     /// watcher's code: (what, level, option or item number) for each event, and the stack
     /// after it.
     fn engine_moves(board: &Grid, pruning: bool) -> Vec<(char, usize, usize, Vec<usize>)> {
-        let cover = CoverMatrix::of(board, false);
+        let cover = CoverMatrix::of(board, false).unwrap();
         let mut m = cover.matrix().unwrap();
         let width = board.geometry().box_rows().max(board.geometry().box_cols());
         let mut s = m.search();
