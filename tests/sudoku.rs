@@ -320,3 +320,51 @@ fn puzzles_out_of_reach_of_pairs_alone_are_solved_with_the_strong_rules() {
         report.first.unwrap().verify_solution_of(&puzzle).unwrap();
     }
 }
+
+/// The classic board's fast path (`DlxSolver`, `cover/classic.rs`) is the board model's mapping
+/// (`cover/model.rs`) laid out for speed: the same items and options, the same answers.
+#[test]
+fn the_classic_fast_path_is_the_models_mapping() {
+    use sudoku_dlx::sudoku::board::shape::Shape;
+    use sudoku_dlx::sudoku::cover::general::{Budget, search_shape};
+    use sudoku_dlx::sudoku::cover::model::CoverMatrix;
+    let files = [
+        include_str!("data/17clue_sample.txt"),
+        include_str!("data/hardest_sample.txt"),
+        include_str!("data/16x16_sample.txt"),
+    ];
+    let mut boards = 0;
+    for text in files {
+        for line in text
+            .lines()
+            .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+            .take(12)
+        {
+            let grid = Grid::parse_line(line.trim(), None).unwrap();
+            let mut fast = DlxSolver::new();
+            let items = {
+                let m = fast.build(&grid).unwrap();
+                (m.primary_items(), m.secondary_items(), m.option_count())
+            };
+            let shape = Shape::of_grid(&grid);
+            let model = CoverMatrix::of_shape(&shape, grid.values(), false).unwrap();
+            assert_eq!(
+                items,
+                (
+                    model.primary,
+                    model.items.len() - model.primary,
+                    model.option_count()
+                ),
+                "{line}"
+            );
+            let report = fast.solve(&grid, 2, None).unwrap();
+            let found = search_shape(&shape, grid.values(), 2, &Budget::default()).unwrap();
+            assert_eq!(report.solutions, found.solutions, "{line}");
+            if report.solutions == 1 {
+                assert_eq!(report.first.unwrap().values(), &found.first.unwrap()[..]);
+            }
+            boards += 1;
+        }
+    }
+    assert!(boards >= 20, "{boards}");
+}

@@ -1,4 +1,10 @@
-//! Sudoku as exact cover, solved with the [`dlx`](crate::dlx) engine.
+//! The classic square board as exact cover, solved with the [`dlx`](crate::dlx) engine: the fast
+//! path of the board model's one mapping ([`model`](super::model)). Its items and options are
+//! the model's for [`Shape::classic`](crate::sudoku::board::shape::Shape) (cells, then each
+//! row's, column's and box's missing symbols), numbered straight from the geometry instead of
+//! through named units, and laid out in blocks of four nodes, which is what makes it fast;
+//! `tests/sudoku.rs` checks that it builds the model's matrix (the same items and options) and
+//! gives the model's answers.
 //!
 //! A board of side `s` has four families of `s²` items each, every one to be covered exactly once:
 //!
@@ -20,8 +26,9 @@
 //! the items are numbered. The matrix and all tables are kept between puzzles, so solving a batch
 //! allocates nothing per puzzle once warm.
 //!
-//! A board of a [`Variant`] (X, hyper, jigsaw, killer) has other units or cages: the solver hands
-//! it to [`general`], whose matrix is built from the variant's units.
+//! Any other board (a [`Variant`](crate::sudoku::Variant)'s: X, hyper, jigsaw, killer; or a board
+//! on a shape) has other units or cages: the solver hands it to [`general`], which searches the
+//! model's matrix.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64};
