@@ -38,6 +38,8 @@ pub enum Action {
     /// Make a new puzzle on a named shape (of this order where it comes in several): easy
     /// (solved by singles), or `None`, unique and as sparse as the generator digs.
     GenerateShape(&'static str, usize, Option<crate::sudoku::Grade>),
+    /// Make a new unique puzzle on the shape of a KSudoku shape file.
+    GenerateShapeFile(std::path::PathBuf),
     /// Show or hide the overlay of every key.
     Help,
     /// The symbol picked in the picker (its cells are highlighted), or none.

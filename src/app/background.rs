@@ -96,6 +96,35 @@ impl App {
         });
     }
 
+    /// Makes a new unique puzzle on the shape a KSudoku shape file describes (read on the
+    /// generator's thread).
+    pub(super) fn generate_shape_file(&mut self, ctx: &egui::Context, path: std::path::PathBuf) {
+        let what = path
+            .file_stem()
+            .map_or_else(String::new, |s| s.to_string_lossy().into_owned());
+        self.seed = self.seed.wrapping_add(1);
+        let seed = self.seed;
+        self.start_making(ctx, what, move |flag: &AtomicBool| {
+            let shape = super::shape_files::read(&path).map_err(GenerateError::Unsupported)?;
+            let made = shape_generate::generate(
+                &shape,
+                &shape_generate::Options::default(),
+                seed,
+                Some(flag),
+            )
+            .map_err(|e| match e {
+                shape_generate::ShapeGenerateError::Cancelled => GenerateError::Cancelled,
+                other => GenerateError::Unsupported(other.to_string()),
+            })?;
+            let givens = made.givens.iter().filter(|&&v| v != 0).count();
+            let board = Grid::on_shape(Arc::new(made.shape), None)
+                .map_err(GenerateError::Unsupported)?
+                .with_values(made.givens)
+                .ok_or_else(|| GenerateError::Unsupported("a given off the shape".into()))?;
+            Ok((board, format!("{givens} givens, one solution")))
+        });
+    }
+
     /// Runs a generator job on its own thread, in place of one under way.
     fn start_making(
         &mut self,

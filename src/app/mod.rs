@@ -27,6 +27,7 @@ pub mod lifeboat;
 pub mod panels;
 pub mod picker;
 pub mod settings;
+pub mod shape_files;
 mod shape_paint;
 mod variant_paint;
 pub mod watch_panel;

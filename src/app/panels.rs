@@ -165,7 +165,17 @@ impl App {
                 );
             }
             ui.separator();
+            let own = self.user_shapes.list();
             ui.menu_button("A shape", |ui| {
+                if !own.is_empty() {
+                    ui.label("Your shapes:");
+                    for (name, path) in own {
+                        if ui.button(name).clicked() {
+                            actions.push(Action::GenerateShapeFile(path));
+                        }
+                    }
+                    ui.separator();
+                }
                 for &(name, usual) in shapes::NAMES {
                     let orders = shape_orders(name, usual);
                     ui.menu_button(name, |ui| {

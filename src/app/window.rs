@@ -27,6 +27,9 @@ pub(super) const AUTOSAVE_EVERY: Duration = Duration::from_secs(5);
 
 /// The application: the game, the configuration, the puzzle collections, and the work under way.
 pub struct App {
+    /// The shape files in the player's own folder of shapes (see [`super::shape_files`]), as
+    /// last listed, and when.
+    pub(super) user_shapes: super::shape_files::ShapeFiles,
     pub(super) game: Game,
     pub(super) config: Config,
     /// The command keys for the board on show (adapted to its symbols).
@@ -156,6 +159,9 @@ impl App {
             fit: Fit::sized_for(side, true),
             watching: None,
             engine_view: None,
+            user_shapes: super::shape_files::ShapeFiles::new(
+                crate::autosave::data_dir().map(|d| d.join(super::shape_files::FOLDER)),
+            ),
             comparing: None,
             compared: None,
         };
@@ -590,6 +596,7 @@ impl App {
             Action::GenerateShape(name, order, grade) => {
                 self.generate_shape(ctx, name, order, grade);
             }
+            Action::GenerateShapeFile(path) => self.generate_shape_file(ctx, path),
         }
     }
 }
