@@ -1,7 +1,8 @@
 //! The command line: batch solving, counting, benchmarking, generating and rating of puzzle
 //! files. No GUI code here.
 //!
-//! Each subcommand is a file (`solve.rs`, `bench.rs`, `generate.rs`, `rate.rs`); they read puzzles
+//! Each subcommand is a file (`solve.rs`, `bench.rs`, `generate.rs`, `rate.rs`; boards that are
+//! no grid in `ksudoku.rs` for `solve` and `generate_shape.rs` for `generate`); they read puzzles
 //! through `input.rs` (every format the window reads; one-line files streamed in flat memory,
 //! each bad line reported by file, line and column and the next one read), show progress on a
 //! terminal through `progress.rs`, and end with an exit code from `exit.rs`, the same for every
@@ -19,6 +20,7 @@ mod compare;
 mod drill;
 mod exit;
 mod generate;
+mod generate_shape;
 mod input;
 mod ksudoku;
 mod matrix;
