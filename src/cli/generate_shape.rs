@@ -27,8 +27,8 @@ use crate::sudoku::generate::shape::{self as shape_generate, Options, ShapeGener
 use crate::sudoku::{Format, Grade, Grid};
 
 use super::args::{GenerateArgs, GenerateFormat, SymmetryArg};
+use super::batches::{in_batches, pool_of, seed_of};
 use super::exit::EXIT_BAD_INPUT;
-use super::generate::{in_batches, pool_of, seed_of};
 use super::ksudoku::{Named, board_named};
 
 /// The seed of puzzle `index` of a batch seeded with `seed`: the first number of stream `index`
