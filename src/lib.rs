@@ -71,8 +71,9 @@
 //!   thread, a channel back, a cancel flag); [`app::launch`] opens the window, and
 //!   [`app::lifeboat`] saves the game on a signal or a panic; [`app::watch_panel`] shows watch
 //!   mode ([`app::watching`]). The only module that uses egui.
-//! * [`cli`]: `solve` (or count, with `--count`), `bench`, `generate` and `rate` over puzzle
-//!   files of every format, on as many threads as asked, with a time budget per puzzle;
+//! * [`cli`]: `solve` (or count, with `--count`), `bench`, `generate` (square boards, variants
+//!   and shapes) and `rate` over puzzle files of every format, on as many threads as asked,
+//!   with a time budget per puzzle;
 //!   `matrix` (a puzzle's matrix in Knuth's format), `xc` (any problem in that format) and
 //!   `compare`. Uses [`sudoku`] and [`dlx`], never the window.
 //! * [`config`]: `config.toml` parsed from a string ([`Config::from_toml_str`](config::Config::from_toml_str))

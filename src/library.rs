@@ -1,14 +1,16 @@
-//! The puzzle library bundled with the app: collections of every size and grade, and of each
-//! variant (X, hyper, jigsaw, killer) at 9×9 and 16×16, described by
+//! The puzzle library bundled with the app: collections of every size and grade, of each
+//! variant (X, hyper, jigsaw, killer) at 9×9 and 16×16, and of shapes (Samurai and its kin, a
+//! Roxdoku cube, a jigsaw, a small killer, Mathdoku), described by
 //! `assets/puzzles/library/library.toml` and built into the binary, so the window has puzzles to
 //! offer wherever it is installed. Every puzzle has one solution and the grade its collection
-//! states (both tested).
+//! states (both tested; a shape's puzzles are unique, or easy: solved by singles).
 
 use std::path::Path;
 
 use serde::Deserialize;
 use thiserror::Error;
 
+use crate::sudoku::board::shape::Shape;
 use crate::sudoku::files::formats::{self, Entry, Format};
 use crate::sudoku::{Geometry, Grade, Notation};
 
@@ -108,6 +110,38 @@ const FILES: &[(&str, &str)] = &[
         "16x16-killer-easy.toml",
         include_str!("../assets/puzzles/library/16x16-killer-easy.toml"),
     ),
+    (
+        "samurai-easy.toml",
+        include_str!("../assets/puzzles/library/samurai-easy.toml"),
+    ),
+    (
+        "tinysamurai-easy.toml",
+        include_str!("../assets/puzzles/library/tinysamurai-easy.toml"),
+    ),
+    (
+        "windmill-easy.toml",
+        include_str!("../assets/puzzles/library/windmill-easy.toml"),
+    ),
+    (
+        "sohei-easy.toml",
+        include_str!("../assets/puzzles/library/sohei-easy.toml"),
+    ),
+    (
+        "roxdoku-easy.toml",
+        include_str!("../assets/puzzles/library/roxdoku-easy.toml"),
+    ),
+    (
+        "aztec-easy.toml",
+        include_str!("../assets/puzzles/library/aztec-easy.toml"),
+    ),
+    (
+        "killer-4x4.toml",
+        include_str!("../assets/puzzles/library/killer-4x4.toml"),
+    ),
+    (
+        "mathdoku-6x6.toml",
+        include_str!("../assets/puzzles/library/mathdoku-6x6.toml"),
+    ),
 ];
 
 /// A set of puzzles to play in order: a bundled collection, or the puzzles of an opened file.
@@ -115,8 +149,12 @@ const FILES: &[(&str, &str)] = &[
 pub struct Collection {
     /// What the window shows.
     pub name: String,
-    /// The grade of every puzzle, for bundled collections.
+    /// The grade of every puzzle, for bundled collections (none for the shapes' collections of
+    /// puzzles made unique, not graded).
     pub grade: Option<Grade>,
+    /// The shape every puzzle is on, by its name ([`Shape::named`]), for the bundled
+    /// collections of shapes.
+    pub shape: Option<String>,
     /// Where the puzzles come from.
     pub source: String,
     /// The puzzles.
@@ -166,11 +204,16 @@ struct Manifest {
 struct Spec {
     name: String,
     file: String,
+    /// The box size of a square board; none for a shape.
     #[serde(rename = "box")]
-    box_size: String,
-    grade: String,
+    box_size: Option<String>,
+    /// The grade; a shape's collection may have none (unique puzzles, not graded).
+    grade: Option<String>,
     /// A variant's name, as its puzzles' rules give it (`killer X`); none for classic ones.
     variant: Option<String>,
+    /// A shape's name, for puzzles on a shape, and its order where it comes in several.
+    shape: Option<String>,
+    order: Option<usize>,
     source: String,
 }
 
@@ -186,10 +229,13 @@ pub fn bundled() -> Result<Vec<Collection>, LibraryError> {
                 name: spec.name.clone(),
                 why,
             };
-            let geometry = Geometry::parse(&spec.box_size).map_err(|e| bad(e.to_string()))?;
-            let notation = Notation::default_for(geometry).map_err(|e| bad(e.to_string()))?;
-            let grade = Grade::parse(&spec.grade)
-                .ok_or_else(|| bad(format!("'{}' is not a grade", spec.grade)))?;
+            let grade = match &spec.grade {
+                Some(g) => {
+                    Some(Grade::parse(g).ok_or_else(|| bad(format!("'{g}' is not a grade")))?)
+                }
+                None if spec.shape.is_some() => None,
+                None => return Err(bad("a collection of square boards needs a grade".into())),
+            };
             let text = FILES
                 .iter()
                 .find(|(name, _)| *name == spec.file)
@@ -198,14 +244,47 @@ pub fn bundled() -> Result<Vec<Collection>, LibraryError> {
                     name: spec.name.clone(),
                     file: spec.file.clone(),
                 })?;
+            if let Some(name) = &spec.shape {
+                let shape = Shape::named(name, spec.order).map_err(bad)?;
+                if spec.box_size.is_some() || spec.variant.is_some() {
+                    return Err(bad("a shape's collection has no box and no variant".into()));
+                }
+                if grade.is_some_and(|g| g != Grade::Easy) {
+                    return Err(bad("a shape's puzzles are unique (no grade) or easy".into()));
+                }
+                let puzzles = read(&spec.file, text, Format::Toml, None)?;
+                let on = |p: &Entry| {
+                    p.puzzle
+                        .shape()
+                        .map(|s| (s.name().to_string(), s.symbols()))
+                };
+                let want = (shape.name().to_string(), shape.symbols());
+                if let Some(odd) = puzzles.iter().find(|p| on(p).as_ref() != Some(&want)) {
+                    return Err(LibraryError::BadPuzzle {
+                        file: spec.file.clone(),
+                        why: format!(
+                            "line {}: not on the {} shape of order {}",
+                            odd.line, want.0, want.1
+                        ),
+                    });
+                }
+                return Ok(Collection {
+                    name: spec.name,
+                    grade,
+                    shape: Some(want.0),
+                    source: spec.source,
+                    puzzles,
+                });
+            }
+            let box_size = spec
+                .box_size
+                .as_deref()
+                .ok_or_else(|| bad("a collection needs a box size or a shape".into()))?;
+            let geometry = Geometry::parse(box_size).map_err(|e| bad(e.to_string()))?;
+            let notation = Notation::default_for(geometry).map_err(|e| bad(e.to_string()))?;
             // One puzzle a line, or TOML tables for the variants.
             let format = Format::from_path(Path::new(&spec.file)).unwrap_or(Format::Line);
-            let (_, puzzles) = formats::read(text, Some(format), Some(&notation)).map_err(|e| {
-                LibraryError::BadPuzzle {
-                    file: spec.file.clone(),
-                    why: e.to_string(),
-                }
-            })?;
+            let puzzles = read(&spec.file, text, format, Some(&notation))?;
             if let Some(odd) = puzzles.iter().find(|p| p.puzzle.geometry() != geometry) {
                 return Err(LibraryError::BadPuzzle {
                     file: spec.file.clone(),
@@ -226,10 +305,26 @@ pub fn bundled() -> Result<Vec<Collection>, LibraryError> {
             }
             Ok(Collection {
                 name: spec.name,
-                grade: Some(grade),
+                grade,
+                shape: None,
                 source: spec.source,
                 puzzles,
             })
         })
         .collect()
+}
+
+/// The puzzles of a bundled file, read in `format`.
+fn read(
+    file: &str,
+    text: &str,
+    format: Format,
+    notation: Option<&Notation>,
+) -> Result<Vec<Entry>, LibraryError> {
+    formats::read(text, Some(format), notation)
+        .map(|(_, puzzles)| puzzles)
+        .map_err(|e| LibraryError::BadPuzzle {
+            file: file.to_string(),
+            why: e.to_string(),
+        })
 }

@@ -403,3 +403,33 @@ fn new_makes_a_puzzle_of_any_shape_and_of_the_shape_on_the_board() {
     assert!(!shape.math_cages().is_empty());
     assert_eq!(math.count_solutions(2), 1);
 }
+
+#[test]
+fn the_puzzles_menu_opens_the_bundled_samurai_collection_on_its_shape() {
+    let mut h = window_on(puzzle_on(Shape::named("TinySamurai", None).unwrap(), 2));
+    // Every shape's collection is in the menu.
+    for name in ["Samurai · easy", "Roxdoku cube · easy", "Mathdoku 6×6"] {
+        assert!(
+            h.state().collections().iter().any(|c| c.name == name),
+            "{name}"
+        );
+    }
+    h.get_by_label("Puzzles").click();
+    settle(&mut h);
+    h.get_by_label("Samurai · easy").hover();
+    settle(&mut h);
+    h.get_by_label("2").click();
+    settle(&mut h);
+    let app = h.state();
+    let place = app.place().unwrap();
+    let collection = &app.collections()[place.collection];
+    assert_eq!(
+        (collection.name.as_str(), place.puzzle),
+        ("Samurai · easy", 1)
+    );
+    let givens = app.game().givens();
+    assert_eq!(givens, collection.puzzles[1].puzzle);
+    assert_eq!(givens.shape().unwrap().name(), "Samurai");
+    assert_eq!(givens.cell_count(), 369);
+    assert!(status(&h).contains("puzzle 2 of 6"), "{}", status(&h));
+}

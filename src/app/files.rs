@@ -132,6 +132,7 @@ impl App {
             self.collections.push(Collection {
                 name,
                 grade: None,
+                shape: None,
                 source,
                 puzzles: entries,
             });

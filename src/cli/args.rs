@@ -133,17 +133,21 @@ pub struct GenerateArgs {
     /// How many puzzles.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
     pub count: u64,
-    /// The grade (see `sudoku-dlx rate`).
-    #[arg(long, default_value = "medium", value_parser = parse_grade)]
-    pub grade: Grade,
-    /// Which cells are emptied together.
+    /// The grade (see `sudoku-dlx rate`; default medium). With --shape: none (unique, as sparse
+    /// as the digging leaves it) or easy (solved by singles), the rater reading square grids
+    /// only.
+    #[arg(long, value_parser = parse_grade)]
+    pub grade: Option<Grade>,
+    /// Which cells are emptied together (with --shape: none or rotational, a half turn of the
+    /// layout).
     #[arg(long, value_enum, default_value_t = SymmetryArg::None)]
     pub symmetry: SymmetryArg,
     /// The seed: the same seed (and options) gives the same puzzles. Default: from the clock,
     /// printed to standard error.
     #[arg(long)]
     pub seed: Option<u64>,
-    /// Print per-puzzle statistics (grade, techniques, attempts, milliseconds) to standard error.
+    /// Print per-puzzle statistics (grade, techniques, attempts, milliseconds; with --shape:
+    /// the shape, givens or cages, attempts, nodes, milliseconds) to standard error.
     #[arg(long)]
     pub stats: bool,
     /// Worker threads, 1 to 256 (default: every core). The output is the same for any number.
@@ -154,21 +158,35 @@ pub struct GenerateArgs {
     /// read back (--symmetry is for classic puzzles).
     #[arg(long, value_name = "KIND", value_parser = parse_variant)]
     pub variant: Option<Kind>,
-    /// With --variant: how to write them: toml (any variant), jigsaw (one line a puzzle: the
-    /// givens, then the regions) or sumocue (killer lines, 3x3::k:...; no givens).
-    #[arg(long, value_enum, default_value_t = VariantFormat::Toml)]
-    pub format: VariantFormat,
+    /// Make puzzles on a named shape (Samurai, TinySamurai, Windmill, Sohei, Roxdoku,
+    /// DoubleRoxdoku, RoxdokuTwin, SamuraiRoxdoku, XSudoku, Jigsaw, Nonomino, Aztec, Pentomino,
+    /// Tetromino, Killer, Mathdoku, 4x4, 6x6, Sudoku, Killer_9x9, ...; any case) or a KSudoku
+    /// shape file (a path ending in .xml or holding a /), written in the shape TOML form or
+    /// with --format ksudoku as a KSudoku saved game. Killer and Mathdoku get cages.
+    #[arg(long, value_name = "NAME|FILE.xml", conflicts_with_all = ["variant", "box_size", "side"])]
+    pub shape: Option<String>,
+    /// The order (number of symbols) of --shape where it comes in several (Sudoku, Roxdoku,
+    /// Killer, Mathdoku), or of a KSudoku shape file whose order is the word Mathdoku.
+    #[arg(long, value_name = "N", requires = "shape", value_parser = clap::value_parser!(u16).range(1..=64))]
+    pub order: Option<u16>,
+    /// How to write them: toml (any variant or shape), jigsaw (--variant: one line a puzzle,
+    /// the givens, then the regions), sumocue (--variant: killer lines, 3x3::k:...; no givens)
+    /// or ksudoku (--shape: one KSudoku saved game, so --count 1).
+    #[arg(long, value_enum, default_value_t = GenerateFormat::Toml)]
+    pub format: GenerateFormat,
 }
 
-/// How `generate --variant` writes its puzzles.
+/// How `generate --variant` and `generate --shape` write their puzzles.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum VariantFormat {
-    /// `[[puzzle]]` tables.
+pub enum GenerateFormat {
+    /// `[[puzzle]]` tables (a single shape puzzle: one table's keys).
     Toml,
     /// Jigsaw lines.
     Jigsaw,
     /// SumoCue's killer lines.
     Sumocue,
+    /// A KSudoku saved game.
+    Ksudoku,
 }
 
 fn parse_side(text: &str) -> Result<Geometry, String> {

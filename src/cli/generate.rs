@@ -1,22 +1,35 @@
 //! `generate`: new puzzles with one solution, made in parallel, the same for any thread count.
 
-use std::io::{self, BufWriter, Write};
-use std::time::{Duration, Instant};
-
-use rayon::prelude::*;
+use std::io;
 
 use crate::config::Config;
 use crate::sudoku::files::formats;
 use crate::sudoku::generate::variant as variant_generate;
-use crate::sudoku::{Format, Generator, Notation};
+use crate::sudoku::{Format, Generator, Grade, Notation};
 
-use super::args::{GenerateArgs, VariantFormat};
-use super::exit::{EXIT_OK, EXIT_UNSOLVED};
-use super::progress::Progress;
+use super::args::{GenerateArgs, GenerateFormat};
+use super::batches::{in_batches, pool_of, seed_of};
 
 /// `generate`: puzzle `i` of the batch comes from stream `i` of the seed, so the output is the
 /// same whatever the number of threads; puzzles are made in parallel and printed in order.
+/// `--shape` goes to [`generate_shape`](super::generate_shape).
 pub(super) fn generate(args: &GenerateArgs, config: &Config) -> io::Result<u8> {
+    if args.format == GenerateFormat::Ksudoku && args.count > 1 {
+        return Err(io::Error::other(format!(
+            "--format ksudoku writes one KSudoku saved game, which holds one puzzle: ask for \
+             --count 1, or write {} puzzles with --format toml",
+            args.count
+        )));
+    }
+    if let Some(name) = &args.shape {
+        return super::generate_shape::generate(args, name);
+    }
+    if args.format == GenerateFormat::Ksudoku && args.variant.is_none() {
+        return Err(io::Error::other(
+            "--format ksudoku is for --variant and --shape; classic puzzles are written one a line",
+        ));
+    }
+    let grade = args.grade.unwrap_or(Grade::Medium);
     let notation = match args.box_size.or(args.side) {
         None => config.notation.clone(),
         Some(g) if g == config.notation.geometry => config.notation.clone(),
@@ -29,29 +42,13 @@ pub(super) fn generate(args: &GenerateArgs, config: &Config) -> io::Result<u8> {
             "a {side}×{side} board has no boxes: --variant jigsaw makes puzzles for it"
         )));
     }
-    let seed = args.seed.unwrap_or_else(|| {
-        let now = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_nanos() as u64);
-        crate::output::note(format_args!(
-            "sudoku-dlx: seed {now} (pass --seed {now} to make these puzzles again)"
-        ));
-        now
-    });
-    let threads = args.threads.map_or_else(
-        || std::thread::available_parallelism().map_or(1, usize::from),
-        usize::from,
-    );
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .thread_name(|k| format!("generate-{k}"))
-        .build()
-        .map_err(io::Error::other)?;
+    let seed = seed_of(args);
+    let pool = pool_of(args)?;
     match args.variant {
         None => in_batches(
             args,
             &pool,
-            || Generator::new(notation.clone(), args.grade, args.symmetry.into()),
+            || Generator::new(notation.clone(), grade, args.symmetry.into()),
             |generator, index, took| {
                 let g = generator
                     .generate(seed, index, None)
@@ -69,9 +66,10 @@ pub(super) fn generate(args: &GenerateArgs, config: &Config) -> io::Result<u8> {
         ),
         Some(kind) => {
             let format = match args.format {
-                VariantFormat::Toml => Format::Toml,
-                VariantFormat::Jigsaw => Format::Jigsaw,
-                VariantFormat::Sumocue => Format::SumoCue,
+                GenerateFormat::Toml => Format::Toml,
+                GenerateFormat::Jigsaw => Format::Jigsaw,
+                GenerateFormat::Sumocue => Format::SumoCue,
+                GenerateFormat::Ksudoku => Format::Ksudoku,
             };
             // SumoCue's form holds no givens: its killers get none.
             let givens = format != Format::SumoCue;
@@ -81,7 +79,7 @@ pub(super) fn generate(args: &GenerateArgs, config: &Config) -> io::Result<u8> {
                 || (),
                 |(), index, took| {
                     let m = variant_generate::generate_with(
-                        &notation, kind, args.grade, givens, seed, index, None,
+                        &notation, kind, grade, givens, seed, index, None,
                     )
                     .map_err(|e| e.to_string())?;
                     format.holds(&m.puzzle)?;
@@ -113,60 +111,4 @@ pub(super) fn generate(args: &GenerateArgs, config: &Config) -> io::Result<u8> {
             )
         }
     }
-}
-
-/// Makes `args.count` puzzles with `make` (given a thread's state from `init`, the puzzle's
-/// index, and the time spent on it so far), in parallel chunks so that the first show while
-/// the rest are made, and prints them in order: each puzzle's text, its statistics with
-/// `--stats`, or why it could not be made (exit 1).
-fn in_batches<S, I, M>(
-    args: &GenerateArgs,
-    pool: &rayon::ThreadPool,
-    init: I,
-    make: M,
-) -> io::Result<u8>
-where
-    I: Fn() -> S + Sync + Send,
-    M: Fn(&mut S, u64, &dyn Fn() -> Duration) -> Result<(String, String), String> + Sync + Send,
-{
-    let stdout = io::stdout();
-    let mut out = BufWriter::new(stdout.lock());
-    let mut worst = EXIT_OK;
-    let chunk = (pool.current_num_threads() as u64 * 4).max(1);
-    let progress = Progress::start("puzzles made");
-    let mut start = 0;
-    while start < args.count {
-        let end = (start + chunk).min(args.count);
-        let made: Vec<_> = pool.install(|| {
-            (start..end)
-                .into_par_iter()
-                .map_init(&init, |state, index| {
-                    let t = Instant::now();
-                    let made = make(state, index, &|| t.elapsed());
-                    progress.add(1);
-                    made
-                })
-                .collect()
-        });
-        for (k, result) in made.into_iter().enumerate() {
-            let index = start + k as u64;
-            match result {
-                Ok((text, stats)) => {
-                    write!(out, "{text}")?;
-                    if args.stats {
-                        out.flush()?;
-                        progress.note(format_args!("puzzle {}: {stats}", index + 1));
-                    }
-                }
-                Err(e) => {
-                    out.flush()?;
-                    progress.note(format_args!("sudoku-dlx: puzzle {}: {e}", index + 1));
-                    worst = EXIT_UNSOLVED;
-                }
-            }
-        }
-        out.flush()?;
-        start = end;
-    }
-    Ok(worst)
 }

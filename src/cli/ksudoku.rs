@@ -32,19 +32,15 @@ const PEEK_BYTES: u64 = 8 << 10;
 pub(super) fn try_solve(args: &SolveArgs) -> io::Result<Option<u8>> {
     let order = args.order.map(usize::from);
     let (name, game) = if let Some(shape) = &args.shape {
-        let is_file = shape.to_ascii_lowercase().ends_with(".xml") || shape.contains(['/', '\\']);
-        if is_file {
-            let Some(game) = read_file(Path::new(shape), order)? else {
+        match board_named(shape, order)? {
+            Ok(game) => (shape.clone(), KsudokuGame::empty(game.shape)),
+            Err(Named::BadFile(why)) => {
+                report_bad(shape, &why)?;
                 return Ok(Some(EXIT_BAD_INPUT));
-            };
-            (shape.clone(), KsudokuGame::empty(game.shape))
-        } else {
-            match Shape::named(shape, order) {
-                Ok(s) => (shape.clone(), KsudokuGame::empty(s)),
-                Err(why) => {
-                    note(format_args!("sudoku-dlx: --shape {shape}: {why}"));
-                    return Ok(Some(EXIT_BAD_INPUT));
-                }
+            }
+            Err(Named::BadName(why)) => {
+                note(format_args!("sudoku-dlx: --shape {shape}: {why}"));
+                return Ok(Some(EXIT_BAD_INPUT));
             }
         }
     } else {
@@ -68,6 +64,32 @@ pub(super) fn try_solve(args: &SolveArgs) -> io::Result<Option<u8>> {
     solve_board(args, &name, &game).map(Some)
 }
 
+/// Why `--shape` names no board.
+pub(super) enum Named {
+    /// The KSudoku file is no board (where and what).
+    BadFile(String),
+    /// No shape has the name, or not of the order asked for.
+    BadName(String),
+}
+
+/// The board `--shape` names, as `solve` and `generate` read it: a KSudoku file (a path ending
+/// in .xml or holding a /; a shape file, or a saved game with its givens) or a shape's name
+/// ([`Shape::named`]), of `order` where it comes in several. A file that cannot be read is an
+/// error naming it.
+pub(super) fn board_named(
+    shape: &str,
+    order: Option<usize>,
+) -> io::Result<Result<KsudokuGame, Named>> {
+    let is_file = shape.to_ascii_lowercase().ends_with(".xml") || shape.contains(['/', '\\']);
+    if is_file {
+        Ok(read_or_why(Path::new(shape), order)?.map_err(Named::BadFile))
+    } else {
+        Ok(Shape::named(shape, order)
+            .map(KsudokuGame::empty)
+            .map_err(Named::BadName))
+    }
+}
+
 /// True if `path` is a regular file whose content starts as a KSudoku file does.
 fn is_ksudoku_file(path: &Path) -> bool {
     if !std::fs::metadata(path).is_ok_and(|m| m.is_file()) {
@@ -81,6 +103,18 @@ fn is_ksudoku_file(path: &Path) -> bool {
 /// Reads a KSudoku file whole; a file that is no KSudoku board is reported (`None`), one that
 /// cannot be read is an error naming it.
 fn read_file(path: &Path, order: Option<usize>) -> io::Result<Option<KsudokuGame>> {
+    match read_or_why(path, order)? {
+        Ok(game) => Ok(Some(game)),
+        Err(why) => {
+            report_bad(&path.display().to_string(), &why)?;
+            Ok(None)
+        }
+    }
+}
+
+/// Reads a KSudoku file whole: its game, or why it is no KSudoku board (where and what); a file
+/// that cannot be read is an error naming it.
+fn read_or_why(path: &Path, order: Option<usize>) -> io::Result<Result<KsudokuGame, String>> {
     let name = path.display().to_string();
     let bytes = read_bounded(path, MAX_BYTES as u64)
         .map_err(|e| io::Error::new(e.kind(), format!("{name}: {e}")))?;
@@ -90,18 +124,12 @@ fn read_file(path: &Path, order: Option<usize>) -> io::Result<Option<KsudokuGame
             let bytes = e.as_bytes();
             let (line, column, byte) =
                 crate::sudoku::files::formats::bad_utf8(bytes, &e.utf8_error());
-            let why = format!("line {line}, column {column}: not UTF-8 text (byte 0x{byte:02X})");
-            report_bad(&name, &why)?;
-            return Ok(None);
+            return Ok(Err(format!(
+                "line {line}, column {column}: not UTF-8 text (byte 0x{byte:02X})"
+            )));
         }
     };
-    match ksudoku::read(&text, order) {
-        Ok(game) => Ok(Some(game)),
-        Err(e) => {
-            report_bad(&name, &e.to_string())?;
-            Ok(None)
-        }
-    }
+    Ok(ksudoku::read(&text, order).map_err(|e| e.to_string()))
 }
 
 /// Bad input, as `solve` reports it: `error: …` on standard output, the file and what on

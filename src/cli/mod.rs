@@ -1,10 +1,12 @@
 //! The command line: batch solving, counting, benchmarking, generating and rating of puzzle
 //! files. No GUI code here.
 //!
-//! Each subcommand is a file (`solve.rs`, `bench.rs`, `generate.rs`, `rate.rs`); they read puzzles
-//! through `input.rs` (every format the window reads; one-line files streamed in flat memory,
-//! each bad line reported by file, line and column and the next one read), show progress on a
-//! terminal through `progress.rs`, and end with an exit code from `exit.rs`, the same for every
+//! Each subcommand is a file (`solve.rs`, `bench.rs`, `generate.rs`, `rate.rs`; boards that are
+//! no grid in `ksudoku.rs` for `solve` and `generate_shape.rs` for `generate`, both kinds of
+//! `generate` making their batches through `batches.rs`); they read puzzles through `input.rs`
+//! (every format the window reads; one-line files streamed in flat memory, each bad line
+//! reported by file, line and column and the next one read), show progress on a terminal
+//! through `progress.rs`, and end with an exit code from `exit.rs`, the same for every
 //! command: 0 every puzzle solved, 1 some had no solution, 3 some was given up on after
 //! `--timeout`, 2 bad input, the worst of them winning. Output keeps the input order.
 
@@ -14,11 +16,13 @@ use std::process::ExitCode;
 use crate::config::Config;
 
 mod args;
+mod batches;
 mod bench;
 mod compare;
 mod drill;
 mod exit;
 mod generate;
+mod generate_shape;
 mod input;
 mod ksudoku;
 mod matrix;

@@ -1,0 +1,431 @@
+//! `generate --shape` end to end: the real binary makes puzzles on every named shape and on
+//! KSudoku shape files, `solve` and the file reader read them back, a seed makes them again, and
+//! what does not combine is refused. The KSudoku games it writes are checked by a solver of this
+//! file's own, which shares no code with the crate.
+
+// Tests may unwrap: a panic is a failure with its message.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::process::Output;
+
+use sudoku_dlx::sudoku::files::formats;
+
+mod common_cli;
+use common_cli::{data, run, stdout};
+
+/// Runs `generate` with `args` and returns what it printed, which must be a success.
+fn generate(args: &[&str]) -> String {
+    let mut all = vec!["generate"];
+    all.extend_from_slice(args);
+    let o = run(&all, None);
+    assert_eq!(o.status.code(), Some(0), "{args:?}: {}", err(&o));
+    String::from_utf8(o.stdout).unwrap()
+}
+
+fn err(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// What `solve --count --limit 2` says of each puzzle of `text`.
+fn counts(text: &str) -> Vec<String> {
+    let o = run(&["solve", "--count", "--limit", "2", "-"], Some(text));
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    stdout(&o)
+}
+
+/// The small shapes, as `--shape` and `--order` name them, with the name their puzzles carry.
+const SMALL: &[(&str, Option<&str>, &str)] = &[
+    ("TinySamurai", None, "TinySamurai"),
+    ("Roxdoku", Some("9"), "Roxdoku"),
+    ("Mathdoku", Some("4"), "Mathdoku"),
+    ("mathdoku_6x6", None, "Mathdoku"),
+    ("Killer", Some("4"), "Killer"),
+    ("tetromino", None, "Tetromino"),
+    ("Pentomino", None, "Pentomino"),
+    ("6x6", None, "6x6"),
+];
+
+#[test]
+fn small_shapes_generate_several_unique_puzzles_that_read_back() {
+    for &(name, order, proper) in SMALL {
+        let mut args = vec!["--shape", name, "--count", "3", "--seed", "34"];
+        if let Some(order) = order {
+            args.extend(["--order", order]);
+        }
+        let text = generate(&args);
+        assert_eq!(text.matches("[[puzzle]]").count(), 3, "{name}: {text}");
+        // Read back as the window reads files: three puzzles on the shape.
+        let (_, entries) = formats::read(&text, None, None).unwrap();
+        assert_eq!(entries.len(), 3, "{name}");
+        for e in &entries {
+            let shape = e.puzzle.shape().expect("a puzzle on a shape");
+            assert_eq!(shape.name(), proper, "{name}");
+            assert!(e.title.as_deref().unwrap().starts_with(proper), "{name}");
+        }
+        assert_eq!(counts(&text), ["1", "1", "1"], "{name}: {text}");
+        // One puzzle is written as one table's keys, without [[puzzle]].
+        let one = generate(
+            &args[..2]
+                .iter()
+                .chain(&args[4..])
+                .copied()
+                .collect::<Vec<_>>(),
+        );
+        assert!(one.starts_with(&format!("title = \"{proper} 1, ")), "{one}");
+        assert!(!one.contains("[[puzzle]]"), "{one}");
+        assert_eq!(counts(&one), ["1"], "{name}");
+    }
+}
+
+#[test]
+fn every_named_shape_generates_a_unique_puzzle() {
+    let small: Vec<&str> = SMALL.iter().map(|s| s.2).collect();
+    for &(name, _) in sudoku_dlx::sudoku::board::shapes::NAMES {
+        if small.contains(&name) {
+            continue;
+        }
+        let text = generate(&["--shape", &name.to_uppercase(), "--seed", "6"]);
+        assert!(text.contains(&format!("shape = \"{name}\"")), "{text}");
+        assert_eq!(counts(&text), ["1"], "{name}");
+    }
+}
+
+#[test]
+fn a_seed_makes_the_same_puzzles_with_any_number_of_threads() {
+    let args = ["--shape", "TinySamurai", "--count", "5", "--seed", "77"];
+    let one = generate(&[&args[..], &["--threads", "1"]].concat());
+    let two = generate(&[&args[..], &["--threads", "2"]].concat());
+    assert_eq!(one, two);
+    // Each puzzle is its index's: the first of five is the one puzzle of the same seed.
+    let first = generate(&["--shape", "TinySamurai", "--seed", "77"]);
+    let (_, entries) = formats::read(&one, None, None).unwrap();
+    let (_, alone) = formats::read(&first, None, None).unwrap();
+    assert_eq!(entries[0].puzzle, alone[0].puzzle);
+    assert_ne!(entries[0].puzzle, entries[1].puzzle);
+    // Another seed, other puzzles; the same options with ksudoku, the same game each time.
+    assert_ne!(one, generate(&[&args[..4], &["--seed", "78"]].concat()));
+    let k = ["--shape", "Mathdoku", "--order", "4", "--format", "ksudoku"];
+    let k1 = generate(&[&k[..], &["--seed", "5"]].concat());
+    assert_eq!(k1, generate(&[&k[..], &["--seed", "5"]].concat()));
+}
+
+#[test]
+fn a_samurai_generates_in_both_forms_and_solves() {
+    let text = generate(&[
+        "--shape",
+        "samurai",
+        "--seed",
+        "11",
+        "--symmetry",
+        "rotational",
+    ]);
+    assert!(text.contains("shape = \"Samurai\""), "{text}");
+    assert_eq!(counts(&text), ["1"]);
+    let (_, entries) = formats::read(&text, None, None).unwrap();
+    assert_eq!(entries[0].puzzle.cell_count(), 369);
+
+    let o = run(
+        &[
+            "generate", "--shape", "Samurai", "--seed", "11", "--format", "ksudoku", "--stats",
+        ],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    let xml = String::from_utf8(o.stdout.clone()).unwrap();
+    assert!(xml.starts_with("<!DOCTYPE ksudoku>"), "{xml}");
+    let stats = err(&o);
+    assert!(
+        stats.contains("puzzle 1: Samurai (order 9), ") && stats.contains(" nodes, "),
+        "{stats}"
+    );
+    assert!(stats.contains(" givens, ") && stats.contains(" attempt(s), "));
+    assert!(stats.contains(" ms"), "{stats}");
+    // solve reads the game and prints KSudoku's line: the solution the file holds.
+    let o = run(&["solve", "-"], Some(&xml));
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    assert_eq!(stdout(&o), [between(&xml, "<solution>", "</solution>")]);
+    assert_eq!(counts(&xml), ["1"]);
+    // Easy: solved by singles.
+    let easy = generate(&["--shape", "Samurai", "--seed", "12", "--grade", "easy"]);
+    assert!(easy.starts_with("title = \"Samurai 1, easy\""), "{easy}");
+    assert_eq!(counts(&easy), ["1"]);
+}
+
+#[test]
+fn a_ksudoku_shape_file_is_a_shape_to_generate_on() {
+    for file in ["TinySamurai", "Roxdoku", "Killer_4x4"] {
+        let path = data(&format!("ksudoku/{file}.ksudoku.xml"));
+        let text = generate(&["--shape", path.to_str().unwrap(), "--seed", "3"]);
+        assert_eq!(counts(&text), ["1"], "{file}: {text}");
+        let xml = generate(&[
+            "--shape",
+            path.to_str().unwrap(),
+            "--seed",
+            "3",
+            "--format",
+            "ksudoku",
+        ]);
+        assert_eq!(counts(&xml), ["1"], "{file}");
+    }
+}
+
+#[test]
+fn what_does_not_combine_is_refused_with_the_reason_and_exit_2() {
+    let refused: &[(&[&str], &str)] = &[
+        (&["--shape", "Samurai", "--variant", "x"], "cannot be used"),
+        (&["--shape", "Samurai", "--box", "3"], "cannot be used"),
+        (&["--shape", "Samurai", "--side", "9"], "cannot be used"),
+        (
+            &["--shape", "Samurai", "--format", "jigsaw"],
+            "--format jigsaw is for --variant",
+        ),
+        (
+            &["--shape", "Samurai", "--format", "sumocue"],
+            "--format sumocue is for --variant",
+        ),
+        (&["--shape", "Samurai", "--grade", "hard"], "not hard"),
+        (&["--shape", "Killer", "--grade", "easy"], "not easy"),
+        (
+            &["--shape", "Samurai", "--symmetry", "mirror"],
+            "not mirrored",
+        ),
+        (
+            &[
+                "--shape",
+                "TinySamurai",
+                "--format",
+                "ksudoku",
+                "--count",
+                "2",
+            ],
+            "holds one puzzle",
+        ),
+        (&["--shape", "Hexagon"], "no shape is named 'Hexagon'"),
+        (
+            &["--shape", "Samurai", "--order", "4"],
+            "played with 9 symbols, not 4",
+        ),
+        (&["--order", "4"], "--shape"),
+        (&["--format", "ksudoku"], "is for --variant and --shape"),
+    ];
+    for (args, why) in refused {
+        let o = run(&[&["generate", "--seed", "1"], *args].concat(), None);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", err(&o));
+        assert!(o.stdout.is_empty(), "{args:?}");
+        assert!(err(&o).contains(why), "{args:?}: {}", err(&o));
+        assert!(!err(&o).contains("panicked"), "{args:?}");
+    }
+    // A shape file that is not there is named.
+    let o = run(&["generate", "--shape", "no/such.xml"], None);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(err(&o).contains("no/such.xml"), "{}", err(&o));
+}
+
+/// The text between `open` and `close` in `text`.
+fn between<'a>(text: &'a str, open: &str, close: &str) -> &'a str {
+    let start = text.find(open).unwrap() + open.len();
+    let end = start + text[start..].find(close).unwrap();
+    &text[start..end]
+}
+
+/// A KSudoku game read with plain string handling: KSudoku's cell indexes run
+/// `(x * sizeY + y) * sizeZ + z`; values are `_` for empty, `'a' + v` for `v`, `.` for a hole.
+struct Game {
+    order: u32,
+    givens: Vec<Option<u32>>,
+    cliques: Vec<Vec<usize>>,
+    /// Operator (0 one cell's value, 1 ÷, 2 −, 3 ×, 4 +), value, cells.
+    cages: Vec<(u32, u64, Vec<usize>)>,
+}
+
+/// The value of attribute `name` in the tag `tag` (its text up to `>`).
+fn attribute(tag: &str, name: &str) -> String {
+    between(tag, &format!(" {name}=\""), "\"").to_string()
+}
+
+/// Every element `<name ...>body</name>` of `text`: its opening tag and its body.
+fn elements<'a>(text: &'a str, name: &str) -> Vec<(&'a str, &'a str)> {
+    let mut out = Vec::new();
+    let mut rest = text;
+    let open = format!("<{name} ");
+    let close = format!("</{name}>");
+    while let Some(k) = rest.find(&open) {
+        let after = &rest[k..];
+        let tag_end = after.find('>').unwrap();
+        let body_end = after.find(&close).unwrap();
+        out.push((&after[..tag_end], &after[tag_end + 1..body_end]));
+        rest = &after[body_end + close.len()..];
+    }
+    out
+}
+
+fn numbers(body: &str) -> Vec<usize> {
+    body.split_whitespace()
+        .map(|n| n.parse().unwrap())
+        .collect()
+}
+
+fn read_game(xml: &str) -> Game {
+    let graph = &xml[xml.find("<graph ").unwrap()..];
+    let graph = &graph[..graph.find('>').unwrap()];
+    let size = |axis: &str| {
+        attribute(graph, &format!("size{axis}"))
+            .parse::<usize>()
+            .unwrap()
+    };
+    let cells = size("X") * size("Y") * size("Z");
+    let values = between(xml, "<values>", "</values>");
+    assert_eq!(values.chars().count(), cells, "one value a KSudoku index");
+    let givens = values
+        .chars()
+        .map(|c| match c {
+            '_' | '.' => None,
+            c => Some(u32::from(c) - u32::from('a')),
+        })
+        .collect();
+    let cliques = elements(xml, "clique")
+        .into_iter()
+        .map(|(_, body)| numbers(body))
+        .collect();
+    let cages = elements(xml, "cage")
+        .into_iter()
+        .map(|(tag, body)| {
+            (
+                attribute(tag, "operator").parse().unwrap(),
+                attribute(tag, "value").parse().unwrap(),
+                numbers(body),
+            )
+        })
+        .collect();
+    Game {
+        order: attribute(graph, "order").parse().unwrap(),
+        givens,
+        cliques,
+        cages,
+    }
+}
+
+/// True if the cage's values, all placed, make its value.
+fn cage_holds(op: u32, value: u64, got: &[u64]) -> bool {
+    match (op, got) {
+        (0, [a]) => *a == value,
+        (1, [a, b]) => a.max(b) % a.min(b) == 0 && a.max(b) / a.min(b) == value,
+        (2, [a, b]) => a.abs_diff(*b) == value,
+        (3, _) => got.iter().product::<u64>() == value,
+        (4, _) => got.iter().sum::<u64>() == value,
+        _ => false,
+    }
+}
+
+/// The solutions of `game`, counted by plain backtracking up to `limit`: every cell of a clique
+/// or a cage takes a value from 1 to the order, no value twice in a clique, every cage its value.
+fn count_solutions(game: &Game, limit: u64) -> u64 {
+    let n = game.givens.len();
+    let mut board: Vec<Option<u32>> = game.givens.clone();
+    let mut used = vec![false; n];
+    for c in &game.cliques {
+        for &k in c {
+            used[k] = true;
+        }
+    }
+    for (_, _, cells) in &game.cages {
+        for &k in cells {
+            used[k] = true;
+        }
+    }
+    let open: Vec<usize> = (0..n).filter(|&k| used[k] && board[k].is_none()).collect();
+    let fits = |board: &[Option<u32>], k: usize| -> bool {
+        let v = board[k];
+        let clique_ok = game
+            .cliques
+            .iter()
+            .filter(|c| c.contains(&k))
+            .all(|c| c.iter().filter(|&&j| j != k).all(|&j| board[j] != v));
+        let cage_ok = game
+            .cages
+            .iter()
+            .filter(|c| c.2.contains(&k))
+            .all(|(op, value, cells)| {
+                let got: Vec<u64> = cells
+                    .iter()
+                    .filter_map(|&j| board[j])
+                    .map(u64::from)
+                    .collect();
+                got.len() < cells.len() || cage_holds(*op, *value, &got)
+            });
+        clique_ok && cage_ok
+    };
+    fn walk(
+        at: usize,
+        open: &[usize],
+        board: &mut Vec<Option<u32>>,
+        order: u32,
+        fits: &dyn Fn(&[Option<u32>], usize) -> bool,
+        found: &mut u64,
+        limit: u64,
+    ) {
+        let Some(&k) = open.get(at) else {
+            *found += 1;
+            return;
+        };
+        for v in 1..=order {
+            board[k] = Some(v);
+            if fits(board, k) {
+                walk(at + 1, open, board, order, fits, found, limit);
+                if *found >= limit {
+                    break;
+                }
+            }
+        }
+        board[k] = None;
+    }
+    // The givens must keep the rules too.
+    let given: Vec<usize> = (0..n).filter(|&k| board[k].is_some()).collect();
+    if !given.iter().all(|&k| fits(&board, k)) {
+        return 0;
+    }
+    let mut found = 0;
+    walk(0, &open, &mut board, game.order, &fits, &mut found, limit);
+    found
+}
+
+#[test]
+fn the_ksudoku_games_written_are_unique_by_a_solver_of_their_own() {
+    // The solver itself, on a board whose count is known: an empty 4×4 Latin square with boxes
+    // has 288 solutions.
+    let empty = format!(
+        "<graph order=\"4\" sizeX=\"4\" sizeY=\"4\" sizeZ=\"1\">{}</graph><values>{}</values>",
+        (0..4)
+            .flat_map(|i| {
+                let row: Vec<usize> = (0..4).map(|j| j * 4 + i).collect();
+                let col: Vec<usize> = (0..4).map(|j| i * 4 + j).collect();
+                let (bx, by) = (i % 2 * 2, i / 2 * 2);
+                let boxed: Vec<usize> = [(0, 0), (0, 1), (1, 0), (1, 1)]
+                    .iter()
+                    .map(|(dx, dy)| (bx + dx) * 4 + by + dy)
+                    .collect();
+                [row, col, boxed]
+            })
+            .map(|c| format!(
+                "<clique size=\"4\">{} </clique>",
+                c.iter().map(usize::to_string).collect::<Vec<_>>().join(" ")
+            ))
+            .collect::<String>(),
+        "_".repeat(16)
+    );
+    assert_eq!(count_solutions(&read_game(&empty), 1000), 288);
+
+    let boards: &[&[&str]] = &[
+        &["--shape", "TinySamurai"],
+        &["--shape", "Mathdoku", "--order", "4"],
+        &["--shape", "Roxdoku", "--order", "9"],
+    ];
+    for board in boards {
+        for seed in ["1", "2"] {
+            let xml = generate(&[*board, &["--seed", seed, "--format", "ksudoku"]].concat());
+            let game = read_game(&xml);
+            assert!(game.givens.iter().any(Option::is_none), "{xml}");
+            assert_eq!(count_solutions(&game, 2), 1, "{board:?} seed {seed}: {xml}");
+        }
+    }
+}
