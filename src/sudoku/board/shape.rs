@@ -219,7 +219,10 @@ pub struct Shape {
     /// Each unit's name.
     names: Vec<Unit>,
     /// For each position, the units it is in.
-    units_of: Vec<Vec<u32>>,
+    /// For each position, where its units start in `units_of_list` (one entry more than there are
+    /// positions, the last the list's length).
+    units_of_start: Vec<u32>,
+    units_of_list: Vec<u32>,
     cages: Vec<Cage>,
     math: Vec<MathCage>,
     /// For each position, its cage (killer or Mathdoku), `u32::MAX` for none.
@@ -311,7 +314,10 @@ impl Shape {
 
     /// The units a cell is in (numbers for [`unit`](Self::unit)).
     pub fn units_of(&self, position: usize) -> &[u32] {
-        self.units_of.get(position).map_or(&[], Vec::as_slice)
+        let at = |p: usize| self.units_of_start.get(p).map_or(0, |&s| s as usize);
+        self.units_of_list
+            .get(at(position)..at(position + 1))
+            .unwrap_or(&[])
     }
 
     /// True if two cells share a unit (so they may not hold the same symbol).
@@ -584,24 +590,44 @@ impl ShapeBuilder {
         let mut present = vec![false; positions];
         let mut units: Vec<Vec<usize>> = Vec::new();
         let mut names = Vec::new();
-        let mut seen = std::collections::HashSet::new();
+        // A unit repeating another's cells is left out: found by a hash of its cells, then
+        // compared.
+        let mut hashes: Vec<u64> = Vec::new();
         for (name, cells) in &self.units {
             let mut cells: Vec<usize> = cells.iter().copied().filter(|&c| c < positions).collect();
             cells.sort_unstable();
             cells.dedup();
-            if cells.is_empty() || !seen.insert(cells.clone()) {
+            let hash = cells.iter().fold(cells.len() as u64, |h, &c| {
+                (h ^ c as u64).wrapping_mul(0x0100_0000_01b3)
+            });
+            let repeated = hashes
+                .iter()
+                .zip(&units)
+                .any(|(&h, u)| h == hash && *u == cells);
+            if cells.is_empty() || repeated {
                 continue;
             }
+            hashes.push(hash);
             for &c in &cells {
                 present[c] = true;
             }
             units.push(cells);
             names.push(*name);
         }
-        let mut units_of = vec![Vec::new(); positions];
+        // Each position's units, as one list: counted, then placed.
+        let mut units_of_start = vec![0u32; positions + 1];
+        for &c in units.iter().flatten() {
+            units_of_start[c + 1] += 1;
+        }
+        for p in 0..positions {
+            units_of_start[p + 1] += units_of_start[p];
+        }
+        let mut units_of_list = vec![0u32; units_of_start[positions] as usize];
+        let mut fill = units_of_start.clone();
         for (u, cells) in units.iter().enumerate() {
             for &c in cells {
-                units_of[c].push(u as u32);
+                units_of_list[fill[c] as usize] = u as u32;
+                fill[c] += 1;
             }
         }
         let (cages, math) = self.sorted_cages();
@@ -622,7 +648,8 @@ impl ShapeBuilder {
             present,
             units,
             names,
-            units_of,
+            units_of_start,
+            units_of_list,
             cages,
             math,
             cage_of,

@@ -11,12 +11,12 @@
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use crate::dlx::{OptionId, Stats};
+use crate::dlx::{Matrix, OptionId, Stats};
 use crate::sudoku::board::cage::Cage;
 use crate::sudoku::board::shape::{Shape, ShapeError};
 use crate::sudoku::board::units::Units;
 
-use super::model::{CoverError, CoverMatrix};
+use super::model::{CoverError, ItemMeaning, Sink, map};
 
 /// What a search of a board found.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -141,17 +141,24 @@ pub fn search_shape(
     budget: &Budget<'_>,
 ) -> Result<GeneralReport, BoardError> {
     check_givens(shape, values)?;
-    let cover = CoverMatrix::of_shape(shape, values, false)?;
-    let empty = GeneralReport {
-        solutions: 0,
-        first: None,
-        second: None,
-        gave_up: false,
-        stats: Stats::default(),
+    let mut direct = Direct::default();
+    map(shape, values, false, &mut direct)?;
+    let Some(mut m) = direct.matrix.take() else {
+        // No matrix the engine takes (a full board has no items): nothing to search.
+        return Ok(GeneralReport {
+            solutions: 0,
+            first: None,
+            second: None,
+            gave_up: false,
+            stats: Stats::default(),
+        });
     };
-    let Ok(mut m) = cover.matrix() else {
-        return Ok(empty);
-    };
+    if !direct.fills {
+        // No two options of a cell item share another item (see `Matrix::set_pairless_items`):
+        // true while every cell's options are placements, which a Mathdoku cage's are not.
+        m.set_pairless_items(direct.cell_items);
+    }
+    direct.starts.push(direct.placed.len() as u32);
     let mut search = m.search().with_pruning(!budget.plain);
     if let Some(limit) = budget.time_limit {
         search = search.with_deadline(Instant::now() + limit);
@@ -166,7 +173,7 @@ pub fn search_shape(
         let mut out = values.to_vec();
         out.resize(shape.positions(), 0);
         for o in solution {
-            for (cell, v) in cover.places(o.index()) {
+            for &(cell, v) in direct.places(o.index()) {
                 out[cell] = v;
             }
         }
@@ -190,6 +197,69 @@ pub fn search_shape(
         gave_up: search.is_cancelled(),
         stats: search.stats(),
     })
+}
+
+/// The engine's matrix built straight from the mapping ([`map`]), with no names and nothing kept
+/// per option but the cells and values it places.
+#[derive(Default)]
+struct Direct {
+    matrix: Option<Matrix>,
+    /// How many items are cells (they come first).
+    cell_items: usize,
+    /// Some option is a Mathdoku cage's filling.
+    fills: bool,
+    /// Where each option's placed cells start in `placed` (and, once built, where they end).
+    starts: Vec<u32>,
+    placed: Vec<(usize, u8)>,
+}
+
+impl Direct {
+    /// The cells and values an option places.
+    fn places(&self, option: usize) -> &[(usize, u8)] {
+        let at = |k: usize| self.starts.get(k).map_or(0, |&s| s as usize);
+        self.placed.get(at(option)..at(option + 1)).unwrap_or(&[])
+    }
+
+    fn add(&mut self, items: &[usize], places: &[(usize, u8)]) -> Result<(), CoverError> {
+        if let Some(m) = self.matrix.as_mut() {
+            m.add_option(items.iter().copied())?;
+            self.starts.push(self.placed.len() as u32);
+            self.placed.extend_from_slice(places);
+        }
+        Ok(())
+    }
+}
+
+impl Sink for Direct {
+    fn item(&mut self, meaning: ItemMeaning, _name: &dyn Fn() -> String) {
+        if matches!(meaning, ItemMeaning::Cell(_)) {
+            self.cell_items += 1;
+        }
+    }
+
+    fn items_done(&mut self, primary: usize, total: usize) -> Result<(), CoverError> {
+        // A board with nothing open makes no matrix: the search then finds nothing to do.
+        self.matrix = Matrix::new(primary, total - primary).ok();
+        Ok(())
+    }
+
+    fn placement(&mut self, cell: usize, value: u8, items: &[usize]) -> Result<(), CoverError> {
+        self.add(items, &[(cell, value)])
+    }
+
+    fn set(&mut self, _cage: usize, _digits: &[u8], items: &[usize]) -> Result<(), CoverError> {
+        self.add(items, &[])
+    }
+
+    fn fill(
+        &mut self,
+        _cage: usize,
+        cells: &[(usize, u8)],
+        items: &[usize],
+    ) -> Result<(), CoverError> {
+        self.fills = true;
+        self.add(items, cells)
+    }
 }
 
 /// Two givens of one unit or killer cage with the same value, or a value out of range.

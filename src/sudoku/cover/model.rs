@@ -112,6 +112,9 @@ pub enum CoverError {
         /// Its first cell.
         cell: String,
     },
+    /// The engine refused the matrix.
+    #[error(transparent)]
+    Engine(#[from] crate::dlx::DlxError),
 }
 
 /// A board's exact-cover matrix: named items and the options over them.
@@ -149,225 +152,88 @@ fn number(k: usize, wide: bool) -> String {
     }
 }
 
+/// Where the mapping puts what it makes, in this order: every item, then the counts, then every
+/// option. [`CoverMatrix`] keeps it all, named; the search ([`general`](super::general)) builds
+/// the engine's matrix straight from it, with no names and nothing kept per option but what a
+/// solution decodes to.
+pub(crate) trait Sink {
+    /// An item, numbered from 0 in the order given: its meaning, and its name for a sink that
+    /// keeps names (made only when asked for).
+    fn item(&mut self, meaning: ItemMeaning, name: &dyn Fn() -> String);
+    /// Every item given: the first `primary` of the `total` are primary.
+    fn items_done(&mut self, primary: usize, total: usize) -> Result<(), CoverError>;
+    /// A placement: `value` in `cell`, covering `items`.
+    fn placement(&mut self, cell: usize, value: u8, items: &[usize]) -> Result<(), CoverError>;
+    /// A killer cage's digit set.
+    fn set(&mut self, cage: usize, digits: &[u8], items: &[usize]) -> Result<(), CoverError>;
+    /// A Mathdoku cage's filling of its open cells.
+    fn fill(
+        &mut self,
+        cage: usize,
+        cells: &[(usize, u8)],
+        items: &[usize],
+    ) -> Result<(), CoverError>;
+}
+
+impl Sink for CoverMatrix {
+    fn item(&mut self, meaning: ItemMeaning, name: &dyn Fn() -> String) {
+        self.meanings.push(meaning);
+        self.items.push(name());
+    }
+
+    fn items_done(&mut self, primary: usize, _total: usize) -> Result<(), CoverError> {
+        self.primary = primary;
+        Ok(())
+    }
+
+    fn placement(&mut self, cell: usize, value: u8, items: &[usize]) -> Result<(), CoverError> {
+        self.options.push(Placement {
+            cell,
+            value,
+            items: items.to_vec(),
+        });
+        Ok(())
+    }
+
+    fn set(&mut self, cage: usize, digits: &[u8], items: &[usize]) -> Result<(), CoverError> {
+        self.sets.push(CageSet {
+            cage,
+            digits: digits.to_vec(),
+            items: items.to_vec(),
+        });
+        Ok(())
+    }
+
+    fn fill(
+        &mut self,
+        cage: usize,
+        cells: &[(usize, u8)],
+        items: &[usize],
+    ) -> Result<(), CoverError> {
+        self.fills.push(CageFill {
+            cage,
+            cells: cells.to_vec(),
+            items: items.to_vec(),
+        });
+        Ok(())
+    }
+}
+
 impl CoverMatrix {
     /// The matrix of `shape` with `values` in its positions (0 for empty, else a digit from 1):
     /// reduced by the values, or (`full`) the empty board's. Values that clash are not checked
     /// here: a unit already holding a digit simply has no item for it.
     pub fn of_shape(shape: &Shape, values: &[u8], full: bool) -> Result<Self, CoverError> {
-        let n = shape.symbols();
-        let layout = shape.layout();
-        let value_at = |cell: usize| {
-            if full {
-                0
-            } else {
-                values
-                    .get(cell)
-                    .copied()
-                    .filter(|&v| usize::from(v) <= n)
-                    .unwrap_or(0)
-            }
+        let mut m = CoverMatrix {
+            items: Vec::new(),
+            meanings: Vec::new(),
+            primary: 0,
+            options: Vec::new(),
+            sets: Vec::new(),
+            fills: Vec::new(),
         };
-        let units = shape.unit_count();
-        // Which digits each unit holds.
-        let mut holds = vec![vec![false; n + 1]; units];
-        for (u, row) in holds.iter_mut().enumerate() {
-            for &cell in shape.unit(u) {
-                row[usize::from(value_at(cell))] = true;
-            }
-            row[0] = false;
-        }
-        let mut items = Vec::new();
-        let mut meanings = Vec::new();
-        let (wide_x, wide_y, wide_z) = (
-            layout.width > 62,
-            layout.height > 62,
-            layout.depth > 62 || layout.is_solid(),
-        );
-        let mut cell_item = vec![usize::MAX; shape.positions()];
-        for cell in shape.cells() {
-            if value_at(cell) != 0 {
-                continue;
-            }
-            cell_item[cell] = items.len();
-            meanings.push(ItemMeaning::Cell(cell));
-            let (x, y, z) = layout.coordinates(cell);
-            let mut name = String::from("p");
-            if wide_z {
-                name.push_str(&number(z, layout.depth > 62));
-            }
-            name.push_str(&number(y, wide_y));
-            name.push_str(&number(x, wide_x));
-            items.push(name);
-        }
-        // How many units of each letter, to know how wide their numbers are.
-        let letter = |unit: Unit| match unit {
-            Unit::Row(k) => ('r', k),
-            Unit::Column(k) => ('c', k),
-            Unit::Box(k) | Unit::Region(k) => ('b', k),
-            Unit::Diagonal(k) => ('d', k),
-            Unit::Window(k) => ('w', k),
-            Unit::Plane(k) => ('l', k),
-            Unit::Group(k) | Unit::Cage(k) => ('g', k),
-        };
-        let most = |l: char| {
-            shape
-                .units()
-                .filter(|(u, _)| letter(*u).0 == l)
-                .map(|(u, _)| letter(u).1)
-                .max()
-                .unwrap_or(0)
-        };
-        let mut unit_item = vec![vec![usize::MAX; n + 1]; units];
-        let wide_digit = n > 62;
-        let mut unit_items = |want_full: bool, items: &mut Vec<String>, meanings: &mut Vec<_>| {
-            for (u, slots) in unit_item.iter_mut().enumerate() {
-                if shape.is_full(u) != want_full {
-                    continue;
-                }
-                let Some(name) = shape.unit_name(u) else {
-                    continue;
-                };
-                let (l, k) = letter(name);
-                let prefix = format!("{l}{}", number(k, most(l) >= 62));
-                for d in 1..=n {
-                    if !holds[u][d] {
-                        slots[d] = items.len();
-                        meanings.push(ItemMeaning::Holds(name, d as u8));
-                        items.push(format!("{prefix}{}", number(d, wide_digit)));
-                    }
-                }
-            }
-        };
-        unit_items(true, &mut items, &mut meanings);
-        // Killer cages, then Mathdoku cages: an item each (primary).
-        let cages = shape.cages();
-        let math = shape.math_cages();
-        let mut in_cage = vec![vec![false; n + 1]; cages.len()];
-        let mut cage_item = Vec::with_capacity(cages.len());
-        for (k, cage) in cages.iter().enumerate() {
-            for &cell in &cage.cells {
-                in_cage[k][usize::from(value_at(cell))] = true;
-            }
-            in_cage[k][0] = false;
-            cage_item.push(items.len());
-            meanings.push(ItemMeaning::Cage(k));
-            items.push(format!("k{}{}", encode(k / 62), encode(k % 62)));
-        }
-        let mut math_item = vec![usize::MAX; math.len()];
-        for (k, cage) in math.iter().enumerate() {
-            // A cage already filled needs no item, if it is made; if not, its item stays, with no
-            // option to cover it: no solution.
-            let digits: Vec<u8> = cage.cells.iter().map(|&c| value_at(c)).collect();
-            if !digits.contains(&0) && cage.makes(&digits) {
-                continue;
-            }
-            math_item[k] = items.len();
-            meanings.push(ItemMeaning::MathCage(k));
-            items.push(format!("m{}{}", encode(k / 62), encode(k % 62)));
-        }
-        let primary = items.len();
-        unit_items(false, &mut items, &mut meanings);
-        let mut digit_item = vec![vec![usize::MAX; n + 1]; cages.len()];
-        for k in 0..cages.len() {
-            for d in (1..=n).filter(|&d| !in_cage[k][d]) {
-                digit_item[k][d] = items.len();
-                meanings.push(ItemMeaning::CageDigit(k, d as u8));
-                items.push(format!(
-                    "k{}{}{}",
-                    encode(k / 62),
-                    encode(k % 62),
-                    number(d, wide_digit)
-                ));
-            }
-        }
-        // Placements, outside Mathdoku cages.
-        let killer_of = |cell: usize| shape.cage_of(cell).filter(|&k| k < cages.len());
-        let in_math = |cell: usize| shape.cage_of(cell).is_some_and(|k| k >= cages.len());
-        let mut options = Vec::new();
-        for (cell, &item) in cell_item.iter().enumerate() {
-            if item == usize::MAX || in_math(cell) {
-                continue;
-            }
-            let cage = killer_of(cell);
-            let of = shape.units_of(cell);
-            for d in 1..=n {
-                if of.iter().any(|&u| holds[u as usize][d]) || cage.is_some_and(|k| in_cage[k][d]) {
-                    continue;
-                }
-                let mut covers = Vec::with_capacity(2 + of.len());
-                covers.push(item);
-                covers.extend(of.iter().map(|&u| unit_item[u as usize][d]));
-                if let Some(k) = cage {
-                    covers.push(digit_item[k][d]);
-                }
-                options.push(Placement {
-                    cell,
-                    value: d as u8,
-                    items: covers,
-                });
-            }
-        }
-        let mut sets = Vec::new();
-        for (k, cage) in cages.iter().enumerate() {
-            let given: Vec<usize> = (1..=n).filter(|&d| in_cage[k][d]).collect();
-            for set in digit_sets(n, cage.cells.len(), cage.sum, &given) {
-                let mut covers = vec![cage_item[k]];
-                covers.extend(
-                    (1..=n)
-                        .filter(|d| !set.contains(d) && !in_cage[k][*d])
-                        .map(|d| digit_item[k][d]),
-                );
-                sets.push(CageSet {
-                    cage: k,
-                    digits: set.iter().map(|&d| d as u8).collect(),
-                    items: covers,
-                });
-            }
-        }
-        let mut fills = Vec::new();
-        for (k, cage) in math.iter().enumerate() {
-            if math_item[k] == usize::MAX || !cage.cells.iter().any(|&c| value_at(c) == 0) {
-                continue;
-            }
-            let fixed: Vec<u8> = cage.cells.iter().map(|&c| value_at(c)).collect();
-            let Some(all) =
-                cage.fillings(n, &fixed, |i, j| shape.see(cage.cells[i], cage.cells[j]))
-            else {
-                return Err(CoverError::TooManyFillings {
-                    cage: k + 1,
-                    cell: shape.cell_name(cage.cells.first().copied().unwrap_or(0)),
-                });
-            };
-            'filling: for digits in all {
-                let mut covers = vec![math_item[k]];
-                let mut cells = Vec::new();
-                for (&cell, &d) in cage.cells.iter().zip(&digits) {
-                    if value_at(cell) != 0 {
-                        continue;
-                    }
-                    let of = shape.units_of(cell);
-                    if of.iter().any(|&u| holds[u as usize][usize::from(d)]) {
-                        continue 'filling;
-                    }
-                    covers.push(cell_item[cell]);
-                    covers.extend(of.iter().map(|&u| unit_item[u as usize][usize::from(d)]));
-                    cells.push((cell, d));
-                }
-                fills.push(CageFill {
-                    cage: k,
-                    cells,
-                    items: covers,
-                });
-            }
-        }
-        Ok(CoverMatrix {
-            items,
-            meanings,
-            primary,
-            options,
-            sets,
-            fills,
-        })
+        map(shape, values, full, &mut m)?;
+        Ok(m)
     }
 
     /// The engine's matrix of these items and options, numbered as here: placements, digit
@@ -440,4 +306,218 @@ impl CoverMatrix {
             .map(|f| f.cells.clone())
             .unwrap_or_default()
     }
+}
+
+/// How [`map`] numbers an item as it gives it to the sink: the sink, the item's meaning and
+/// name; its number back.
+type ItemFn<'a, S> = dyn FnMut(&mut S, ItemMeaning, &dyn Fn() -> String) -> usize + 'a;
+
+/// The one mapping of a board onto exact cover (see the module docs): `shape` with `values` in
+/// its positions, reduced by the values or (`full`) the empty board's, given to `sink`.
+pub(crate) fn map<S: Sink>(
+    shape: &Shape,
+    values: &[u8],
+    full: bool,
+    sink: &mut S,
+) -> Result<(), CoverError> {
+    let n = shape.symbols();
+    let layout = shape.layout();
+    let value_at = |cell: usize| {
+        if full {
+            0
+        } else {
+            values
+                .get(cell)
+                .copied()
+                .filter(|&v| usize::from(v) <= n)
+                .unwrap_or(0)
+        }
+    };
+    let units = shape.unit_count();
+    // Which digits each unit holds.
+    let mut holds = vec![vec![false; n + 1]; units];
+    for (u, row) in holds.iter_mut().enumerate() {
+        for &cell in shape.unit(u) {
+            row[usize::from(value_at(cell))] = true;
+        }
+        row[0] = false;
+    }
+    // Items are numbered as they are given.
+    let next = std::cell::Cell::new(0usize);
+    let mut item = |sink: &mut S, meaning: ItemMeaning, name: &dyn Fn() -> String| {
+        sink.item(meaning, name);
+        next.replace(next.get() + 1)
+    };
+    let (wide_x, wide_y, wide_z) = (
+        layout.width > 62,
+        layout.height > 62,
+        layout.depth > 62 || layout.is_solid(),
+    );
+    let mut cell_item = vec![usize::MAX; shape.positions()];
+    for cell in shape.cells() {
+        if value_at(cell) != 0 {
+            continue;
+        }
+        let name = || {
+            let (x, y, z) = layout.coordinates(cell);
+            let mut name = String::from("p");
+            if wide_z {
+                name.push_str(&number(z, layout.depth > 62));
+            }
+            name.push_str(&number(y, wide_y));
+            name.push_str(&number(x, wide_x));
+            name
+        };
+        cell_item[cell] = item(sink, ItemMeaning::Cell(cell), &name);
+    }
+    // How many units of each letter, to know how wide their numbers are.
+    let letter = |unit: Unit| match unit {
+        Unit::Row(k) => ('r', k),
+        Unit::Column(k) => ('c', k),
+        Unit::Box(k) | Unit::Region(k) => ('b', k),
+        Unit::Diagonal(k) => ('d', k),
+        Unit::Window(k) => ('w', k),
+        Unit::Plane(k) => ('l', k),
+        Unit::Group(k) | Unit::Cage(k) => ('g', k),
+    };
+    let most = |l: char| {
+        shape
+            .units()
+            .filter(|(u, _)| letter(*u).0 == l)
+            .map(|(u, _)| letter(u).1)
+            .max()
+            .unwrap_or(0)
+    };
+    let mut unit_item = vec![vec![usize::MAX; n + 1]; units];
+    let wide_digit = n > 62;
+    let mut unit_items = |want_full: bool, sink: &mut S, item: &mut ItemFn<'_, S>| {
+        for (u, slots) in unit_item.iter_mut().enumerate() {
+            if shape.is_full(u) != want_full {
+                continue;
+            }
+            let Some(name) = shape.unit_name(u) else {
+                continue;
+            };
+            let (l, k) = letter(name);
+            for d in 1..=n {
+                if !holds[u][d] {
+                    let text =
+                        || format!("{l}{}{}", number(k, most(l) >= 62), number(d, wide_digit));
+                    slots[d] = item(sink, ItemMeaning::Holds(name, d as u8), &text);
+                }
+            }
+        }
+    };
+    unit_items(true, sink, &mut item);
+    // Killer cages, then Mathdoku cages: an item each (primary).
+    let cages = shape.cages();
+    let math = shape.math_cages();
+    let mut in_cage = vec![vec![false; n + 1]; cages.len()];
+    let mut cage_item = Vec::with_capacity(cages.len());
+    for (k, cage) in cages.iter().enumerate() {
+        for &cell in &cage.cells {
+            in_cage[k][usize::from(value_at(cell))] = true;
+        }
+        in_cage[k][0] = false;
+        let name = || format!("k{}{}", encode(k / 62), encode(k % 62));
+        cage_item.push(item(sink, ItemMeaning::Cage(k), &name));
+    }
+    let mut math_item = vec![usize::MAX; math.len()];
+    for (k, cage) in math.iter().enumerate() {
+        // A cage already filled needs no item, if it is made; if not, its item stays, with no
+        // option to cover it: no solution.
+        let digits: Vec<u8> = cage.cells.iter().map(|&c| value_at(c)).collect();
+        if !digits.contains(&0) && cage.makes(&digits) {
+            continue;
+        }
+        let name = || format!("m{}{}", encode(k / 62), encode(k % 62));
+        math_item[k] = item(sink, ItemMeaning::MathCage(k), &name);
+    }
+    let primary = next.get();
+    unit_items(false, sink, &mut item);
+    let mut digit_item = vec![vec![usize::MAX; n + 1]; cages.len()];
+    for k in 0..cages.len() {
+        for d in (1..=n).filter(|&d| !in_cage[k][d]) {
+            let name = || {
+                format!(
+                    "k{}{}{}",
+                    encode(k / 62),
+                    encode(k % 62),
+                    number(d, wide_digit)
+                )
+            };
+            digit_item[k][d] = item(sink, ItemMeaning::CageDigit(k, d as u8), &name);
+        }
+    }
+    sink.items_done(primary, next.get())?;
+    // One buffer for every option's items.
+    let mut covers: Vec<usize> = Vec::new();
+    // Placements, outside Mathdoku cages.
+    let killer_of = |cell: usize| shape.cage_of(cell).filter(|&k| k < cages.len());
+    let in_math = |cell: usize| shape.cage_of(cell).is_some_and(|k| k >= cages.len());
+    for (cell, &item) in cell_item.iter().enumerate() {
+        if item == usize::MAX || in_math(cell) {
+            continue;
+        }
+        let cage = killer_of(cell);
+        let of = shape.units_of(cell);
+        for d in 1..=n {
+            if of.iter().any(|&u| holds[u as usize][d]) || cage.is_some_and(|k| in_cage[k][d]) {
+                continue;
+            }
+            covers.clear();
+            covers.push(item);
+            covers.extend(of.iter().map(|&u| unit_item[u as usize][d]));
+            if let Some(k) = cage {
+                covers.push(digit_item[k][d]);
+            }
+            sink.placement(cell, d as u8, &covers)?;
+        }
+    }
+    for (k, cage) in cages.iter().enumerate() {
+        let given: Vec<usize> = (1..=n).filter(|&d| in_cage[k][d]).collect();
+        for set in digit_sets(n, cage.cells.len(), cage.sum, &given) {
+            covers.clear();
+            covers.push(cage_item[k]);
+            covers.extend(
+                (1..=n)
+                    .filter(|d| !set.contains(d) && !in_cage[k][*d])
+                    .map(|d| digit_item[k][d]),
+            );
+            let digits: Vec<u8> = set.iter().map(|&d| d as u8).collect();
+            sink.set(k, &digits, &covers)?;
+        }
+    }
+    for (k, cage) in math.iter().enumerate() {
+        if math_item[k] == usize::MAX || !cage.cells.iter().any(|&c| value_at(c) == 0) {
+            continue;
+        }
+        let fixed: Vec<u8> = cage.cells.iter().map(|&c| value_at(c)).collect();
+        let Some(all) = cage.fillings(n, &fixed, |i, j| shape.see(cage.cells[i], cage.cells[j]))
+        else {
+            return Err(CoverError::TooManyFillings {
+                cage: k + 1,
+                cell: shape.cell_name(cage.cells.first().copied().unwrap_or(0)),
+            });
+        };
+        'filling: for digits in all {
+            covers.clear();
+            covers.push(math_item[k]);
+            let mut cells = Vec::new();
+            for (&cell, &d) in cage.cells.iter().zip(&digits) {
+                if value_at(cell) != 0 {
+                    continue;
+                }
+                let of = shape.units_of(cell);
+                if of.iter().any(|&u| holds[u as usize][usize::from(d)]) {
+                    continue 'filling;
+                }
+                covers.push(cell_item[cell]);
+                covers.extend(of.iter().map(|&u| unit_item[u as usize][usize::from(d)]));
+                cells.push((cell, d));
+            }
+            sink.fill(k, &cells, &covers)?;
+        }
+    }
+    Ok(())
 }
