@@ -429,3 +429,231 @@ fn the_ksudoku_games_written_are_unique_by_a_solver_of_their_own() {
         }
     }
 }
+
+/// `solve` and `solve --count` on KSudoku's saved games (tests/data/ksudoku), each with one
+/// solution, printed as KSudoku writes `<solution>`.
+#[test]
+fn ksudoku_games_solve_and_count() {
+    let games = [
+        ("4x4.ksudoku.xml", "bdcecebddbececdb"),
+        ("Killer_4x4.ksudoku.xml", "bdcecebddbececdb"),
+        ("Mathdoku_4x4.ksudoku.xml", "bdeccedbdbceecbd"),
+        ("Roxdoku.ksudoku.xml", "bifedjhgccjgfbhieddhegcijfb"),
+        (
+            "TinySamurai.ksudoku.xml",
+            "bdce..bedccebd..cdebdbec..dbceecdbdcecbd...cebd......dbec...bcdecdbdceedbc..cebdcbed..dbecdecb..ecdb",
+        ),
+    ];
+    for (name, solution) in games {
+        let file = data(&format!("ksudoku/{name}"));
+        let p = file.to_str().unwrap();
+        let o = run(&["solve", p], None);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(0), "{name}: {err}");
+        assert_eq!(stdout(&o), [solution], "{name}");
+        let o = run(&["solve", "--count", "--limit", "5", "--stats", p], None);
+        assert_eq!(o.status.code(), Some(0), "{name}");
+        assert_eq!(stdout(&o), ["1"], "{name}");
+        assert!(
+            String::from_utf8_lossy(&o.stderr).contains("nodes="),
+            "{name}"
+        );
+    }
+    // The other commands read KSudoku's files too: its plain 4×4 is a classic board, rated as
+    // one, and piped in on standard input it is solved and printed as KSudoku writes it.
+    let file = data("ksudoku/4x4.ksudoku.xml");
+    let text = std::fs::read_to_string(&file).unwrap();
+    let o = run(&["rate", file.to_str().unwrap()], None);
+    assert_eq!(o.status.code(), Some(0), "{o:?}");
+    assert!(stdout(&o)[0].starts_with("easy\t"), "{:?}", stdout(&o));
+    let o = run(&["solve", "-"], Some(&text));
+    assert_eq!(o.status.code(), Some(0), "{o:?}");
+    assert_eq!(stdout(&o), ["bdcecebddbececdb"]);
+}
+
+#[test]
+fn named_shapes_and_shape_files_are_solved_empty() {
+    let o = run(&["solve", "--shape", "Samurai"], None);
+    assert_eq!(o.status.code(), Some(0));
+    let line = &stdout(&o)[0];
+    assert_eq!((line.len(), line.matches('.').count()), (441, 72), "{line}");
+    let o = run(
+        &[
+            "solve",
+            "--count",
+            "--shape",
+            "tiny samurai",
+            "--limit",
+            "3",
+        ],
+        None,
+    );
+    assert_eq!(stdout(&o), ["3"]);
+    let o = run(
+        &["solve", "--count", "--shape", "Mathdoku", "--order", "3"],
+        None,
+    );
+    assert_eq!(stdout(&o), ["2"], "the default limit is 2");
+    // A shape file written here: our writer's 4x4 saved game is read as a shape too.
+    let dir = std::env::temp_dir().join(format!("sudoku-dlx-ksudoku-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let shape = dir.join("Pair.xml");
+    std::fs::write(
+        &shape,
+        "<!DOCTYPE ksudoku-graph>\n<ksudoku-graph>\n <graph order=\"4\" type=\"custom\" \
+         sizeX=\"4\" sizeY=\"4\" sizeZ=\"1\">\n  <sudokugroups at=\"0\" withblocks=\"1\"/>\n \
+         </graph>\n</ksudoku-graph>\n",
+    )
+    .unwrap();
+    let p = shape.to_str().unwrap();
+    let o = run(&["solve", "--count", "--limit", "1000", p], None);
+    assert_eq!(stdout(&o), ["288"], "every 4x4 sudoku");
+    let o = run(&["solve", "--count", "--limit", "1000", "--shape", p], None);
+    assert_eq!(stdout(&o), ["288"]);
+    // Errors: the file, the line and what; exit 2.
+    let bad = dir.join("bad.xml");
+    std::fs::write(
+        &bad,
+        "<ksudoku-graph>\n <graph order=\"4\" type=\"custom\" sizeX=\"4\" sizeY=\"4\" \
+         sizeZ=\"1\">\n  <clique size=\"4\">0 1 2 16</clique>\n </graph>\n</ksudoku-graph>\n",
+    )
+    .unwrap();
+    let o = run(&["solve", bad.to_str().unwrap()], None);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("bad.xml: line 3: <clique> reaches cell index 16"),
+        "{err}"
+    );
+    let o = run(&["solve", "--shape", "Hexagon"], None);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("no shape is named 'Hexagon'"));
+    let o = run(
+        &[
+            "solve",
+            "--order",
+            "4",
+            data("origins.txt").to_str().unwrap(),
+        ],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(2));
+    // A clash among the givens: no solution, exit 1.
+    let clash = dir.join("clash.ksudoku");
+    std::fs::write(
+        &clash,
+        "<!DOCTYPE ksudoku>\n<ksudoku>\n <game>\n  <puzzle>\n   <graph order=\"4\" type=\"sudoku\"/>\n   \
+         <values>bb______________</values>\n  </puzzle>\n </game>\n</ksudoku>\n",
+    )
+    .unwrap();
+    let o = run(&["solve", clash.to_str().unwrap()], None);
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(stdout(&o), ["no solution"]);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn an_empty_ksudoku_board_gives_up_within_the_timeout() {
+    let o = run(
+        &[
+            "solve",
+            "--count",
+            "--limit",
+            "1000000000",
+            "--timeout",
+            "0.2",
+            "--shape",
+            "Samurai",
+        ],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(3));
+    assert!(
+        stdout(&o)[0].starts_with("gave up after"),
+        "{:?}",
+        stdout(&o)
+    );
+}
+
+/// `rate`, `bench`, `compare` and `matrix` on KSudoku boards that are no square grid: each works
+/// on the board or says clearly why not (exit 2), never a grade or a grid that is not there.
+#[test]
+fn other_commands_on_ksudoku_shapes_work_or_say_why_not() {
+    let samurai = data("ksudoku/TinySamurai.ksudoku.xml");
+    let samurai = samurai.to_str().unwrap();
+    let cube = data("ksudoku/Roxdoku.ksudoku.xml");
+    let cube = cube.to_str().unwrap();
+    let mathdoku = data("ksudoku/Mathdoku_4x4.ksudoku.xml");
+    let mathdoku = mathdoku.to_str().unwrap();
+
+    // rate: searched, not graded; the line and the exit code say so.
+    let o = run(&["rate", samurai], None);
+    assert_eq!(o.status.code(), Some(2), "{o:?}");
+    let line = &stdout(&o)[0];
+    assert!(line.starts_with("not rated\t"), "{line}");
+    assert!(line.contains("\tunique\t"), "{line}");
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("TinySamurai board is not rated"), "{err}");
+
+    // bench: timed like any puzzle.
+    let o = run(&["bench", samurai, cube], None);
+    assert_eq!(o.status.code(), Some(0), "{o:?}");
+    let lines = stdout(&o);
+    assert_eq!(lines.len(), 3, "{lines:?}");
+    for (line, name) in lines[1..].iter().zip(["TinySamurai", "Roxdoku"]) {
+        let cols: Vec<&str> = line.split_whitespace().collect();
+        assert!(cols[0].starts_with(name), "{line}");
+        assert_eq!(&cols[1..3], ["1", "1"], "one puzzle, unique: {line}");
+    }
+
+    // compare: the board named by its shape, every solver finding the one solution.
+    let o = run(&["compare", samurai], None);
+    assert_eq!(o.status.code(), Some(0), "{o:?}");
+    let lines = stdout(&o);
+    assert!(
+        lines[0].contains("TinySamurai, 76 cells, 4 symbols, 32 givens"),
+        "{lines:?}"
+    );
+    for solver in ["dlx", "dlx-plain", "naive"] {
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.trim_start().starts_with(solver) && l.ends_with(" 1")),
+            "{solver}: {lines:?}"
+        );
+    }
+
+    // matrix: cells named by the board, a cube's by layer, a Mathdoku's cage fillings written.
+    let o = run(&["matrix", samurai], None);
+    assert_eq!(o.status.code(), Some(0), "{o:?}");
+    let lines = stdout(&o);
+    assert!(lines[0].contains("this TinySamurai puzzle"), "{}", lines[0]);
+    let at = lines.iter().position(|l| l.starts_with("p08 ")).unwrap();
+    assert!(lines[at - 1].starts_with("| r1c9="), "{}", lines[at - 1]);
+    let o = run(&["matrix", cube], None);
+    assert_eq!(o.status.code(), Some(0), "{o:?}");
+    assert!(stdout(&o).iter().any(|l| l.starts_with("| l1r1c1=")));
+    let o = run(&["matrix", mathdoku], None);
+    assert_eq!(o.status.code(), Some(0), "{o:?}");
+    let lines = stdout(&o);
+    let fills = lines
+        .iter()
+        .filter(|l| l.starts_with("| Mathdoku cage "))
+        .count();
+    assert!(fills > 0, "{lines:?}");
+    assert!(
+        lines[2].ends_with(&format!(", {fills} options")),
+        "{}",
+        lines[2]
+    );
+    let o = run(&["matrix", "--format", "dense", mathdoku], None);
+    assert_eq!(o.status.code(), Some(0), "{o:?}");
+    assert_eq!(stdout(&o).len(), 1 + fills);
+
+    // solve of the file still prints KSudoku's line; from standard input the same.
+    let text = std::fs::read_to_string(samurai).unwrap();
+    let file = run(&["solve", samurai], None);
+    let piped = run(&["solve"], Some(&text));
+    assert_eq!(piped.status.code(), Some(0), "{piped:?}");
+    assert_eq!(stdout(&file), stdout(&piped));
+}

@@ -9,7 +9,7 @@ use egui::{Event, Key};
 use egui_kittest::Harness;
 use sudoku_dlx::app::App;
 use sudoku_dlx::config::Config;
-use sudoku_dlx::game::{Game, Origin};
+use sudoku_dlx::game::{Game, Origin, Uniqueness};
 use sudoku_dlx::sudoku::{Geometry, Grid};
 
 pub fn config_for(geometry: Geometry) -> Config {
@@ -123,4 +123,14 @@ pub fn frames_until(h: &mut Harness<'static, App>, what: &str, done: impl Fn(&Ap
 pub fn tap(h: &mut Harness<'static, App>, key: Key) {
     h.key_press(key);
     h.run_steps(2);
+}
+
+/// A harness on the default 9×9 config, as the app starts with no puzzle.
+pub fn fresh() -> Harness<'static, App> {
+    empty(Geometry::classic())
+}
+
+/// What the status line says of the board's solutions.
+pub fn count_label(h: &Harness<'static, App>) -> Uniqueness {
+    h.state().game().uniqueness()
 }
