@@ -182,14 +182,7 @@ fn watch_mode_searches_a_shape_and_a_mathdokus_fillings() {
     let mut h = window_on(puzzle.clone());
     tap(&mut h, Key::W);
     assert!(h.state().is_watching());
-    h.key_press(Key::End);
-    frames_until(&mut h, "the search ends", |app| {
-        app.watching().is_some_and(|w| w.view().done)
-    });
-    assert_eq!(
-        h.state().watching().unwrap().view().stats.solutions,
-        expected
-    );
+    assert_eq!(watch_to_the_end(&mut h, "the search ends"), expected);
     tap(&mut h, Key::Escape);
     assert_eq!(h.state().game().board(), &puzzle);
     // A 3×3 Mathdoku: its cages' fillings are the options the search tries.
@@ -210,12 +203,8 @@ fn watch_mode_searches_a_shape_and_a_mathdokus_fillings() {
     tap(&mut h, Key::W);
     let cover = h.state().watching().unwrap().cover().clone();
     assert!(!cover.fills.is_empty() && cover.options.is_empty());
-    h.key_press(Key::End);
-    frames_until(&mut h, "the Mathdoku's search ends", |app| {
-        app.watching().is_some_and(|w| w.view().done)
-    });
     assert_eq!(
-        h.state().watching().unwrap().view().stats.solutions,
+        watch_to_the_end(&mut h, "the Mathdoku's search ends"),
         expected
     );
     tap(&mut h, Key::Escape);

@@ -113,14 +113,7 @@ fn watch_mode_searches_x_and_killer_boards_by_their_own_rules() {
     // The diagonals' items are in the search's matrix.
     let cover = h.state().watching().unwrap().cover().clone();
     assert!(cover.items.iter().any(|n| n.starts_with('d')));
-    h.key_press(Key::End);
-    frames_until(&mut h, "the search ends", |app| {
-        app.watching().is_some_and(|w| w.view().done)
-    });
-    assert_eq!(
-        h.state().watching().unwrap().view().stats.solutions,
-        expected
-    );
+    assert_eq!(watch_to_the_end(&mut h, "the search ends"), expected);
     tap(&mut h, Key::Escape);
     assert_eq!(h.state().game().board(), &x);
     // A killer board: the cages' digit sets are options too, named in the move log.
@@ -132,12 +125,8 @@ fn watch_mode_searches_x_and_killer_boards_by_their_own_rules() {
     tap(&mut h, Key::W);
     assert!(h.state().is_watching());
     assert_eq!(h.state().watching().unwrap().cover().sets.len(), 2);
-    h.key_press(Key::End);
-    frames_until(&mut h, "the killer's search ends", |app| {
-        app.watching().is_some_and(|w| w.view().done)
-    });
     assert_eq!(
-        h.state().watching().unwrap().view().stats.solutions,
+        watch_to_the_end(&mut h, "the killer's search ends"),
         expected
     );
     tap(&mut h, Key::Escape);

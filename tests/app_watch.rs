@@ -79,10 +79,7 @@ fn w_watches_the_search_and_esc_leaves_the_board_exactly_as_it_was() {
     h.step();
     assert_eq!(h.state().watching().unwrap().pace().speed, speed);
     // End runs to the end: the search is over, with the puzzle's one solution.
-    h.key_press(Key::End);
-    frames_until(&mut h, "the search ends", |app| {
-        app.watching().is_some_and(|w| w.view().done)
-    });
+    watch_to_the_end(&mut h, "the search ends");
     let view = h.state().watching().unwrap().view().clone();
     assert_eq!(view.stats.solutions, 1);
     assert!(view.stats.nodes > 0 && view.stats.updates > view.stats.nodes);
@@ -140,10 +137,7 @@ fn plain_algorithm_x_and_a_4x4_matrix_and_nothing_to_watch_on_clashing_givens() 
     frames_until(&mut h, "plain", |app| {
         app.watching().is_some_and(|w| !w.pruning())
     });
-    h.key_press(Key::End);
-    frames_until(&mut h, "ends", |app| {
-        app.watching().is_some_and(|w| w.view().done)
-    });
+    watch_to_the_end(&mut h, "ends");
     let view = h.state().watching().unwrap().view().clone();
     // 1 in the corner of an empty 4×4 leaves a quarter of its 288 grids.
     assert_eq!(view.stats.solutions, 72);

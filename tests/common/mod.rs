@@ -134,3 +134,10 @@ pub fn fresh() -> Harness<'static, App> {
 pub fn count_label(h: &Harness<'static, App>) -> Uniqueness {
     h.state().game().uniqueness()
 }
+
+/// Plays the watched search to its end (End) and returns the solutions it found.
+pub fn watch_to_the_end(h: &mut Harness<'static, App>, what: &str) -> u64 {
+    h.key_press(Key::End);
+    frames_until(h, what, |app| app.watching().is_some_and(|w| w.view().done));
+    h.state().watching().map_or(0, |w| w.view().stats.solutions)
+}

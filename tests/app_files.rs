@@ -1,0 +1,150 @@
+//! Puzzles in and out of the window, driven through `egui_kittest`: pasted, copied, opened (a
+//! file, a collection, the dialog) and saved.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use egui::{Event, Key, Modifiers};
+use egui_kittest::kittest::Queryable;
+use sudoku_dlx::game::{Origin, Uniqueness};
+use sudoku_dlx::sudoku::Grid;
+
+const CLASSIC: &str =
+    "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+
+mod common;
+use common::*;
+
+#[test]
+fn pasting_a_puzzle_loads_it_and_bad_text_leaves_the_board_alone() {
+    let mut h = fresh();
+    h.event(Event::Paste(CLASSIC.into()));
+    settle(&mut h);
+    assert_eq!(h.state().game().givens().to_line(), CLASSIC);
+    assert!(status(&h).starts_with("Pasted a puzzle"), "{}", status(&h));
+    hover(&mut h, 0, 0);
+    type_text(&mut h, "4");
+    let before = h.state().game().board().clone();
+    h.event(Event::Paste("not a sudoku".into()));
+    settle(&mut h);
+    assert_eq!(h.state().game().board(), &before);
+    assert!(h.state().game().status().problem);
+    assert!(status(&h).contains("not a puzzle"), "{}", status(&h));
+    // A 16×16 block pasted changes the size, and the counting follows.
+    let data = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/16x16_sample.txt");
+    let line = std::fs::read_to_string(data).unwrap();
+    let line = line.lines().find(|l| !l.starts_with('#')).unwrap();
+    let block = Grid::parse_line(line, None).unwrap().to_block();
+    h.event(Event::Paste(block));
+    settle(&mut h);
+    assert_eq!(h.state().game().geometry().side(), 16);
+    assert_eq!(count_label(&h), Uniqueness::One);
+}
+
+#[test]
+fn copy_puts_the_board_on_the_clipboard_as_one_line() {
+    let mut h = puzzle(CLASSIC);
+    hover(&mut h, 0, 0);
+    type_text(&mut h, "4");
+    h.event(Event::Copy);
+    h.step();
+    let copied: Vec<String> = h
+        .output()
+        .platform_output
+        .commands
+        .iter()
+        .filter_map(|c| match c {
+            egui::OutputCommand::CopyText(t) => Some(t.clone()),
+            _ => None,
+        })
+        .collect();
+    let mut expected = CLASSIC.to_string();
+    expected.replace_range(0..1, "4");
+    assert_eq!(copied, vec![expected]);
+}
+
+#[test]
+fn a_file_with_many_puzzles_becomes_a_collection_and_a_bad_file_changes_nothing() {
+    let dir = std::env::temp_dir().join(format!("sudoku-dlx-open-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut h = puzzle(CLASSIC);
+    hover(&mut h, 0, 0);
+    type_text(&mut h, "4");
+    let before = h.state().game().board().clone();
+
+    let bad = dir.join("bad.sdk");
+    std::fs::write(&bad, "#Aauthor\n[Puzzle]\n..3.2.6..\n9..3.x..1\n").unwrap();
+    h.state_mut().open_path(&bad);
+    settle(&mut h);
+    assert_eq!(h.state().game().board(), &before);
+    let s = status(&h);
+    assert!(
+        s.contains("bad.sdk") && s.contains("line 4, column 6"),
+        "{s}"
+    );
+
+    let data = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/17clue_sample.txt");
+    h.state_mut().open_path(std::path::Path::new(data));
+    settle(&mut h);
+    let app = h.state();
+    let place = app.place().unwrap();
+    assert_eq!(app.collections()[place.collection].puzzles.len(), 100);
+    assert!(status(&h).contains("puzzle 1 of 100"), "{}", status(&h));
+    press(&mut h, Key::N);
+    assert!(status(&h).contains("puzzle 2 of 100"), "{}", status(&h));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn save_and_open_bring_back_the_givens_and_the_entries() {
+    let dir = std::env::temp_dir().join(format!("sudoku-dlx-save-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("game.txt");
+    let mut h = puzzle(CLASSIC);
+    hover(&mut h, 0, 0);
+    type_text(&mut h, "4");
+    // Ctrl+S opens the dialog; type a name and press Enter in it.
+    h.key_press_modifiers(Modifiers::COMMAND, Key::S);
+    settle(&mut h);
+    assert!(h.state().dialog_open());
+    h.state_mut().save_to(&path);
+    settle(&mut h);
+    assert!(status(&h).starts_with("Saved the game"), "{}", status(&h));
+
+    let mut other = fresh();
+    other.state_mut().open_path(&path);
+    settle(&mut other);
+    let game = other.state().game();
+    assert_eq!(game.givens().to_line(), CLASSIC);
+    assert_eq!((game.value(0), game.origin(0)), (4, Origin::Entry));
+    assert!(
+        status(&other).contains("saved entries"),
+        "{}",
+        status(&other)
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn the_open_dialog_lists_a_folder_and_opens_the_file_clicked() {
+    let dir = std::env::temp_dir().join(format!("sudoku-dlx-dialog-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("sub")).unwrap();
+    std::fs::write(dir.join("one.txt"), format!("{CLASSIC}\n")).unwrap();
+    let mut h = fresh();
+    h.state_mut().set_folder_for_test(&dir);
+    h.key_press_modifiers(Modifiers::COMMAND, Key::O);
+    settle(&mut h);
+    assert!(h.state().dialog_open());
+    assert!(h.query_by_label("sub/").is_some());
+    h.get_by_label("one.txt").click();
+    settle(&mut h);
+    h.get_by_label("Open").click();
+    settle(&mut h);
+    assert!(!h.state().dialog_open());
+    assert_eq!(h.state().game().givens().to_line(), CLASSIC);
+    // Esc closes it without a choice.
+    h.key_press_modifiers(Modifiers::COMMAND, Key::O);
+    settle(&mut h);
+    press(&mut h, Key::Escape);
+    assert!(!h.state().dialog_open());
+    std::fs::remove_dir_all(&dir).ok();
+}
