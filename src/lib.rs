@@ -51,8 +51,11 @@
 //!     KSudoku's shape files and saved games (`files/ksudoku.rs` reads, `files/ksudoku_write.rs`
 //!     writes, `files/ksudoku_format.rs` joins them to the other formats), one puzzle as read
 //!     (`files/entry.rs`).
-//!   - [`sudoku::logic`], the human solver: the rater and its techniques, and hints in
-//!     exact-cover terms ([`sudoku::logic::hint`]).
+//!   - [`sudoku::logic`], the human solver: the rater (`logic/mod.rs`: grades, the loop that
+//!     applies the easiest technique that helps), its techniques a family a file
+//!     (`logic/techniques/mod.rs`: `logic/techniques/singles.rs`, `logic/techniques/locked.rs`,
+//!     `logic/techniques/subsets.rs`, `logic/techniques/fish.rs`, `logic/techniques/wing.rs`,
+//!     `logic/techniques/cage.rs`), and hints in exact-cover terms ([`sudoku::logic::hint`]).
 //!   - [`sudoku::generate`], making puzzles (`generate/mod.rs`): classic boards to a grade
 //!     ([`sudoku::generate::classic`]), the square variants (`generate/variant.rs`), any
 //!     shape: Samurai, cubes, killers, Mathdoku (`generate/shape.rs`).

@@ -1,0 +1,61 @@
+//! Singles: a value with one place left in a unit (hidden single), a cell with one candidate
+//! left (naked single).
+
+use crate::sudoku::logic::{Progress, Rater};
+
+impl Rater {
+    /// One sweep over every unit, placing each value that has one place left in it.
+    pub(in crate::sudoku::logic) fn hidden_singles(&mut self) -> Progress {
+        let mut progress = Progress::None;
+        for u in 0..self.units.len() {
+            let (mut once, mut more) = (0u64, 0u64);
+            for &c in &self.units[u] {
+                let c = self.cand[c as usize];
+                more |= once & c;
+                once |= c;
+            }
+            let missing = self.all & !self.placed[u];
+            if once & missing != missing {
+                return Progress::Contradiction; // a value with no place left in the unit
+            }
+            let mut single = once & !more & missing;
+            while single != 0 {
+                let bit = single & single.wrapping_neg();
+                single &= single - 1;
+                let Some(cell) = self.units[u]
+                    .iter()
+                    .map(|&c| c as usize)
+                    .find(|&c| self.cand[c] & bit != 0)
+                else {
+                    // Placed elsewhere in this sweep, or its cell took another value: the next
+                    // sweep sees what that means.
+                    continue;
+                };
+                if self.placed[u] & bit == 0 {
+                    self.place(cell, bit.trailing_zeros() as u8 + 1);
+                    progress = Progress::Some;
+                }
+            }
+        }
+        progress
+    }
+
+    /// One sweep over every cell, filling each cell with one candidate left.
+    pub(in crate::sudoku::logic) fn naked_singles(&mut self) -> Progress {
+        let mut progress = Progress::None;
+        for cell in 0..self.cand.len() {
+            if self.values[cell] != 0 {
+                continue;
+            }
+            let c = self.cand[cell];
+            if c == 0 {
+                return Progress::Contradiction;
+            }
+            if c & (c - 1) == 0 {
+                self.place(cell, c.trailing_zeros() as u8 + 1);
+                progress = Progress::Some;
+            }
+        }
+        progress
+    }
+}
