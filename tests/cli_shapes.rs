@@ -169,6 +169,39 @@ fn a_ksudoku_shape_file_is_a_shape_to_generate_on() {
     }
 }
 
+/// Every grade on a shape: what `generate --grade G` makes, `rate` rates G, as the square
+/// boards' puzzles are; a grade a small board never needs is refused after its attempts, with
+/// the reason.
+#[test]
+fn a_shape_puzzle_comes_in_the_grade_asked_for() {
+    for (shape, grade) in [
+        (&["--shape", "Samurai"][..], "medium"),
+        (&["--shape", "Aztec"], "hard"),
+        (&["--shape", "Killer", "--order", "9"], "medium"),
+        (&["--shape", "Nonomino"], "expert"),
+    ] {
+        let o = run(
+            &[&["generate", "--seed", "2", "--grade", grade], shape].concat(),
+            None,
+        );
+        assert_eq!(o.status.code(), Some(0), "{shape:?} {grade}: {}", err(&o));
+        let rated = run(&["rate", "-"], Some(&String::from_utf8_lossy(&o.stdout)));
+        let line = &stdout(&rated)[0];
+        assert!(line.starts_with(&format!("{grade}\t")), "{shape:?}: {line}");
+        assert!(line.contains("\tunique\t"), "{shape:?}: {line}");
+    }
+    let o = run(
+        &["generate", "--shape", "TinySamurai", "--grade", "hard"],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        err(&o).contains("no hard TinySamurai puzzle"),
+        "{}",
+        err(&o)
+    );
+}
+
 #[test]
 fn what_does_not_combine_is_refused_with_the_reason_and_exit_2() {
     let refused: &[(&[&str], &str)] = &[
@@ -183,8 +216,6 @@ fn what_does_not_combine_is_refused_with_the_reason_and_exit_2() {
             &["--shape", "Samurai", "--format", "sumocue"],
             "--format sumocue is for --variant",
         ),
-        (&["--shape", "Samurai", "--grade", "hard"], "not hard"),
-        (&["--shape", "Killer", "--grade", "easy"], "not easy"),
         (
             &["--shape", "Samurai", "--symmetry", "mirror"],
             "not mirrored",
@@ -576,7 +607,7 @@ fn an_empty_ksudoku_board_gives_up_within_the_timeout() {
 }
 
 /// `rate`, `bench`, `compare` and `matrix` on KSudoku boards that are no square grid: each works
-/// on the board or says clearly why not (exit 2), never a grade or a grid that is not there.
+/// on the board or says clearly why not (exit 2), never a grid that is not there.
 #[test]
 fn other_commands_on_ksudoku_shapes_work_or_say_why_not() {
     let samurai = data("ksudoku/TinySamurai.ksudoku.xml");
@@ -586,14 +617,22 @@ fn other_commands_on_ksudoku_shapes_work_or_say_why_not() {
     let mathdoku = data("ksudoku/Mathdoku_4x4.ksudoku.xml");
     let mathdoku = mathdoku.to_str().unwrap();
 
-    // rate: searched, not graded; the line and the exit code say so.
-    let o = run(&["rate", samurai], None);
-    assert_eq!(o.status.code(), Some(2), "{o:?}");
-    let line = &stdout(&o)[0];
-    assert!(line.starts_with("not rated\t"), "{line}");
-    assert!(line.contains("\tunique\t"), "{line}");
-    let err = String::from_utf8_lossy(&o.stderr);
-    assert!(err.contains("TinySamurai board is not rated"), "{err}");
+    // rate: graded by the techniques over the board's units, every one of these by logic
+    // alone (a grade, not "expert"), and the solution count beside it.
+    for file in [samurai, cube, mathdoku] {
+        let o = run(&["rate", file], None);
+        assert_eq!(o.status.code(), Some(0), "{o:?}");
+        let line = &stdout(&o)[0];
+        let grade = line.split('\t').next().unwrap();
+        assert!(
+            ["easy", "medium", "hard"].contains(&grade),
+            "{file}: {line}"
+        );
+        assert!(line.contains("\tunique\t"), "{line}");
+        assert!(line.contains("single"), "{line}");
+    }
+    let line = &stdout(&run(&["rate", mathdoku], None))[0];
+    assert!(line.contains("cage combinations"), "{line}");
 
     // bench: timed like any puzzle.
     let o = run(&["bench", samurai, cube], None);

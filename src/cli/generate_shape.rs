@@ -9,13 +9,12 @@
 //! keys, or a `[[puzzle]]` table each for several), which every command and the window read
 //! back, or as one KSudoku saved game, puzzle and solution, with `--format ksudoku`.
 //!
-//! What the generator cannot make is refused before anything is made, with the reason and exit
-//! code 2: a grade other than easy (the rater reads square grids only), easy for cages, a
-//! mirror, a format other than toml and ksudoku, a board KSudoku cannot play with ksudoku.
+//! Every grade is made on every shape (the rater reads a shape's units and cages). What the
+//! generator cannot make is refused before anything is made, with the reason and exit code 2:
+//! a mirror, a format other than toml and ksudoku, a board KSudoku cannot play with ksudoku.
 
 use std::io;
 use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
 
 use rand::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -23,8 +22,8 @@ use rand_chacha::ChaCha8Rng;
 use crate::output::note;
 use crate::sudoku::board::shape::Shape;
 use crate::sudoku::files::formats;
-use crate::sudoku::generate::shape::{self as shape_generate, Options, ShapeGenerateError};
-use crate::sudoku::{Format, Grade, Grid};
+use crate::sudoku::generate::shape::{self as shape_generate, Options};
+use crate::sudoku::{Format, Grid};
 
 use super::args::{GenerateArgs, GenerateFormat, SymmetryArg};
 use super::batches::{in_batches, pool_of, seed_of};
@@ -71,12 +70,6 @@ pub(super) fn generate(args: &GenerateArgs, name: &str) -> io::Result<u8> {
             );
         }
     };
-    if let Some(grade) = args.grade.filter(|&g| g != Grade::Easy) {
-        return refuse(format!(
-            "puzzles on a shape are made unique (no --grade) or easy (solved by singles); the \
-             rater grades square grids only, so not {grade}"
-        ));
-    }
     let shape = match board_named(name, args.order.map(usize::from))? {
         Ok(game) => game.shape,
         Err(Named::BadFile(why) | Named::BadName(why)) => return refuse(why),
@@ -86,14 +79,6 @@ pub(super) fn generate(args: &GenerateArgs, name: &str) -> io::Result<u8> {
         grade: args.grade,
         ..Options::default()
     };
-    // A run cancelled before it starts makes nothing, but says whether the options are refused
-    // (easy asked of a killer or a Mathdoku): better once here than once a puzzle.
-    let stop = AtomicBool::new(true);
-    if let Err(e @ ShapeGenerateError::Grade { .. }) =
-        shape_generate::generate(&shape, &options, 0, Some(&stop))
-    {
-        return refuse(e.to_string());
-    }
     let empty = Grid::on_shape(Arc::new(shape.clone()), None).map_err(io::Error::other)?;
     if format == Format::Ksudoku
         && let Err(why) = format.holds(&empty)

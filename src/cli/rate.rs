@@ -1,8 +1,6 @@
-//! `rate`: the grade of every puzzle of a file and the techniques a person needs for it.
-//!
-//! The techniques know square boards only: a board on a shape (a Samurai, a Roxdoku, a KSudoku
-//! game's board) is searched for its solutions but not graded. Its line says `not rated` and
-//! why, and the exit code is 2, as for a puzzle that could not be read.
+//! `rate`: the grade of every puzzle of a file and the techniques a person needs for it, on
+//! every board: square ones, their variants, and shapes (a Samurai, a Roxdoku, a Mathdoku, a
+//! KSudoku game's board), whose units the techniques read as they read rows and boxes.
 
 use std::io::{self, BufWriter, Write};
 use std::time::Instant;
@@ -15,8 +13,8 @@ use super::exit::{EXIT_BAD_INPUT, EXIT_GAVE_UP, EXIT_OK, EXIT_UNSOLVED, gave_up,
 use super::input::Input;
 use super::progress::Progress;
 
-/// `rate`: one line per puzzle: the grade (or `not rated`), the DLX search's size and the
-/// solution count, and the techniques used.
+/// `rate`: one line per puzzle: the grade, the DLX search's size and the solution count, and
+/// the techniques used.
 pub(super) fn rate(args: &RateArgs, config: &Config) -> io::Result<u8> {
     let mut input = Input::open(args.file.as_deref(), &config.notation)?;
     let stdout = io::stdout();
@@ -49,17 +47,6 @@ pub(super) fn rate(args: &RateArgs, config: &Config) -> io::Result<u8> {
                 } else if solutions == 0 {
                     worst = worse(worst, EXIT_UNSOLVED);
                     "no solution".to_string()
-                } else if let Some(shape) = grid.shape() {
-                    worst = worse(worst, EXIT_BAD_INPUT);
-                    let count = if solutions == 1 { "unique" } else { "multiple" };
-                    let why = format!(
-                        "the grades are for square boards; this {} board is not rated \
-                         (`sudoku-dlx solve` solves it)",
-                        shape.name()
-                    );
-                    out.flush()?;
-                    progress.note(format_args!("{}: line {}: {why}", input.name(), piece.line));
-                    format!("not rated\tnodes={nodes}\t{count}\t{why}")
                 } else {
                     let rating = rater.rate(&grid);
                     let count = if solutions == 1 { "unique" } else { "multiple" };

@@ -27,18 +27,19 @@
 //!      smaller connected cages (of at most half its cells, each with a new operation), until
 //!      the cages alone make the solution unique. A count that
 //!      runs out of its budget, or too many cuts, means another start.
-//! 3. **Grades.** The rater ([`logic`](crate::sudoku::logic)) reads square grids only, so a
-//!    shape's puzzle is graded by what it takes, in two honest steps: with no grade asked, the
-//!    puzzle is *unique* and as sparse as the digging leaves it (it may well need search);
-//!    asked for [`Grade::Easy`], givens stop going once the board can no longer be filled by
-//!    naked and hidden singles over the shape's units alone ([`solved_by_singles`]), which
-//!    also proves the solution unique. Medium, hard and expert mean the rater's techniques and
-//!    are refused for shapes, as is easy for killers and Mathdoku, whose cages the singles do not
-//!    read.
+//! 3. **Grades.** The rater ([`logic`](crate::sudoku::logic)) reads a shape's units as it
+//!    reads rows and boxes, and its cages, so a shape's puzzle is graded as a square one is.
+//!    With no grade asked, the puzzle is *unique* and as sparse as the digging leaves it (it may
+//!    well need search). Asked for easy, medium or hard, a plain puzzle's givens go only while
+//!    the rater, with the techniques of that grade, still fills the board (which proves the
+//!    solution unique); asked for expert, while the count says unique. A killer's and a
+//!    Mathdoku's cages decide their grade. The finished puzzle is rated with every technique,
+//!    and one of another grade than asked means a new start.
 //!
 //! Everything random comes from one ChaCha8 stream of the seed, and every budget counts nodes,
 //! not time: a seed gives the same puzzle on every machine.
 
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use rand::seq::SliceRandom;
@@ -47,10 +48,11 @@ use rand_chacha::ChaCha8Rng;
 use thiserror::Error;
 
 use crate::sudoku::board::cage::{Cage, MathCage, Operation};
+use crate::sudoku::board::grid::Grid;
 use crate::sudoku::board::shape::{Shape, ShapeError};
 use crate::sudoku::cover::general::{Budget, GeneralReport, search_shape};
 use crate::sudoku::cover::model::CoverMatrix;
-use crate::sudoku::logic::Grade;
+use crate::sudoku::logic::{Grade, Rater, Rating};
 
 use super::variant::{a_difference, grow_cages, killer_cages, killer_givens, remove_clues};
 
@@ -95,7 +97,7 @@ pub struct Options {
     pub cages: Cages,
     /// Givens symmetric under a half turn of the layout (plain puzzles).
     pub symmetric: bool,
-    /// `None`: unique; `Some(Grade::Easy)`: solved by singles. Other grades are refused.
+    /// `None`: unique, of whatever grade; else unique and of that grade.
     pub grade: Option<Grade>,
 }
 
@@ -104,6 +106,8 @@ pub struct Options {
 pub struct ShapePuzzle {
     /// The board, with the cages it was given, if any.
     pub shape: Shape,
+    /// Its rating, with every technique.
+    pub rating: Rating,
     /// The givens, one per position, 0 where empty (and in holes).
     pub givens: Vec<u8>,
     /// Its one solution, one digit per position (0 in holes).
@@ -123,22 +127,16 @@ pub enum ShapeGenerateError {
     #[error("generating was cancelled")]
     Cancelled,
     /// Every start allowed failed.
-    #[error("no unique {shape} puzzle found in {attempts} attempts; try another seed")]
+    #[error("no {grade} {shape} puzzle found in {attempts} attempts; try another seed{or}")]
     GaveUp {
         /// The shape's name.
         shape: String,
+        /// The grade asked for, or `unique`.
+        grade: String,
+        /// `or grade` when a grade was asked for.
+        or: &'static str,
         /// Starts made.
         attempts: u32,
-    },
-    /// A grade that this kind of puzzle is not made to.
-    #[error(
-        "{shape} puzzles are made unique, or easy (solved by singles) without cages; not {grade}"
-    )]
-    Grade {
-        /// The shape's name.
-        shape: String,
-        /// The grade asked for.
-        grade: Grade,
     },
 }
 
@@ -150,23 +148,17 @@ pub fn generate(
     cancel: Option<&AtomicBool>,
 ) -> Result<ShapePuzzle, ShapeGenerateError> {
     let kind = options.cages.resolve(shape);
-    if let Some(grade) = options.grade
-        && (grade != Grade::Easy || kind != Cages::Plain)
-    {
-        return Err(ShapeGenerateError::Grade {
-            shape: shape.name().to_string(),
-            grade,
-        });
-    }
+    let mut rater = Rater::new();
     // New cages replace any the shape has.
     let bare;
-    let base =
-        if kind == Cages::Plain || (shape.cages().is_empty() && shape.math_cages().is_empty()) {
-            shape
-        } else {
-            bare = with_cages(shape, Vec::new(), Vec::new()).map_err(|_| gave_up(shape, 0))?;
-            &bare
-        };
+    let base = if kind == Cages::Plain
+        || (shape.cages().is_empty() && shape.math_cages().is_empty())
+    {
+        shape
+    } else {
+        bare = with_cages(shape, Vec::new(), Vec::new()).map_err(|_| gave_up(shape, options, 0))?;
+        &bare
+    };
     let cancelled = || cancel.is_some_and(|c| c.load(Ordering::Relaxed));
     let mut run = Run {
         rng: ChaCha8Rng::seed_from_u64(seed),
@@ -183,14 +175,24 @@ pub fn generate(
         let made = match kind {
             Cages::Killer => killer(base, &solution, &mut run),
             Cages::Mathdoku => mathdoku(base, &solution, &mut run),
-            _ => Some((base.clone(), dig(base, &solution, options, &mut run))),
+            _ => Some((
+                base.clone(),
+                dig(base, &solution, options, &mut rater, &mut run),
+            )),
         };
         // A count stopped by the flag reads as "not unique": what it left is not a puzzle.
         if cancelled() {
             return Err(ShapeGenerateError::Cancelled);
         }
         if let Some((shape, givens)) = made {
+            let Some(rating) = rate(&mut rater, &shape, &givens) else {
+                continue;
+            };
+            if options.grade.is_some_and(|g| g != rating.grade) {
+                continue;
+            }
             return Ok(ShapePuzzle {
+                rating,
                 shape,
                 givens,
                 solution,
@@ -200,7 +202,7 @@ pub fn generate(
             });
         }
     }
-    Err(gave_up(shape, ATTEMPTS))
+    Err(gave_up(shape, options, ATTEMPTS))
 }
 
 /// What a run carries from start to start: its random stream, the nodes searched so far, and
@@ -212,9 +214,17 @@ struct Run<'a> {
 }
 
 /// The error of a shape that no start made a puzzle of.
-fn gave_up(shape: &Shape, attempts: u32) -> ShapeGenerateError {
+fn gave_up(shape: &Shape, options: &Options, attempts: u32) -> ShapeGenerateError {
     ShapeGenerateError::GaveUp {
         shape: shape.name().to_string(),
+        grade: options
+            .grade
+            .map_or_else(|| "unique".to_string(), |g| g.to_string()),
+        or: if options.grade.is_some() {
+            " or grade (small boards and cages rarely need more than singles)"
+        } else {
+            ""
+        },
         attempts,
     }
 }
@@ -248,62 +258,22 @@ pub fn random_solution(
     Some(out)
 }
 
-/// True if naked and hidden singles over the shape's units (cages aside) fill every cell from
-/// `values`: a naked single is a cell that one digit alone can take, a hidden single a digit
-/// that one cell alone of a full unit can take. Each is a sound step, so a board they fill has
-/// exactly one solution under its units.
-pub fn solved_by_singles(shape: &Shape, values: &[u8]) -> bool {
-    let n = shape.symbols();
-    let all = if n >= 64 { u64::MAX } else { (1u64 << n) - 1 };
-    let bit = |v: u8| 1u64 << (v.max(1) - 1);
-    let mut cells = values.to_vec();
-    cells.resize(shape.positions(), 0);
-    let mut used: Vec<u64> = (0..shape.unit_count())
-        .map(|u| {
-            let filled = shape.unit(u).iter().filter(|&&c| cells[c] != 0);
-            filled.fold(0, |m, &c| m | bit(cells[c]))
-        })
-        .collect();
-    let open = |used: &[u64], c: usize| {
-        all & !shape
-            .units_of(c)
-            .iter()
-            .fold(0, |m, &u| m | used[u as usize])
-    };
-    let place = |cells: &mut [u8], used: &mut [u64], c: usize, v: u8| {
-        cells[c] = v;
-        for &u in shape.units_of(c) {
-            used[u as usize] |= bit(v);
-        }
-    };
-    loop {
-        let mut progress = false;
-        for c in shape.cells() {
-            let cand = open(&used, c);
-            if cells[c] == 0 && cand.count_ones() == 1 {
-                place(&mut cells, &mut used, c, cand.trailing_zeros() as u8 + 1);
-                progress = true;
-            }
-        }
-        for u in (0..shape.unit_count()).filter(|&u| shape.is_full(u)) {
-            for v in 1..=n as u8 {
-                if used[u] & bit(v) != 0 {
-                    continue;
-                }
-                let mut places = shape
-                    .unit(u)
-                    .iter()
-                    .filter(|&&c| cells[c] == 0 && open(&used, c) & bit(v) != 0);
-                if let (Some(&c), None) = (places.next(), places.next()) {
-                    place(&mut cells, &mut used, c, v);
-                    progress = true;
-                }
-            }
-        }
-        if !progress {
-            return shape.cells().all(|c| cells[c] != 0);
-        }
-    }
+/// The rater's verdict on `values` on `shape`, with the techniques up to `grade` (every one:
+/// [`Grade::Hard`]). `None` if the values do not fit the shape.
+fn rate_up_to(
+    rater: &mut Rater,
+    shape: &Arc<Shape>,
+    values: &[u8],
+    grade: Grade,
+) -> Option<Rating> {
+    let board = Grid::on_shape(shape.clone(), None).ok()?;
+    let board = board.with_values(values.to_vec())?;
+    Some(rater.rate_up_to(&board, grade))
+}
+
+/// A puzzle's rating with every technique.
+fn rate(rater: &mut Rater, shape: &Shape, values: &[u8]) -> Option<Rating> {
+    rate_up_to(rater, &Arc::new(shape.clone()), values, Grade::Hard)
 }
 
 /// Counts the solutions of `shape` with `cells` to two within the budget: `None` past it, or
@@ -325,15 +295,21 @@ fn count(
 }
 
 /// A plain puzzle's givens: the solution's, taken away in a random order (by twins under a
-/// half turn, if asked) while the puzzle stays unique, or for easy, solved by singles.
-fn dig(shape: &Shape, solution: &[u8], options: &Options, run: &mut Run<'_>) -> Vec<u8> {
+/// half turn, if asked) while the puzzle stays unique: by the rater with the techniques of the
+/// grade asked for (easy to hard), else by a count.
+fn dig(
+    shape: &Shape,
+    solution: &[u8],
+    options: &Options,
+    rater: &mut Rater,
+    run: &mut Run<'_>,
+) -> Vec<u8> {
     let cancel = run.cancel;
-    let mut keeps = |cells: &[u8], spent: &mut u64| {
-        if options.grade == Some(Grade::Easy) {
-            solved_by_singles(shape, cells)
-        } else {
-            count(shape, cells, spent, cancel).is_some_and(|f| f.solutions == 1)
-        }
+    let board = Arc::new(shape.clone());
+    let logic = options.grade.filter(|&g| g < Grade::Expert);
+    let mut keeps = |cells: &[u8], spent: &mut u64| match logic {
+        Some(grade) => rate_up_to(rater, &board, cells, grade).is_some_and(|r| r.solved),
+        None => count(shape, cells, spent, cancel).is_some_and(|f| f.solutions == 1),
     };
     remove_clues(
         solution,
@@ -597,26 +573,48 @@ mod tests {
     }
 
     #[test]
-    fn easy_puzzles_are_solved_by_singles_and_other_grades_refused() {
-        let options = Options {
-            grade: Some(Grade::Easy),
-            ..Options::default()
-        };
-        let p = made("Samurai", None, options, 5);
-        assert!(solved_by_singles(&p.shape, &p.givens));
-        assert!(!solved_by_singles(&p.shape, &vec![0; p.shape.positions()]));
-        let shape = Shape::named("Mathdoku", Some(4)).unwrap();
-        assert!(matches!(
-            generate(&shape, &options, 1, None),
-            Err(ShapeGenerateError::Grade { .. })
-        ));
+    fn puzzles_come_in_the_grade_asked_for() {
+        let mut rater = Rater::new();
+        for (name, order, grade, seed) in [
+            ("Samurai", None, Grade::Easy, 5),
+            ("Samurai", None, Grade::Medium, 5),
+            ("Aztec", None, Grade::Hard, 1),
+            ("Nonomino", None, Grade::Expert, 1),
+            ("Roxdoku", Some(9), Grade::Hard, 3),
+            ("Killer", Some(9), Grade::Medium, 1),
+            ("Mathdoku", Some(4), Grade::Easy, 1),
+        ] {
+            let options = Options {
+                grade: Some(grade),
+                ..Options::default()
+            };
+            let p = made(name, order, options, seed);
+            consistent(&p);
+            assert!(unique(&p), "{name}");
+            assert_eq!(p.rating.grade, grade, "{name}: {:?}", p.rating);
+            let again = rate(&mut rater, &p.shape, &p.givens).unwrap();
+            assert_eq!(again, p.rating);
+            if grade < Grade::Expert {
+                // Logic alone fills it, to the solution the generator started from.
+                assert!(p.rating.solved);
+                assert_eq!(rater.values(), &p.solution[..], "{name}");
+            }
+        }
+        // A small board that singles always finish has no harder puzzle: the error says so.
+        let shape = Shape::named("TinySamurai", None).unwrap();
         let hard = Options {
             grade: Some(Grade::Hard),
             ..Options::default()
         };
+        let e = generate(&shape, &hard, 1, None).unwrap_err().to_string();
+        assert!(
+            e.contains("no hard TinySamurai puzzle") && e.contains("grade"),
+            "{e}"
+        );
+        // Nothing left for singles on an empty board.
         let shape = Shape::named("Samurai", None).unwrap();
-        let e = generate(&shape, &hard, 1, None).unwrap_err();
-        assert!(e.to_string().contains("Samurai"), "{e}");
+        let empty = vec![0; shape.positions()];
+        assert!(!rate(&mut rater, &shape, &empty).unwrap().solved);
     }
 
     #[test]

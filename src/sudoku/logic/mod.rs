@@ -27,17 +27,28 @@
 //! digits that make the cage's sum, only those that fit the cage's cells stay; a cell keeps only
 //! digits of the sets left, and a digit every set left needs, with one place in the cage, goes
 //! there.
+//!
+//! A board on a [`Shape`] (a Samurai, a Roxdoku cube, a Nonomino, a Mathdoku) is rated the same
+//! way over its units, which the tables take from the shape: a unit holds every symbol once (a
+//! full unit) or, smaller, at most once. Every technique is written over units: hidden singles
+//! and hidden subsets read full units only (a smaller unit need not hold a given symbol), naked
+//! subsets any unit, locked candidates any full unit against any other, the XY-wing any two
+//! cells that share a unit. Fish, which players know as rows against columns, become base units
+//! against cover units ([`techniques`] explains why that holds). A Mathdoku cage, whose digits
+//! may repeat, is read by its fillings as the exact-cover model lists them. A board the rater
+//! fills is checked against its cages at the end.
 
 pub mod hint;
-mod techniques;
+pub mod techniques;
 
 use std::fmt;
 
 use std::sync::Arc;
 
-use crate::sudoku::board::cage::digit_sets;
+use crate::sudoku::board::cage::{Cage, digit_sets};
 use crate::sudoku::board::geometry::{Geometry, Unit};
 use crate::sudoku::board::grid::Grid;
+use crate::sudoku::board::shape::Shape;
 use crate::sudoku::board::variant::Variant;
 
 /// A solving technique, from the easiest.
@@ -221,30 +232,69 @@ enum Progress {
     Contradiction,
 }
 
-/// The human-style solver. Keep one and reuse it: its unit tables are made once per geometry
-/// (and variant).
+/// A Mathdoku cage as the rater reads it: its cells, and its fillings (`None`: too many).
+type MathTable = (Vec<u32>, Option<Vec<Vec<u8>>>);
+
+/// Which board the tables are for.
+#[derive(Debug, Clone)]
+enum Board {
+    /// A square board: its box shape and its variant (`None`: classic).
+    Square(Geometry, Option<Arc<Variant>>),
+    /// A board on a shape.
+    Shape(Arc<Shape>),
+}
+
+impl Board {
+    fn of(grid: &Grid) -> Board {
+        match grid.shape_arc() {
+            Some(shape) => Board::Shape(shape.clone()),
+            None => Board::Square(grid.geometry(), grid.variant_arc().cloned()),
+        }
+    }
+
+    fn same(&self, other: &Board) -> bool {
+        match (self, other) {
+            (Board::Square(g, v), Board::Square(h, w)) => g == h && v == w,
+            (Board::Shape(a), Board::Shape(b)) => Arc::ptr_eq(a, b) || a == b,
+            _ => false,
+        }
+    }
+}
+
+/// The human-style solver. Keep one and reuse it: its unit tables are made once per board.
 #[derive(Debug, Clone, Default)]
 pub struct Rater {
+    /// The board the tables are for.
+    board: Option<Board>,
+    /// A square board's geometry: its rows, columns and boxes (or regions) are then the units
+    /// `0..side`, `side..2·side` and `2·side..3·side`, which the square passes of locked
+    /// candidates and fish read. `None` on a shape.
     geometry: Option<Geometry>,
-    /// The variant the tables are for (`None`: classic).
-    variant: Option<Arc<Variant>>,
+    /// The number of symbols.
     side: usize,
     all: u64,
-    /// The cells of each unit: rows, then columns, then boxes (or jigsaw regions), then a
-    /// variant's other units (diagonals, windows).
+    /// The cells of each unit. On a square board: rows, then columns, then boxes (or jigsaw
+    /// regions), then a variant's other units (diagonals, windows); on a shape, its units.
     units: Vec<Vec<u32>>,
-    /// The row, column and box (or region) of each cell.
-    units_of: Vec<[u32; 3]>,
-    /// Each cell's box or region, from 0.
+    /// Whether each unit holds every symbol (else at most once each).
+    full: Vec<bool>,
+    /// Each cell's units are `unit_list[unit_start[c]..unit_start[c + 1]]`: on a square board
+    /// its row, column and box (or region) first, then its other units.
+    unit_start: Vec<u32>,
+    unit_list: Vec<u32>,
+    /// Each square board cell's box or region, from 0.
     box_of: Vec<u32>,
-    /// Each cell's other units (diagonals, windows): empty on a classic board.
-    extra_of: Vec<Vec<u32>>,
+    /// Whether each position is a cell (false for a shape's holes).
+    is_cell: Vec<bool>,
     /// Killer cages: their cells, and the digit sets (bit sets) that make their sums.
     cages: Vec<(Vec<u32>, Vec<u64>)>,
     /// Each cell's cage, `u32::MAX` for none.
     cage_of: Vec<u32>,
+    /// Mathdoku cages: their cells, and every filling that makes the target (`None`: more
+    /// than the cage arithmetic lists, and the cage is left to the final check).
+    math: Vec<MathTable>,
     values: Vec<u8>,
-    /// Candidates of each empty cell (0 for a filled one).
+    /// Candidates of each empty cell (0 for a filled one, and for a hole).
     cand: Vec<u64>,
     /// Values placed in each unit.
     placed: Vec<u64>,
@@ -262,18 +312,40 @@ impl Rater {
     }
 
     fn prepare(&mut self, grid: &Grid) {
-        let g = grid.geometry();
-        let variant = grid.variant_arc();
-        if self.geometry == Some(g) && self.variant.as_ref() == variant {
+        let board = Board::of(grid);
+        if self.board.as_ref().is_some_and(|b| b.same(&board)) {
             return;
         }
-        let side = g.side();
-        self.side = side;
-        self.all = if side == 64 {
+        let mut cell_units: Vec<Vec<u32>> = Vec::new();
+        self.cages.clear();
+        self.math.clear();
+        match &board {
+            Board::Square(g, variant) => {
+                self.prepare_square(*g, variant.as_deref(), &mut cell_units);
+            }
+            Board::Shape(shape) => self.prepare_shape(shape, &mut cell_units),
+        }
+        self.all = if self.side >= 64 {
             u64::MAX
         } else {
-            (1u64 << side) - 1
+            (1u64 << self.side) - 1
         };
+        self.unit_start = Vec::with_capacity(cell_units.len() + 1);
+        self.unit_list.clear();
+        self.unit_start.push(0);
+        for list in cell_units {
+            self.unit_list.extend(list);
+            self.unit_start.push(self.unit_list.len() as u32);
+        }
+        self.board = Some(board);
+    }
+
+    /// The tables of a square board: rows, columns, boxes (or regions), a variant's other
+    /// units and its killer cages.
+    fn prepare_square(&mut self, g: Geometry, variant: Option<&Variant>, of: &mut Vec<Vec<u32>>) {
+        let side = g.side();
+        self.side = side;
+        self.geometry = Some(g);
         self.box_of = (0..g.cells())
             .map(|c| {
                 variant
@@ -290,42 +362,72 @@ impl Rater {
             boxes[b as usize].push(c as u32);
         }
         self.units.extend(boxes);
-        self.units_of = (0..g.cells())
+        *of = (0..g.cells())
             .map(|c| {
-                [
+                vec![
                     g.row_of(c) as u32,
                     (side + g.col_of(c)) as u32,
                     2 * side as u32 + self.box_of[c],
                 ]
             })
             .collect();
-        self.extra_of = vec![Vec::new(); g.cells()];
-        self.cages.clear();
+        self.is_cell = vec![true; g.cells()];
         self.cage_of = vec![u32::MAX; g.cells()];
         if let Some(v) = variant {
             for (unit, cells) in v.units().iter() {
                 if matches!(unit, Unit::Diagonal(_) | Unit::Window(_)) {
                     let u = self.units.len() as u32;
                     for &c in cells {
-                        self.extra_of[c].push(u);
+                        of[c].push(u);
                     }
                     self.units.push(cells.iter().map(|&c| c as u32).collect());
                 }
             }
-            for (k, cage) in v.cages().iter().enumerate() {
-                let sets = digit_sets(side, cage.cells.len(), cage.sum, &[])
-                    .iter()
-                    .map(|set| set.iter().fold(0u64, |acc, &d| acc | 1 << (d - 1)))
-                    .collect();
-                for &c in &cage.cells {
-                    self.cage_of[c] = k as u32;
-                }
-                self.cages
-                    .push((cage.cells.iter().map(|&c| c as u32).collect(), sets));
-            }
+            self.add_cages(v.cages());
         }
-        self.geometry = Some(g);
-        self.variant = variant.cloned();
+        self.full = vec![true; self.units.len()];
+    }
+
+    /// The tables of a board on a shape: its units, full or not, its killer cages and its
+    /// Mathdoku cages with their fillings.
+    fn prepare_shape(&mut self, shape: &Shape, of: &mut Vec<Vec<u32>>) {
+        self.side = shape.symbols();
+        self.geometry = None;
+        self.box_of.clear();
+        self.units = shape
+            .units()
+            .map(|(_, cells)| cells.iter().map(|&c| c as u32).collect())
+            .collect();
+        self.full = (0..shape.unit_count()).map(|u| shape.is_full(u)).collect();
+        *of = (0..shape.positions())
+            .map(|p| shape.units_of(p).to_vec())
+            .collect();
+        self.is_cell = (0..shape.positions()).map(|p| shape.is_cell(p)).collect();
+        self.cage_of = vec![u32::MAX; shape.positions()];
+        self.add_cages(shape.cages());
+        for cage in shape.math_cages() {
+            let fixed = vec![0; cage.cells.len()];
+            let fillings = cage.fillings(shape.symbols(), &fixed, |i, j| {
+                shape.see(cage.cells[i], cage.cells[j])
+            });
+            let cells = cage.cells.iter().map(|&c| c as u32).collect();
+            self.math.push((cells, fillings));
+        }
+    }
+
+    /// Killer cages, with the digit sets that make each sum.
+    fn add_cages(&mut self, cages: &[Cage]) {
+        for (k, cage) in cages.iter().enumerate() {
+            let sets = digit_sets(self.side, cage.cells.len(), cage.sum, &[])
+                .iter()
+                .map(|set| set.iter().fold(0u64, |acc, &d| acc | 1 << (d - 1)))
+                .collect();
+            for &c in &cage.cells {
+                self.cage_of[c] = k as u32;
+            }
+            self.cages
+                .push((cage.cells.iter().map(|&c| c as u32).collect(), sets));
+        }
     }
 
     /// Rates a puzzle with every technique.
@@ -336,18 +438,7 @@ impl Rater {
     /// Rates a puzzle using only techniques up to `grade`: a puzzle that needs more comes out as
     /// [`Grade::Expert`] with `solved` false. Cheaper than [`rate`](Self::rate) when the caller
     /// only wants to know "is it at most this hard?", as the generator does.
-    /// A board on a [`Shape`](crate::sudoku::board::shape::Shape) is not rated (the techniques
-    /// know square boards): it comes out unsolved, as [`Grade::Expert`], with nothing used.
     pub fn rate_up_to(&mut self, grid: &Grid, grade: Grade) -> Rating {
-        if grid.shape().is_some() {
-            return Rating {
-                grade: Grade::Expert,
-                used: Vec::new(),
-                solved: false,
-                contradiction: false,
-                left: grid.cell_count() - grid.filled(),
-            };
-        }
         self.load(grid);
         while !self.contradiction && self.cand.iter().any(|&c| c != 0) {
             match self.step(grade) {
@@ -356,7 +447,10 @@ impl Rater {
                 Progress::Contradiction => self.contradiction = true,
             }
         }
-        let left = self.values.iter().filter(|&&v| v == 0).count();
+        let left = self.left();
+        if left == 0 && !self.cages_hold() {
+            self.contradiction = true;
+        }
         let solved = left == 0 && !self.contradiction;
         let used: Vec<(Technique, u32)> = Technique::ALL
             .iter()
@@ -378,14 +472,50 @@ impl Rater {
         }
     }
 
-    /// The board as far as logic got in the last rating.
+    /// The board as far as logic got in the last rating (one value per position; 0 where
+    /// empty and in holes).
     pub fn values(&self) -> &[u8] {
         &self.values
     }
 
+    /// Cells still empty.
+    fn left(&self) -> usize {
+        self.values
+            .iter()
+            .zip(&self.is_cell)
+            .filter(|&(&v, &cell)| v == 0 && cell)
+            .count()
+    }
+
+    /// On a full board: whether every cage makes its sum or target. (The techniques keep the
+    /// cages' digits right while cells are open; this catches a cage that singles filled
+    /// before its combinations were read, and a Mathdoku cage too big to list.)
+    fn cages_hold(&self) -> bool {
+        let digits =
+            |cells: &[u32]| -> Vec<u8> { cells.iter().map(|&c| self.values[c as usize]).collect() };
+        let cages = match &self.board {
+            Some(Board::Square(_, Some(v))) => v.cages(),
+            Some(Board::Shape(shape)) => shape.cages(),
+            _ => &[],
+        };
+        let sums = cages.iter().all(|cage| {
+            let sum: u32 = cage.cells.iter().map(|&c| u32::from(self.values[c])).sum();
+            sum == cage.sum
+        });
+        let targets = match &self.board {
+            Some(Board::Shape(shape)) => shape
+                .math_cages()
+                .iter()
+                .zip(&self.math)
+                .all(|(cage, (cells, _))| cage.makes(&digits(cells))),
+            _ => true,
+        };
+        sums && targets
+    }
+
     fn load(&mut self, grid: &Grid) {
         self.prepare(grid);
-        let n = grid.geometry().cells();
+        let n = self.is_cell.len();
         self.values.clear();
         self.values.resize(n, 0);
         self.cand.clear();
@@ -396,17 +526,14 @@ impl Rater {
         self.cage_placed.resize(self.cages.len(), 0);
         self.counts = [0; 11];
         self.contradiction = false;
-        for (cell, &v) in grid.values().iter().enumerate() {
-            if v == 0 {
+        for (cell, &v) in grid.values().iter().enumerate().take(n) {
+            if v == 0 || !self.is_cell[cell] {
                 continue;
             }
             let bit = 1u64 << (v - 1);
             self.values[cell] = v;
-            let units = self.units_of[cell].map(|u| u as usize);
-            for u in units
-                .into_iter()
-                .chain(self.extra_of[cell].iter().map(|&u| u as usize))
-            {
+            for k in self.unit_range(cell) {
+                let u = self.unit_list[k] as usize;
                 if self.placed[u] & bit != 0 {
                     self.contradiction = true;
                 }
@@ -420,10 +547,9 @@ impl Rater {
             }
         }
         for cell in 0..n {
-            if self.values[cell] == 0 {
-                let [r, c, b] = self.units_of[cell].map(|u| self.placed[u as usize]);
-                let mut taken = r | c | b;
-                for &u in &self.extra_of[cell] {
+            if self.values[cell] == 0 && self.is_cell[cell] {
+                let mut taken = 0;
+                for &u in self.units_of(cell) {
                     taken |= self.placed[u as usize];
                 }
                 if let Some(k) = self.cage(cell) {
@@ -434,12 +560,15 @@ impl Rater {
         }
     }
 
-    /// The `k`-th unit of a cell: its row, column and box (or region), then its other units.
-    fn unit_of(&self, cell: usize, k: usize) -> usize {
-        match self.units_of[cell].get(k) {
-            Some(&u) => u as usize,
-            None => self.extra_of[cell][k - 3] as usize,
-        }
+    /// Where a cell's units are in `unit_list`.
+    fn unit_range(&self, cell: usize) -> std::ops::Range<usize> {
+        self.unit_start[cell] as usize..self.unit_start[cell + 1] as usize
+    }
+
+    /// A cell's units: on a square board its row, column and box (or region) first, then its
+    /// other units.
+    fn units_of(&self, cell: usize) -> &[u32] {
+        &self.unit_list[self.unit_range(cell)]
     }
 
     /// A cell's killer cage.
@@ -455,15 +584,8 @@ impl Rater {
         let bit = 1u64 << (value - 1);
         self.values[cell] = value;
         self.cand[cell] = 0;
-        for u in self.units_of[cell] {
-            let u = u as usize;
-            self.placed[u] |= bit;
-            for &peer in &self.units[u] {
-                self.cand[peer as usize] &= !bit;
-            }
-        }
-        for k in 0..self.extra_of[cell].len() {
-            let u = self.extra_of[cell][k] as usize;
+        for k in self.unit_range(cell) {
+            let u = self.unit_list[k] as usize;
             self.placed[u] |= bit;
             for &peer in &self.units[u] {
                 self.cand[peer as usize] &= !bit;
@@ -520,15 +642,13 @@ impl Rater {
         before != self.cand[cell]
     }
 
+    /// Whether two cells share a unit or a killer cage (so cannot hold the same value).
     fn sees(&self, a: usize, b: usize) -> bool {
-        let (x, y) = (self.units_of[a], self.units_of[b]);
         a != b
-            && (x[0] == y[0]
-                || x[1] == y[1]
-                || x[2] == y[2]
-                || self.extra_of[a]
-                    .iter()
-                    .any(|u| self.extra_of[b].contains(u))
+            && (self
+                .units_of(a)
+                .iter()
+                .any(|u| self.units_of(b).contains(u))
                 || self.cage(a).is_some_and(|k| self.cage(b) == Some(k)))
     }
 }

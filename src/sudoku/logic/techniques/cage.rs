@@ -1,5 +1,10 @@
 //! Cage combinations: a killer cage's digits come from the sets that make its sum and fit its
-//! cells.
+//! cells; a Mathdoku cage's, from the fillings that make its target and fit its cells.
+//!
+//! A Mathdoku cage may repeat a digit (in cells that share no unit), so it is read by its
+//! fillings, one digit per cell, as the exact-cover model's options list them: a filling stays
+//! while each of its digits is placed in, or still a candidate of, its cell, and each open cell
+//! keeps the digits some filling left gives it. A one-cell cage is a given.
 
 use crate::sudoku::logic::{Progress, Rater};
 
@@ -61,6 +66,50 @@ impl Rater {
                 return progress;
             }
         }
+        if progress == Progress::None {
+            return self.math_fillings();
+        }
         progress
+    }
+
+    /// Mathdoku cages: each open cell keeps the digits of the fillings that still fit.
+    fn math_fillings(&mut self) -> Progress {
+        for k in 0..self.math.len() {
+            let Some(fillings) = &self.math[k].1 else {
+                continue; // too many to list: the final check reads the cage
+            };
+            let cells = &self.math[k].0;
+            let mut allowed = vec![0u64; cells.len()];
+            let mut fits_any = false;
+            for filling in fillings {
+                let fits = cells.iter().zip(filling).all(|(&c, &d)| {
+                    let c = c as usize;
+                    match self.values[c] {
+                        0 => self.cand[c] & 1 << (d - 1) != 0,
+                        v => v == d,
+                    }
+                });
+                if fits {
+                    fits_any = true;
+                    for (a, &d) in allowed.iter_mut().zip(filling) {
+                        *a |= 1 << (d - 1);
+                    }
+                }
+            }
+            if !fits_any {
+                return Progress::Contradiction;
+            }
+            let mut changed = false;
+            for (i, a) in allowed.into_iter().enumerate() {
+                let c = self.math[k].0[i] as usize;
+                if self.values[c] == 0 {
+                    changed |= self.eliminate(c, !a);
+                }
+            }
+            if changed {
+                return Progress::Some;
+            }
+        }
+        Progress::None
     }
 }

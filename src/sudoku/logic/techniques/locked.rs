@@ -1,5 +1,11 @@
 //! Locked candidates: a value whose places in one unit all lie in another goes from the rest of
 //! that other unit (pointing from a box to a line, claiming from a line to a box).
+//!
+//! The first unit must be full (it must hold the value somewhere); the other may be any unit,
+//! since it holds the value at most once. On a square board the box and line pairs players
+//! look for come first, in that order; a variant's diagonals and windows, and every unit of a
+//! shape (a Samurai's overlapping grids, a cube's planes, a jigsaw's regions), are read by the
+//! general pass over pairs of units.
 
 use crate::sudoku::logic::{Progress, Rater};
 
@@ -7,7 +13,9 @@ impl Rater {
     /// Pointing (a box's places for a value on one line) and claiming (a line's places for a
     /// value in one box).
     pub(in crate::sudoku::logic) fn locked_candidates(&mut self) -> Progress {
-        let g = self.geometry.unwrap_or_default();
+        let Some(g) = self.geometry else {
+            return self.locked_in_other_units();
+        };
         let side = self.side;
         let box_of = |rater: &Rater, c: usize| rater.box_of[c] as usize;
         let mut changed = false;
@@ -64,9 +72,7 @@ impl Rater {
                     let b = boxes.trailing_zeros() as usize;
                     for k in 0..side {
                         let c = self.units[2 * side + b][k] as usize;
-                        if self.units_of[c][0] as usize != line
-                            && self.units_of[c][1] as usize != line
-                        {
+                        if !self.units_of(c)[..2].contains(&(line as u32)) {
                             changed |= self.eliminate(c, bit);
                         }
                     }
@@ -82,10 +88,16 @@ impl Rater {
         Progress::None
     }
 
-    /// Locked candidates with a variant's other units (diagonals, windows): a value whose places
-    /// in one unit all lie in another unit goes from the rest of that other one.
+    /// Locked candidates between any two units (a variant's diagonals and windows, a shape's
+    /// units): a value whose places in a full unit all lie in another unit goes from the rest
+    /// of that other one. On a square board the pairs of rows, columns and boxes are left to
+    /// the square pass.
     pub(in crate::sudoku::logic) fn locked_in_other_units(&mut self) -> Progress {
+        let square = self.geometry.is_some();
         for a in 0..self.units.len() {
+            if !self.full[a] {
+                continue;
+            }
             let mut values = self.all & !self.placed[a];
             while values != 0 {
                 let bit = values & values.wrapping_neg();
@@ -98,16 +110,17 @@ impl Rater {
                 let Some(&first) = places.first() else {
                     continue;
                 };
-                // Units holding every place (other than `a`), at least one of them a variant's
-                // own when `a` is a row, column or box (those pairs the classic pass covers).
-                for k in 0..3 + self.extra_of[first].len() {
-                    let b = self.unit_of(first, k);
-                    if b == a || (a < 3 * self.side && b < 3 * self.side) {
+                // Units holding every place (other than `a`); on a square board, at least one of
+                // them a variant's own when `a` is a row, column or box (those pairs the square
+                // pass covers).
+                for k in self.unit_range(first) {
+                    let b = self.unit_list[k] as usize;
+                    if b == a || (square && a < 3 * self.side && b < 3 * self.side) {
                         continue;
                     }
                     let all_in = places
                         .iter()
-                        .all(|&c| (0..3 + self.extra_of[c].len()).any(|j| self.unit_of(c, j) == b));
+                        .all(|&c| self.units_of(c).contains(&(b as u32)));
                     if !all_in {
                         continue;
                     }

@@ -1,5 +1,7 @@
 //! The techniques, one family a file, each as methods of the [`Rater`](super::Rater) that make
-//! one application over the whole board.
+//! one application over the whole board: singles, locked candidates, naked and hidden subsets,
+//! fish (over rows and columns on a square board, over any units on a shape: see `fish.rs`),
+//! the XY-wing, and cage combinations (killer sums and Mathdoku fillings).
 
 mod cage;
 mod fish;

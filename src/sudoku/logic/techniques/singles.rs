@@ -4,10 +4,13 @@
 use crate::sudoku::logic::{Progress, Rater};
 
 impl Rater {
-    /// One sweep over every unit, placing each value that has one place left in it.
+    /// One sweep over every full unit, placing each value that has one place left in it.
     pub(in crate::sudoku::logic) fn hidden_singles(&mut self) -> Progress {
         let mut progress = Progress::None;
         for u in 0..self.units.len() {
+            if !self.full[u] {
+                continue; // a unit smaller than the alphabet need not hold any given value
+            }
             let (mut once, mut more) = (0u64, 0u64);
             for &c in &self.units[u] {
                 let c = self.cand[c as usize];
@@ -44,7 +47,7 @@ impl Rater {
     pub(in crate::sudoku::logic) fn naked_singles(&mut self) -> Progress {
         let mut progress = Progress::None;
         for cell in 0..self.cand.len() {
-            if self.values[cell] != 0 {
+            if self.values[cell] != 0 || !self.is_cell[cell] {
                 continue;
             }
             let c = self.cand[cell];

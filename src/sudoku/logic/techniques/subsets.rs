@@ -1,4 +1,8 @@
 //! Naked and hidden subsets (pairs, triples) within a unit.
+//!
+//! A naked subset holds in any unit, full or not (its cells need as many different values as
+//! they have candidates between them); a hidden subset only in a full unit, which must hold
+//! every value somewhere.
 
 use crate::sudoku::logic::{Progress, Rater};
 
@@ -31,7 +35,7 @@ impl Rater {
                 false
             });
             if let Some((union, chosen)) = found {
-                for k in 0..self.side {
+                for k in 0..self.units[u].len() {
                     let c = self.units[u][k] as usize;
                     if !chosen.contains(&c) {
                         self.eliminate(c, union);
@@ -46,7 +50,7 @@ impl Rater {
     /// `size` values whose places in a unit number `size` together: the other candidates go
     /// from those cells.
     pub(in crate::sudoku::logic) fn hidden_subsets(&mut self, size: usize) -> Progress {
-        for u in 0..self.units.len() {
+        for u in (0..self.units.len()).filter(|&u| self.full[u]) {
             // Where each missing value can go, as a bit set over the unit's cells.
             let mut places: Vec<(u64, u64)> = Vec::new();
             let mut missing = self.all & !self.placed[u];
@@ -68,7 +72,7 @@ impl Rater {
                 let cells = pick.iter().fold(0, |acc, &i| acc | places[i].1);
                 if cells.count_ones() as usize == size {
                     let values = pick.iter().fold(0, |acc, &i| acc | places[i].0);
-                    let useful = (0..self.side).any(|k| {
+                    let useful = (0..self.units[u].len()).any(|k| {
                         cells & (1 << k) != 0 && self.cand[self.units[u][k] as usize] & !values != 0
                     });
                     if useful {
@@ -79,7 +83,7 @@ impl Rater {
                 false
             });
             if let Some((values, cells)) = found {
-                for k in 0..self.side {
+                for k in 0..self.units[u].len() {
                     if cells & (1 << k) != 0 {
                         let c = self.units[u][k] as usize;
                         self.eliminate(c, !values);
