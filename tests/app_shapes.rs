@@ -1,6 +1,7 @@
 //! Boards of every shape in the window, driven as a person would through `egui_kittest`: a
 //! Samurai, a Roxdoku cube and a Mathdoku, hovered, typed into, pencilled, solved with Space;
-//! holes that cannot be selected; a cube's layers side by side.
+//! holes that cannot be selected; a cube's layers side by side; a KSudoku saved game of every
+//! board KSudoku ships (tests/common_ksudoku) opened and solved.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
@@ -10,13 +11,14 @@ use egui::Key;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use sudoku_dlx::app::App;
-use sudoku_dlx::game::{Game, Origin};
+use sudoku_dlx::game::{Game, Origin, Uniqueness};
 use sudoku_dlx::sudoku::board::cage::{MathCage, Operation};
 use sudoku_dlx::sudoku::board::shape::{Layout, Shape};
 use sudoku_dlx::sudoku::{DlxSolver, Geometry, Grid, Solver};
 
 mod common;
 use common::*;
+mod common_ksudoku;
 
 /// A puzzle on `shape`: a solution found by the engine with every cell whose position is not a
 /// multiple of `keep` emptied.
@@ -423,4 +425,120 @@ fn the_puzzles_menu_opens_the_bundled_samurai_collection_on_its_shape() {
     assert_eq!(givens.shape().unwrap().name(), "Samurai");
     assert_eq!(givens.cell_count(), 369);
     assert!(status(&h).contains("puzzle 2 of 6"), "{}", status(&h));
+}
+
+/// A KSudoku saved game of every board KSudoku ships, written by the project's writer, opens on
+/// its board with its givens and no more, the window counts one solution, and Space solves it
+/// to the solution the game was made from.
+#[test]
+fn a_ksudoku_game_of_every_shape_opens_and_solves() {
+    use common_ksudoku::{boards, fresh_dir, game, write_to};
+    let dir = fresh_dir("ksudoku-every-shape-open");
+    let mut h = fresh();
+    for (name, order) in boards() {
+        let g = game(name, order);
+        let label = &g.label;
+        let path = write_to(&dir, &g);
+        h.state_mut().open_path(&path);
+        settle(&mut h);
+        let givens = g.givens.iter().filter(|&&v| v != 0).count();
+        let opened = status(&h);
+        assert!(
+            opened.starts_with(&format!("Opened {label}.ksudoku (")),
+            "{label}: {opened}"
+        );
+        assert!(
+            [format!("({givens} givens)"), format!(", {givens} givens)")]
+                .iter()
+                .any(|end| opened.contains(end)),
+            "{label}: {opened}"
+        );
+        // The board is the shape: its cells, holes, units and cages; the givens in place.
+        let game = h.state().game();
+        let board = game.board();
+        assert_eq!(board.positions(), g.shape.positions(), "{label}");
+        assert_eq!(board.cell_count(), g.shape.cell_count(), "{label}");
+        // (KSudoku's plain square opens as the classic grid; any other board as its shape,
+        // by its name.)
+        if let Some(shape) = board.shape() {
+            assert_eq!(shape.name(), g.shape.name(), "{label}");
+            assert!(
+                opened.contains(&format!("({}, ", g.shape.name())),
+                "{label}: {opened}"
+            );
+        }
+        let shape = Shape::of_grid(board);
+        let units = |s: &Shape| {
+            let mut all: Vec<Vec<usize>> = s.units().map(|(_, cells)| cells.to_vec()).collect();
+            all.iter_mut().for_each(|cells| cells.sort_unstable());
+            all.sort();
+            all
+        };
+        assert_eq!(units(&shape), units(&g.shape), "{label}");
+        assert_eq!(
+            (shape.cages().len(), shape.math_cages().len()),
+            (g.shape.cages().len(), g.shape.math_cages().len()),
+            "{label}"
+        );
+        for p in 0..board.positions() {
+            assert_eq!(board.is_cell(p), g.shape.is_cell(p), "{label}: {p}");
+            let origin = if g.givens[p] == 0 {
+                Origin::Empty
+            } else {
+                Origin::Given
+            };
+            assert_eq!(
+                (game.value(p), game.origin(p)),
+                (g.givens[p], origin),
+                "{label}: {p}"
+            );
+        }
+        assert_eq!(count_label(&h), Uniqueness::One, "{label}");
+        // A screen reader hears a given cell by its place and value, and an open one as empty.
+        let layout = g.shape.layout();
+        let place = |p: usize| {
+            let (x, y, z) = layout.coordinates(p);
+            let rc = format!("row {}, column {}", y + 1, x + 1);
+            if layout.depth > 1 {
+                format!("layer {}, {rc}", z + 1)
+            } else {
+                rc
+            }
+        };
+        let open = (0..g.shape.positions())
+            .find(|&p| g.shape.is_cell(p) && g.givens[p] == 0)
+            .unwrap();
+        let spoken = game.cell_label(open);
+        assert!(
+            spoken.starts_with(&place(open)) && spoken.ends_with(": empty"),
+            "{label}: {spoken}"
+        );
+        h.get_by_label(&spoken);
+        if let Some(given) = (0..g.shape.positions()).find(|&p| g.givens[p] != 0) {
+            let spoken = game.cell_label(given);
+            let symbol = board.alphabet().symbol(g.givens[given]);
+            assert!(
+                spoken.starts_with(&place(given))
+                    && spoken.ends_with(&format!(": {symbol}, given")),
+                "{label}: {spoken}"
+            );
+            h.get_by_label(&spoken);
+        }
+        // Space solves it to the one solution.
+        press_and_wait(&mut h, Key::Space);
+        let game = h.state().game();
+        assert_eq!(
+            game.board().values(),
+            &g.solution[..],
+            "{label}: {}",
+            status(&h)
+        );
+        assert!(
+            (0..g.shape.positions()).all(|p| g.givens[p] != 0
+                || !g.shape.is_cell(p)
+                || game.origin(p) == Origin::Solver),
+            "{label}"
+        );
+    }
+    std::fs::remove_dir_all(&dir).ok();
 }

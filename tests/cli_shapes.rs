@@ -1,7 +1,8 @@
 //! `generate --shape` end to end: the real binary makes puzzles on every named shape and on
 //! KSudoku shape files, `solve` and the file reader read them back, a seed makes them again, and
 //! what does not combine is refused. The KSudoku games it writes are checked by a solver of this
-//! file's own, which shares no code with the crate.
+//! file's own, which shares no code with the crate. A KSudoku saved game of every board KSudoku
+//! ships (tests/common_ksudoku) is solved and counted from its file.
 
 // Tests may unwrap: a panic is a failure with its message.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
@@ -12,6 +13,7 @@ use sudoku_dlx::sudoku::files::formats;
 
 mod common_cli;
 use common_cli::{data, run, stdout};
+mod common_ksudoku;
 
 /// Runs `generate` with `args` and returns what it printed, which must be a success.
 fn generate(args: &[&str]) -> String {
@@ -695,4 +697,72 @@ fn other_commands_on_ksudoku_shapes_work_or_say_why_not() {
     let piped = run(&["solve"], Some(&text));
     assert_eq!(piped.status.code(), Some(0), "{piped:?}");
     assert_eq!(stdout(&file), stdout(&piped));
+}
+
+/// A KSudoku saved game of every board KSudoku ships (every named shape, every order KSudoku
+/// offers), written by the project's writer: `solve` prints its one solution as KSudoku writes
+/// `<solution>`, and `solve --count` says 1.
+#[test]
+fn a_ksudoku_game_of_every_shape_solves_and_counts() {
+    use common_ksudoku::{boards, fresh_dir, game, ksudoku_line, write_to};
+    let dir = fresh_dir("ksudoku-every-shape");
+    for (name, order) in boards() {
+        let g = game(name, order);
+        let label = &g.label;
+        // What the writer wrote is the puzzle and the solution, by KSudoku's own numbering.
+        let expected = ksudoku_line(&g.shape, &g.solution);
+        assert_eq!(
+            between(&g.xml, "<values>", "</values>"),
+            ksudoku_line(&g.shape, &g.givens),
+            "{label}"
+        );
+        assert_eq!(
+            between(&g.xml, "<solution>", "</solution>"),
+            expected,
+            "{label}"
+        );
+        assert!(expected.chars().all(|c| c != '_'), "{label}: {expected}");
+        // The solution keeps every group and cage of the graph written, by this file's own
+        // reader and solver (a built-in `type="sudoku"` graph lists none to check).
+        if g.xml.contains("type=\"custom\"") {
+            let values = between(&g.xml, "<values>", "</values>");
+            let solved = g.xml.replace(
+                &format!("<values>{values}</values>"),
+                &format!("<values>{expected}</values>"),
+            );
+            let game = read_game(&solved);
+            // Each unit is a clique, its cells numbered `(x * sizeY + y) * sizeZ + z`.
+            let l = g.shape.layout();
+            let index = |p: usize| {
+                let (x, y, z) = l.coordinates(p);
+                (x * l.height + y) * l.depth + z
+            };
+            let mut want: Vec<Vec<usize>> = g
+                .shape
+                .units()
+                .map(|(_, cells)| {
+                    let mut k: Vec<usize> = cells.iter().map(|&p| index(p)).collect();
+                    k.sort_unstable();
+                    k
+                })
+                .collect();
+            let mut got = game.cliques.clone();
+            got.iter_mut().for_each(|c| c.sort_unstable());
+            want.sort();
+            got.sort();
+            assert_eq!(got, want, "{label}");
+            let given = game.givens.iter().filter(|v| v.is_some()).count();
+            assert_eq!(given, g.shape.cell_count(), "{label}");
+            assert_eq!(count_solutions(&game, 2), 1, "{label}");
+        }
+        let path = write_to(&dir, &g);
+        let p = path.to_str().unwrap();
+        let o = run(&["solve", p], None);
+        assert_eq!(o.status.code(), Some(0), "{label}: {}", err(&o));
+        assert_eq!(stdout(&o), [expected.as_str()], "{label}");
+        let o = run(&["solve", "--count", p], None);
+        assert_eq!(o.status.code(), Some(0), "{label}: {}", err(&o));
+        assert_eq!(stdout(&o), ["1"], "{label}");
+    }
+    std::fs::remove_dir_all(&dir).ok();
 }
