@@ -133,9 +133,8 @@ pub struct GenerateArgs {
     /// How many puzzles.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
     pub count: u64,
-    /// The grade (see `sudoku-dlx rate`; default medium). With --shape: none (unique, as sparse
-    /// as the digging leaves it) or easy (solved by singles), the rater reading square grids
-    /// only.
+    /// The grade (see `sudoku-dlx rate`; default medium). With --shape: none by default (unique,
+    /// as sparse as the digging leaves it), or any grade.
     #[arg(long, value_parser = parse_grade)]
     pub grade: Option<Grade>,
     /// Which cells are emptied together (with --shape: none or rotational, a half turn of the
