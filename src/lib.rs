@@ -38,7 +38,9 @@
 //!     format, clashes); a square board's box shape in [`Geometry`](sudoku::Geometry)
 //!     (`board/geometry.rs`), its symbols in [`Alphabet`](sudoku::Alphabet)
 //!     (`board/alphabet.rs`), its units in `board/units.rs`, a square variant's rules in
-//!     [`Variant`](sudoku::Variant) (`board/variant.rs`).
+//!     [`Variant`](sudoku::Variant) (`board/variant.rs`); which board a player or a command
+//!     asks for, classic, variant or shape, in [`BoardKind`](sudoku::BoardKind)
+//!     (`board/kind.rs`).
 //!   - [`sudoku::cover`], boards as exact cover (`cover/mod.rs`): the one mapping of the model
 //!     ([`CoverMatrix`](sudoku::cover::model::CoverMatrix), `cover/model.rs`: items and options
 //!     named as Knuth names them), the search of any board through it (`cover/general.rs`),

@@ -36,6 +36,7 @@ use thiserror::Error;
 pub use board::alphabet::{Alphabet, AlphabetError, EMPTY};
 pub use board::geometry::{Geometry, GeometryError, MAX_SIDE, MIN_SIDE, Unit, cell_name};
 pub use board::grid::{Clash, Grid, Notation, ParseError, ParseErrorKind, SolutionError};
+pub use board::kind::BoardKind;
 pub use board::variant::{Rules, Variant, VariantError};
 pub use cover::classic::DlxSolver;
 pub use files::formats::{Entry, FileError, Format};

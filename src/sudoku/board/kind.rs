@@ -1,0 +1,194 @@
+//! Which board a player or a command asks for, before there is any board: the thing the New
+//! menu offers and `generate` reads from its flags.
+//!
+//! There are three kinds, as there are three ways puzzles are made
+//! ([`generate`](crate::sudoku::generate)):
+//!
+//! * a **classic** board of a [`Notation`]: its side, its box shape, its symbols;
+//! * a square board of a notation with a **variant**'s rules, which combine: X diagonals, hyper
+//!   windows, jigsaw regions drawn at random, killer cages cut from the solution (a killer X, a
+//!   hyper jigsaw). The regions and cages are not part of the kind: each puzzle gets its own;
+//! * a **shape** ([`Shape`]: a Samurai, a Roxdoku cube, a Mathdoku, a KSudoku shape file's
+//!   board), with the cages its puzzles get ([`Cages`]: by default, as the shape's name says).
+//!
+//! A kind knows its [`name`](BoardKind::name), as messages and menus write it: `9×9 (3×3
+//! boxes)`, `killer X 9×9 (3×3 boxes)`, `Samurai`. The variant's words are read by
+//! [`parse`](BoardKind::parse) (`killer+x`), the form the command line and the New menu use.
+
+use std::sync::Arc;
+
+use crate::sudoku::board::grid::Notation;
+use crate::sudoku::board::shape::Shape;
+use crate::sudoku::generate::shape::Cages;
+
+/// Which board to make a puzzle on (see the module docs).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum BoardKind {
+    /// A classic board: rows, columns and boxes of this notation.
+    Classic(Notation),
+    /// A square board of this notation with a variant's rules, combined.
+    Variant {
+        /// The board's side, box shape and symbols.
+        notation: Notation,
+        /// X: the main diagonals are units.
+        x: bool,
+        /// Hyper: the windows between the boxes are units (square boxes only).
+        hyper: bool,
+        /// Jigsaw: random regions replace the boxes.
+        jigsaw: bool,
+        /// Killer: cages, with their sums, cut from the solution.
+        killer: bool,
+    },
+    /// A board of any shape, with the cages its puzzles get.
+    Shape {
+        /// The board: its layout, units and symbols.
+        shape: Arc<Shape>,
+        /// Which cages a puzzle gets (new cages replace any the shape has).
+        cages: Cages,
+    },
+}
+
+impl BoardKind {
+    /// A variant on `notation`, read from `x`, `hyper` (or `windoku`), `jigsaw`, `killer`,
+    /// joined by `+`, `,` or spaces (`killer+x`), in any case. Refuses an unknown word, and no
+    /// word at all.
+    pub fn parse(text: &str, notation: Notation) -> Result<BoardKind, String> {
+        let (mut x, mut hyper, mut jigsaw, mut killer) = (false, false, false, false);
+        for word in text
+            .split(['+', ',', ' '])
+            .map(str::trim)
+            .filter(|w| !w.is_empty())
+        {
+            match word.to_ascii_lowercase().as_str() {
+                "x" => x = true,
+                "hyper" | "windoku" => hyper = true,
+                "jigsaw" => jigsaw = true,
+                "killer" => killer = true,
+                other => {
+                    return Err(format!(
+                        "{other:?} is not a variant: x, hyper, jigsaw or killer (joined by +)"
+                    ));
+                }
+            }
+        }
+        if !(x || hyper || jigsaw || killer) {
+            return Err("no variant named: x, hyper, jigsaw or killer (joined by +)".into());
+        }
+        Ok(BoardKind::Variant {
+            notation,
+            x,
+            hyper,
+            jigsaw,
+            killer,
+        })
+    }
+
+    /// The same kind on a board of `notation` (a shape keeps its own board).
+    pub fn with_notation(self, notation: Notation) -> BoardKind {
+        match self {
+            BoardKind::Classic(_) => BoardKind::Classic(notation),
+            BoardKind::Variant {
+                x,
+                hyper,
+                jigsaw,
+                killer,
+                ..
+            } => BoardKind::Variant {
+                notation,
+                x,
+                hyper,
+                jigsaw,
+                killer,
+            },
+            shape @ BoardKind::Shape { .. } => shape,
+        }
+    }
+
+    /// The notation of a square board (`None` for a shape).
+    pub fn notation(&self) -> Option<&Notation> {
+        match self {
+            BoardKind::Classic(notation) | BoardKind::Variant { notation, .. } => Some(notation),
+            BoardKind::Shape { .. } => None,
+        }
+    }
+
+    /// The board as messages and menus name it: `9×9 (3×3 boxes)` for a classic board,
+    /// `killer X 9×9 (3×3 boxes)` for a variant (its words as
+    /// [`Variant::name`](crate::sudoku::Variant::name) gives them, then the board), the shape's
+    /// name for a shape (`Samurai`).
+    pub fn name(&self) -> String {
+        match self {
+            BoardKind::Classic(notation) => notation.geometry.to_string(),
+            BoardKind::Variant {
+                notation,
+                x,
+                hyper,
+                jigsaw,
+                killer,
+            } => {
+                let words = [
+                    (*killer, "killer"),
+                    (*jigsaw, "jigsaw"),
+                    (*hyper, "hyper"),
+                    (*x, "X"),
+                ];
+                let mut name: Vec<String> = words
+                    .iter()
+                    .filter(|w| w.0)
+                    .map(|w| w.1.to_string())
+                    .collect();
+                name.push(notation.geometry.to_string());
+                name.join(" ")
+            }
+            BoardKind::Shape { shape, .. } => shape.name().to_string(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+    use crate::sudoku::Geometry;
+
+    #[test]
+    fn variants_parse_in_any_order_and_case_and_are_named_in_one() {
+        let nine = Notation::default();
+        let k = BoardKind::parse("X, Killer", nine.clone()).unwrap();
+        assert_eq!(k, BoardKind::parse("killer+x", nine.clone()).unwrap());
+        assert_eq!(k.name(), "killer X 9×9 (3×3 boxes)");
+        let windoku = BoardKind::parse("windoku jigsaw", nine.clone()).unwrap();
+        assert_eq!(windoku.name(), "jigsaw hyper 9×9 (3×3 boxes)");
+        assert_eq!(
+            BoardKind::parse("sideways", nine.clone()).unwrap_err(),
+            "\"sideways\" is not a variant: x, hyper, jigsaw or killer (joined by +)"
+        );
+        assert_eq!(
+            BoardKind::parse(" + ", nine).unwrap_err(),
+            "no variant named: x, hyper, jigsaw or killer (joined by +)"
+        );
+    }
+
+    #[test]
+    fn a_kind_moves_to_another_notation_and_a_shape_keeps_its_board() {
+        let six = Notation::default_for(Geometry::new(2, 3).unwrap()).unwrap();
+        let k = BoardKind::parse("jigsaw", Notation::default()).unwrap();
+        let moved = k.with_notation(six.clone());
+        assert_eq!(moved.notation(), Some(&six));
+        assert_eq!(moved.name(), "jigsaw 6×6 (2×3 boxes)");
+        assert_eq!(
+            BoardKind::Classic(Notation::default())
+                .with_notation(six)
+                .name(),
+            "6×6 (2×3 boxes)"
+        );
+        let samurai = BoardKind::Shape {
+            shape: Arc::new(Shape::named("Samurai", None).unwrap()),
+            cages: Cages::ByName,
+        };
+        assert_eq!(samurai.name(), "Samurai");
+        assert_eq!(samurai.notation(), None);
+        let same = samurai.clone().with_notation(Notation::default());
+        assert_eq!(same, samurai);
+    }
+}
