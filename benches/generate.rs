@@ -8,7 +8,8 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use sudoku_dlx::sudoku::{Generator, Geometry, Grade, Notation, Symmetry};
+use sudoku_dlx::sudoku::generate::{Request, generate as make};
+use sudoku_dlx::sudoku::{BoardKind, Geometry, Grade, Notation};
 
 fn generate(c: &mut Criterion) {
     let mut group = c.benchmark_group("generate");
@@ -30,12 +31,12 @@ fn generate(c: &mut Criterion) {
             continue;
         };
         let side = geometry.side();
-        let mut generator = Generator::new(notation, grade, Symmetry::None);
+        let request = Request::new(BoardKind::Classic(notation), Some(grade));
         let mut index = 0;
         group.bench_function(format!("{side}x{side}_{grade}"), |b| {
             b.iter(|| {
                 index += 1;
-                black_box(generator.generate(42, index, None).ok())
+                black_box(make(&request, 42, index, None).ok())
             });
         });
     }

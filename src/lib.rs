@@ -58,7 +58,11 @@
 //!     (`logic/techniques/mod.rs`: `logic/techniques/singles.rs`, `logic/techniques/locked.rs`,
 //!     `logic/techniques/subsets.rs`, `logic/techniques/fish.rs`, `logic/techniques/wing.rs`,
 //!     `logic/techniques/cage.rs`), and hints in exact-cover terms ([`sudoku::logic::hint`]).
-//!   - [`sudoku::generate`], making puzzles (`generate/mod.rs`): classic boards to a grade
+//!   - [`sudoku::generate`], making puzzles (`generate/mod.rs`): one entry for every board,
+//!     a [`Request`](sudoku::generate::Request) handed to
+//!     [`generate`](sudoku::generate::generate) (`generate/request.rs`), which answers with a
+//!     [`Generated`](sudoku::Generated) puzzle or a [`GenerateError`](sudoku::GenerateError)
+//!     (`generate/outcome.rs`); behind it the three ways of making: classic boards to a grade
 //!     ([`sudoku::generate::classic`]), the square variants (`generate/variant.rs`), any
 //!     shape: Samurai, cubes, killers, Mathdoku (`generate/shape.rs`).
 //!   - a plain [`Backtracker`](sudoku::Backtracker) to compare with (`sudoku/naive.rs`), and

@@ -12,10 +12,23 @@ use sudoku_dlx::sudoku::board::units::Units;
 use sudoku_dlx::sudoku::cover::general::{BoardError, GivenClash, solve, solve_with_cages};
 use sudoku_dlx::sudoku::files::formats;
 use sudoku_dlx::sudoku::files::general_format::{GeneralPuzzle, HOLE};
-use sudoku_dlx::sudoku::generate::variant::{self as variant_generate, Kind};
+use sudoku_dlx::sudoku::generate::{GenerateError, Generated, Request, generate};
 use sudoku_dlx::sudoku::{
-    Backtracker, DlxSolver, Geometry, Grade, Grid, Notation, Rater, Solver, Unit,
+    Backtracker, BoardKind, DlxSolver, Geometry, Grade, Grid, Notation, Rater, Solver, Unit,
 };
+
+/// Puzzle `index` of the batch of `seed` of the variant `words` and `grade` on `notation`'s
+/// board, by the generator's one entry.
+fn variant_puzzle(
+    notation: &Notation,
+    words: &str,
+    grade: Grade,
+    seed: u64,
+    index: u64,
+) -> Result<Generated, GenerateError> {
+    let board = BoardKind::parse(words, notation.clone()).unwrap();
+    generate(&Request::new(board, Some(grade)), seed, index, None)
+}
 
 /// The rules, from scratch: each unit a list of (row, column).
 fn rows_columns_boxes(side: usize, box_rows: usize, box_cols: usize) -> Vec<Vec<(usize, usize)>> {
@@ -589,12 +602,14 @@ fn generated_variant_puzzles_are_unique_reproducible_and_of_their_grade() {
         ("killer+x", Grade::Medium),
         ("jigsaw+x", Grade::Hard),
     ] {
-        let k = Kind::parse(kind).unwrap();
-        let made = variant_generate::generate(&nine, k, grade, 7, 0, None).unwrap();
-        let again = variant_generate::generate(&nine, k, grade, 7, 0, None).unwrap();
-        let other = variant_generate::generate(&nine, k, grade, 7, 1, None).unwrap();
+        let k = BoardKind::parse(kind, nine.clone()).unwrap();
+        let made = generate(&Request::new(k.clone(), Some(grade)), 7, 0, None).unwrap();
+        let again = generate(&Request::new(k.clone(), Some(grade)), 7, 0, None).unwrap();
+        let other = generate(&Request::new(k.clone(), Some(grade)), 7, 1, None).unwrap();
         let p = &made.puzzle;
-        assert_eq!(p.variant().unwrap().name(), k.name(), "{kind}");
+        let name = format!("{} {}", p.variant().unwrap().name(), p.geometry());
+        assert_eq!(name, k.name(), "{kind}");
+        assert_eq!((made.seed, made.index, other.index), (7, 0, 1), "{kind}");
         // The same seed and index, the same puzzle; another index, another.
         assert_eq!(
             (p.values(), p.variant().map(|v| v.rules())),
@@ -661,10 +676,8 @@ fn small_generated_puzzles_are_unique_by_brute_force() {
         (2, 2, "killer+x"),
     ] {
         let notation = Notation::default_for(Geometry::new(rows, cols).unwrap()).unwrap();
-        let k = Kind::parse(kind).unwrap();
         for index in 0..3 {
-            let made =
-                variant_generate::generate(&notation, k, Grade::Easy, 21, index, None).unwrap();
+            let made = variant_puzzle(&notation, kind, Grade::Easy, 21, index).unwrap();
             let p = &made.puzzle;
             let side = rows * cols;
             let rules = rules_of_puzzle(p);
@@ -684,8 +697,7 @@ fn generated_16x16_x_and_jigsaw_puzzles_are_unique() {
     let sixteen = Notation::default_for(Geometry::square(4).unwrap()).unwrap();
     let mut solver = DlxSolver::new();
     for kind in ["x", "jigsaw"] {
-        let k = Kind::parse(kind).unwrap();
-        let made = variant_generate::generate(&sixteen, k, Grade::Easy, 16, 0, None).unwrap();
+        let made = variant_puzzle(&sixteen, kind, Grade::Easy, 16, 0).unwrap();
         let p = &made.puzzle;
         assert_eq!(solver.count(p, 2, None).unwrap().solutions, 1, "{kind}");
         assert!(obeys(
@@ -699,19 +711,39 @@ fn generated_16x16_x_and_jigsaw_puzzles_are_unique() {
 
 #[test]
 fn variant_kinds_parse_and_refuse_what_they_do_not_know() {
-    let k = Kind::parse("killer+X").unwrap();
-    assert!(k.killer && k.x && !k.jigsaw);
-    assert_eq!(k.name(), "killer X");
+    let nine = Notation::default();
+    let k = BoardKind::parse("killer+X", nine.clone()).unwrap();
+    assert!(matches!(
+        k,
+        BoardKind::Variant {
+            killer: true,
+            x: true,
+            jigsaw: false,
+            hyper: false,
+            ..
+        }
+    ));
+    assert_eq!(k.name(), "killer X 9×9 (3×3 boxes)");
     assert!(
-        Kind::parse("sideways")
+        BoardKind::parse("sideways", nine.clone())
             .unwrap_err()
             .contains("\"sideways\"")
     );
-    assert!(Kind::parse("").is_err());
+    assert!(BoardKind::parse("", nine).is_err());
     // Hyper windows need square boxes.
     let six = Notation::default_for(Geometry::new(2, 3).unwrap()).unwrap();
-    let hyper = Kind::parse("hyper").unwrap();
-    assert!(variant_generate::generate(&six, hyper, Grade::Easy, 1, 0, None).is_err());
+    assert!(matches!(
+        variant_puzzle(&six, "hyper", Grade::Easy, 1, 0),
+        Err(GenerateError::Unsupported(_))
+    ));
+    // A variant is made to a grade, with its givens one cell at a time.
+    let killer = BoardKind::parse("killer", six).unwrap();
+    assert!(generate(&Request::new(killer.clone(), None), 1, 0, None).is_err());
+    let mirrored = Request {
+        symmetry: sudoku_dlx::sudoku::Symmetry::Mirror,
+        ..Request::new(killer, Some(Grade::Easy))
+    };
+    assert!(generate(&mirrored, 1, 0, None).is_err());
 }
 
 #[test]
@@ -727,10 +759,8 @@ fn every_solver_follows_the_variants_rules() {
         (2, 2, "killer+x"),
     ] {
         let notation = Notation::default_for(Geometry::new(rows, cols).unwrap()).unwrap();
-        let k = Kind::parse(kind).unwrap();
         for index in 0..3 {
-            let made =
-                variant_generate::generate(&notation, k, Grade::Easy, 5, index, None).unwrap();
+            let made = variant_puzzle(&notation, kind, Grade::Easy, 5, index).unwrap();
             let mut p = made.puzzle.clone();
             let given: Vec<usize> = (0..p.values().len()).filter(|&c| p.get(c) != 0).collect();
             for &cell in given.iter().take(2) {
@@ -789,8 +819,7 @@ fn jigsaws_of_sides_without_boxes_read_generate_solve_and_write() {
         assert!(!geometry.has_boxes());
         assert_eq!(geometry.to_string(), format!("{side}×{side} (no boxes)"));
         let notation = Notation::default_for(geometry).unwrap();
-        let k = Kind::parse("jigsaw").unwrap();
-        let made = variant_generate::generate(&notation, k, Grade::Easy, 3, 0, None).unwrap();
+        let made = variant_puzzle(&notation, "jigsaw", Grade::Easy, 3, 0).unwrap();
         let p = &made.puzzle;
         assert_eq!(p.geometry(), geometry);
         // Unique, by a brute force written from the rules (rows, columns, the regions).

@@ -31,10 +31,9 @@ pub enum Action {
     Copy,
     /// Text pasted from the clipboard: a puzzle to load.
     Paste(String),
-    /// Make a new puzzle of this grade, of the board's size.
-    Generate(crate::sudoku::Grade),
-    /// Make a new puzzle of this variant and grade, of the board's size.
-    GenerateVariant(crate::sudoku::generate::variant::Kind, crate::sudoku::Grade),
+    /// Make a new puzzle of this grade on a board of this kind (classic or a variant, of the
+    /// board's size).
+    Generate(crate::sudoku::BoardKind, crate::sudoku::Grade),
     /// Make a new puzzle on a named shape (of this order where it comes in several): easy
     /// (solved by singles), or `None`, unique and as sparse as the generator digs.
     GenerateShape(&'static str, usize, Option<crate::sudoku::Grade>),

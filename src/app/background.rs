@@ -9,53 +9,31 @@ use std::time::{Duration, Instant};
 use crate::game::format_duration;
 
 use crate::sudoku::board::shape::Shape;
-use crate::sudoku::generate::shape as shape_generate;
-use crate::sudoku::generate::variant::{self as variant_generate, Kind};
-use crate::sudoku::{GenerateError, Generator, Grade, Grid, Symmetry};
+use crate::sudoku::generate::shape::Cages;
+use crate::sudoku::generate::{Generated, Request, generate};
+use crate::sudoku::{BoardKind, GenerateError, Grade, Symmetry};
 
 use super::window::App;
 use super::worker::{Making, Worker};
 
 impl App {
-    pub(super) fn generate(&mut self, ctx: &egui::Context, grade: Grade) {
-        let notation = self.game.board().notation().clone();
-        let what = format!("{grade} {}", notation.geometry);
-        self.seed = self.seed.wrapping_add(1);
-        let seed = self.seed;
-        self.start_making(ctx, what, move |flag: &AtomicBool| {
-            Generator::new(notation, grade, Symmetry::Rotational)
-                .generate(seed, 0, Some(flag))
-                // The rating `sudoku-dlx rate` prints for the same board.
-                .map(|made| {
-                    let note = format!(
-                        "{} givens: {}",
-                        made.puzzle.filled(),
-                        made.rating.describe()
-                    );
-                    (made.puzzle, note)
-                })
-        });
+    /// Makes a new puzzle of `grade` on a square board of this kind (classic, or a variant),
+    /// the givens of a classic one symmetric under a half turn.
+    pub(super) fn generate(&mut self, ctx: &egui::Context, board: BoardKind, grade: Grade) {
+        let what = format!("{grade} {}", board.name());
+        let symmetry = match board {
+            BoardKind::Classic(_) => Symmetry::Rotational,
+            _ => Symmetry::None,
+        };
+        let request = Request {
+            symmetry,
+            ..Request::new(board, Some(grade))
+        };
+        self.start_making(ctx, what, move || Ok(request), about);
     }
 
-    /// Makes a new puzzle of a variant and grade, of the board's size.
-    pub(super) fn generate_variant(&mut self, ctx: &egui::Context, kind: Kind, grade: Grade) {
-        let notation = self.game.board().notation().clone();
-        let what = format!("{grade} {} {}", kind.name(), notation.geometry);
-        self.seed = self.seed.wrapping_add(1);
-        let seed = self.seed;
-        self.start_making(ctx, what, move |flag: &AtomicBool| {
-            variant_generate::generate(&notation, kind, grade, seed, 0, Some(flag)).map(|made| {
-                let cages = made.puzzle.variant().map_or(0, |v| v.cages().len());
-                let givens = match cages {
-                    0 => format!("{} givens", made.puzzle.filled()),
-                    n => format!("{n} cages and {} givens", made.puzzle.filled()),
-                };
-                (made.puzzle, format!("{givens}: {}", made.rating.describe()))
-            })
-        });
-    }
-
-    /// Makes a new puzzle on a named shape, of `order` symbols: easy, or (`None`) unique.
+    /// Makes a new puzzle on a named shape, of `order` symbols: easy, or (`None`) unique, with
+    /// givens symmetric under a half turn (the shape is built on the generator's thread).
     pub(super) fn generate_shape(
         &mut self,
         ctx: &egui::Context,
@@ -67,33 +45,18 @@ impl App {
             Some(g) => format!("{g} {name}"),
             None => name.to_string(),
         };
-        self.seed = self.seed.wrapping_add(1);
-        let seed = self.seed;
-        self.start_making(ctx, what, move |flag: &AtomicBool| {
+        let request = move || {
             let shape = Shape::named(name, Some(order)).map_err(GenerateError::Unsupported)?;
-            let options = shape_generate::Options {
-                symmetric: true,
-                grade,
-                ..shape_generate::Options::default()
+            let board = BoardKind::Shape {
+                shape: Arc::new(shape),
+                cages: Cages::ByName,
             };
-            let made = shape_generate::generate(&shape, &options, seed, Some(flag)).map_err(
-                |e| match e {
-                    shape_generate::ShapeGenerateError::Cancelled => GenerateError::Cancelled,
-                    other => GenerateError::Unsupported(other.to_string()),
-                },
-            )?;
-            let cages = made.shape.cages().len() + made.shape.math_cages().len();
-            let givens = made.givens.iter().filter(|&&v| v != 0).count();
-            let note = match cages {
-                0 => format!("{givens} givens, one solution"),
-                n => format!("{n} cages and {givens} givens, one solution"),
-            };
-            let board = Grid::on_shape(Arc::new(made.shape), None)
-                .map_err(GenerateError::Unsupported)?
-                .with_values(made.givens)
-                .ok_or_else(|| GenerateError::Unsupported("a given off the shape".into()))?;
-            Ok((board, note))
-        });
+            Ok(Request {
+                symmetry: Symmetry::Rotational,
+                ..Request::new(board, grade)
+            })
+        };
+        self.start_making(ctx, what, request, about);
     }
 
     /// Makes a new unique puzzle on the shape a KSudoku shape file describes (read on the
@@ -102,36 +65,35 @@ impl App {
         let what = path
             .file_stem()
             .map_or_else(String::new, |s| s.to_string_lossy().into_owned());
-        self.seed = self.seed.wrapping_add(1);
-        let seed = self.seed;
-        self.start_making(ctx, what, move |flag: &AtomicBool| {
+        let request = move || {
             let shape = super::shape_files::read(&path).map_err(GenerateError::Unsupported)?;
-            let made = shape_generate::generate(
-                &shape,
-                &shape_generate::Options::default(),
-                seed,
-                Some(flag),
-            )
-            .map_err(|e| match e {
-                shape_generate::ShapeGenerateError::Cancelled => GenerateError::Cancelled,
-                other => GenerateError::Unsupported(other.to_string()),
-            })?;
-            let givens = made.givens.iter().filter(|&&v| v != 0).count();
-            let board = Grid::on_shape(Arc::new(made.shape), None)
-                .map_err(GenerateError::Unsupported)?
-                .with_values(made.givens)
-                .ok_or_else(|| GenerateError::Unsupported("a given off the shape".into()))?;
-            Ok((board, format!("{givens} givens, one solution")))
+            let board = BoardKind::Shape {
+                shape: Arc::new(shape),
+                cages: Cages::ByName,
+            };
+            Ok(Request::new(board, None))
+        };
+        self.start_making(ctx, what, request, |made| {
+            format!("{} givens, one solution", made.puzzle.filled())
         });
     }
 
-    /// Runs a generator job on its own thread, in place of one under way.
+    /// Makes the puzzle `request` gives (on the generator's thread, which builds the request
+    /// first) in place of one under way, and describes it by `note`.
     fn start_making(
         &mut self,
         ctx: &egui::Context,
         what: String,
-        job: impl FnOnce(&AtomicBool) -> Result<(Grid, String), GenerateError> + Send + 'static,
+        request: impl FnOnce() -> Result<Request, GenerateError> + Send + 'static,
+        note: fn(&Generated) -> String,
     ) {
+        self.seed = self.seed.wrapping_add(1);
+        let seed = self.seed;
+        let job = move |flag: &AtomicBool| {
+            let made = generate(&request()?, seed, 0, Some(flag))?;
+            let about = note(&made);
+            Ok((made.puzzle, about))
+        };
         if let Some(old) = self.making.take() {
             old.worker.stop();
         }
@@ -298,5 +260,25 @@ impl App {
             // Keep the spinners turning and look again soon.
             ctx.request_repaint_after(Duration::from_millis(30));
         }
+    }
+}
+
+/// What the window says of a new puzzle: its givens (and cages), and for a square board its
+/// rating as `sudoku-dlx rate` prints it for the same board, for a shape that its solution is
+/// unique.
+fn about(made: &Generated) -> String {
+    let puzzle = &made.puzzle;
+    let cages = puzzle.variant().map_or(0, |v| v.cages().len())
+        + puzzle
+            .shape()
+            .map_or(0, |s| s.cages().len() + s.math_cages().len());
+    let givens = match cages {
+        0 => format!("{} givens", puzzle.filled()),
+        n => format!("{n} cages and {} givens", puzzle.filled()),
+    };
+    if puzzle.shape().is_some() {
+        format!("{givens}, one solution")
+    } else {
+        format!("{givens}: {}", made.rating.describe())
     }
 }

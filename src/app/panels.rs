@@ -6,9 +6,8 @@ use egui::RichText;
 
 use crate::game::history::format_clock;
 use crate::game::{Command, Uniqueness};
-use crate::sudoku::Grade;
 use crate::sudoku::board::shapes;
-use crate::sudoku::generate::variant::Kind;
+use crate::sudoku::{BoardKind, Grade};
 
 use super::action::{Action, Place};
 use super::window::App;
@@ -111,6 +110,7 @@ impl App {
             );
         });
         let size = self.game.geometry();
+        let notation = self.game.board().notation().clone();
         let on_shape = self
             .game
             .board()
@@ -130,7 +130,8 @@ impl App {
                 let name = grade.name();
                 let label = format!("{}{}", name[..1].to_uppercase(), &name[1..]);
                 if ui.add_enabled(boxes, egui::Button::new(label)).clicked() {
-                    actions.push(Action::Generate(grade));
+                    let classic = BoardKind::Classic(notation.clone());
+                    actions.push(Action::Generate(classic, grade));
                 }
             }
             ui.separator();
@@ -144,7 +145,7 @@ impl App {
                 ("Killer X", "killer+x", boxes),
             ];
             for (label, kind, possible) in variants {
-                let Ok(kind) = Kind::parse(kind) else {
+                let Ok(kind) = BoardKind::parse(kind, notation.clone()) else {
                     continue;
                 };
                 ui.add_enabled_ui(possible, |ui| {
@@ -153,7 +154,7 @@ impl App {
                             let name = grade.name();
                             let label = format!("{}{}", name[..1].to_uppercase(), &name[1..]);
                             if ui.button(label).clicked() {
-                                actions.push(Action::GenerateVariant(kind, grade));
+                                actions.push(Action::Generate(kind.clone(), grade));
                             }
                         }
                     });

@@ -591,8 +591,7 @@ impl App {
                 self.game.set_status("Copied the board as one line", false);
             }
             Action::Paste(text) => self.paste(&text),
-            Action::Generate(grade) => self.generate(ctx, grade),
-            Action::GenerateVariant(kind, grade) => self.generate_variant(ctx, kind, grade),
+            Action::Generate(board, grade) => self.generate(ctx, board, grade),
             Action::GenerateShape(name, order, grade) => {
                 self.generate_shape(ctx, name, order, grade);
             }

@@ -5,8 +5,9 @@ use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
-use crate::sudoku::generate::variant::Kind;
-use crate::sudoku::{Backtracker, DlxSolver, Geometry, Grade, Solver, Symmetry};
+use crate::sudoku::{
+    Backtracker, BoardKind, DlxSolver, Geometry, Grade, Notation, Solver, Symmetry,
+};
 
 /// The command line.
 #[derive(Debug, Parser)]
@@ -156,7 +157,7 @@ pub struct GenerateArgs {
     /// the --grade asked for, written as TOML `[[puzzle]]` tables that solve, rate and the window
     /// read back (--symmetry is for classic puzzles).
     #[arg(long, value_name = "KIND", value_parser = parse_variant)]
-    pub variant: Option<Kind>,
+    pub variant: Option<BoardKind>,
     /// Make puzzles on a named shape (Samurai, TinySamurai, Windmill, Sohei, Roxdoku,
     /// DoubleRoxdoku, RoxdokuTwin, SamuraiRoxdoku, XSudoku, Jigsaw, Nonomino, Aztec, Pentomino,
     /// Tetromino, Killer, Mathdoku, 4x4, 6x6, Sudoku, Killer_9x9, ...; any case) or a KSudoku
@@ -196,8 +197,9 @@ fn parse_side(text: &str) -> Result<Geometry, String> {
     Geometry::for_side_or_without_boxes(side).map_err(|e| e.to_string())
 }
 
-fn parse_variant(text: &str) -> Result<Kind, String> {
-    Kind::parse(text)
+/// A variant's words, on the classic board until `generate` puts them on the board asked for.
+fn parse_variant(text: &str) -> Result<BoardKind, String> {
+    BoardKind::parse(text, Notation::default())
 }
 
 /// The symmetry of `generate`.

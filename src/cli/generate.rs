@@ -4,8 +4,8 @@ use std::io;
 
 use crate::config::Config;
 use crate::sudoku::files::formats;
-use crate::sudoku::generate::variant as variant_generate;
-use crate::sudoku::{Format, Generator, Grade, Notation};
+use crate::sudoku::generate::{Request, generate as make};
+use crate::sudoku::{BoardKind, Format, Grade, Notation};
 
 use super::args::{GenerateArgs, GenerateFormat};
 use super::batches::{in_batches, pool_of, seed_of};
@@ -35,7 +35,7 @@ pub(super) fn generate(args: &GenerateArgs, config: &Config) -> io::Result<u8> {
         Some(g) if g == config.notation.geometry => config.notation.clone(),
         Some(g) => Notation::default_for(g).map_err(|e| io::Error::other(e.to_string()))?,
     };
-    let jigsaw = args.variant.is_some_and(|k| k.jigsaw);
+    let jigsaw = matches!(args.variant, Some(BoardKind::Variant { jigsaw: true, .. }));
     if !notation.geometry.has_boxes() && !jigsaw {
         let side = notation.geometry.side();
         return Err(io::Error::other(format!(
@@ -44,26 +44,31 @@ pub(super) fn generate(args: &GenerateArgs, config: &Config) -> io::Result<u8> {
     }
     let seed = seed_of(args);
     let pool = pool_of(args)?;
-    match args.variant {
-        None => in_batches(
-            args,
-            &pool,
-            || Generator::new(notation.clone(), grade, args.symmetry.into()),
-            |generator, index, took| {
-                let g = generator
-                    .generate(seed, index, None)
-                    .map_err(|e| e.to_string())?;
-                let stats = format!(
-                    "{} givens, {}, {} attempt(s), {:.1} ms, {}",
-                    g.puzzle.filled(),
-                    g.rating.grade,
-                    g.attempts,
-                    took().as_secs_f64() * 1e3,
-                    g.rating.techniques()
-                );
-                Ok((format!("{}\n", g.puzzle.to_line()), stats))
-            },
-        ),
+    match &args.variant {
+        None => {
+            let request = Request {
+                symmetry: args.symmetry.into(),
+                ..Request::new(BoardKind::Classic(notation), Some(grade))
+            };
+            in_batches(
+                args,
+                &pool,
+                || (),
+                |(), index, took| {
+                    let g = make(&request, seed, index, None).map_err(|e| e.to_string())?;
+                    let rating = &g.rating;
+                    let stats = format!(
+                        "{} givens, {}, {} attempt(s), {:.1} ms, {}",
+                        g.puzzle.filled(),
+                        rating.grade,
+                        g.attempts,
+                        took().as_secs_f64() * 1e3,
+                        rating.techniques()
+                    );
+                    Ok((format!("{}\n", g.puzzle.to_line()), stats))
+                },
+            )
+        }
         Some(kind) => {
             let format = match args.format {
                 GenerateFormat::Toml => Format::Toml,
@@ -71,17 +76,19 @@ pub(super) fn generate(args: &GenerateArgs, config: &Config) -> io::Result<u8> {
                 GenerateFormat::Sumocue => Format::SumoCue,
                 GenerateFormat::Ksudoku => Format::Ksudoku,
             };
-            // SumoCue's form holds no givens: its killers get none.
-            let givens = format != Format::SumoCue;
+            // SumoCue's form holds no givens: its killers get none. --symmetry is for classic
+            // puzzles.
+            let request = Request {
+                killer_givens: format != Format::SumoCue,
+                ..Request::new(kind.clone().with_notation(notation), Some(grade))
+            };
             in_batches(
                 args,
                 &pool,
                 || (),
                 |(), index, took| {
-                    let m = variant_generate::generate_with(
-                        &notation, kind, grade, givens, seed, index, None,
-                    )
-                    .map_err(|e| e.to_string())?;
+                    let m = make(&request, seed, index, None).map_err(|e| e.to_string())?;
+                    let rating = &m.rating;
                     format.holds(&m.puzzle)?;
                     let mut text = String::new();
                     if format == Format::Toml {
@@ -89,7 +96,7 @@ pub(super) fn generate(args: &GenerateArgs, config: &Config) -> io::Result<u8> {
                         text.push_str(&format!(
                             "[[puzzle]]\ntitle = \"{name} {}, {}\"\n",
                             index + 1,
-                            m.rating.grade
+                            rating.grade
                         ));
                     }
                     text.push_str(&formats::write(&m.puzzle, None, format));
@@ -100,11 +107,11 @@ pub(super) fn generate(args: &GenerateArgs, config: &Config) -> io::Result<u8> {
                         "{} givens, {} cages, {}, {} attempt(s), {} nodes, {:.1} ms, {}",
                         m.puzzle.filled(),
                         m.puzzle.variant().map_or(0, |v| v.cages().len()),
-                        m.rating.grade,
+                        rating.grade,
                         m.attempts,
                         m.nodes,
                         took().as_secs_f64() * 1e3,
-                        m.rating.techniques()
+                        rating.techniques()
                     );
                     Ok((text, stats))
                 },

@@ -1,6 +1,7 @@
 //! `generate --shape`: puzzles on a named shape (a Samurai, a Roxdoku cube, a Mathdoku, ...) or
-//! on the board of a KSudoku shape file, made by the shapes' generator
-//! ([`generate/shape`](crate::sudoku::generate::shape)).
+//! on the board of a KSudoku shape file, made by the generator
+//! ([`generate`](crate::sudoku::generate), which hands them to
+//! [`generate/shape`](crate::sudoku::generate::shape)).
 //!
 //! The shape is named as `solve --shape` names it ([`board_named`]). Puzzle `i` of a batch comes
 //! from its own seed, the first number of stream `i` of `--seed`'s ChaCha8 generator, as the
@@ -16,27 +17,17 @@
 use std::io;
 use std::sync::Arc;
 
-use rand::{RngCore, SeedableRng};
-use rand_chacha::ChaCha8Rng;
-
 use crate::output::note;
 use crate::sudoku::board::shape::Shape;
 use crate::sudoku::files::formats;
-use crate::sudoku::generate::shape::{self as shape_generate, Options};
-use crate::sudoku::{Format, Grid};
+use crate::sudoku::generate::shape::Cages;
+use crate::sudoku::generate::{Request, generate as make};
+use crate::sudoku::{BoardKind, Format, Grid, Symmetry};
 
 use super::args::{GenerateArgs, GenerateFormat, SymmetryArg};
 use super::batches::{in_batches, pool_of, seed_of};
 use super::exit::EXIT_BAD_INPUT;
 use super::ksudoku::{Named, board_named};
-
-/// The seed of puzzle `index` of a batch seeded with `seed`: the first number of stream `index`
-/// of the seed's ChaCha8 generator.
-fn puzzle_seed(seed: u64, index: u64) -> u64 {
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    rng.set_stream(index);
-    rng.next_u64()
-}
 
 /// `generate --shape NAME|FILE.xml`: see the module docs.
 pub(super) fn generate(args: &GenerateArgs, name: &str) -> io::Result<u8> {
@@ -59,9 +50,9 @@ pub(super) fn generate(args: &GenerateArgs, name: &str) -> io::Result<u8> {
             ));
         }
     };
-    let symmetric = match args.symmetry {
-        SymmetryArg::None => false,
-        SymmetryArg::Rotational => true,
+    let symmetry = match args.symmetry {
+        SymmetryArg::None => Symmetry::None,
+        SymmetryArg::Rotational => Symmetry::Rotational,
         SymmetryArg::Mirror => {
             return refuse(
                 "a shape's givens are symmetric under a half turn of its layout (--symmetry \
@@ -74,12 +65,16 @@ pub(super) fn generate(args: &GenerateArgs, name: &str) -> io::Result<u8> {
         Ok(game) => game.shape,
         Err(Named::BadFile(why) | Named::BadName(why)) => return refuse(why),
     };
-    let options = Options {
-        symmetric,
-        grade: args.grade,
-        ..Options::default()
+    let shape = Arc::new(shape);
+    let board = BoardKind::Shape {
+        shape: Arc::clone(&shape),
+        cages: Cages::ByName,
     };
-    let empty = Grid::on_shape(Arc::new(shape.clone()), None).map_err(io::Error::other)?;
+    let request = Request {
+        symmetry,
+        ..Request::new(board, args.grade)
+    };
+    let empty = Grid::on_shape(shape, None).map_err(io::Error::other)?;
     if format == Format::Ksudoku
         && let Err(why) = format.holds(&empty)
     {
@@ -96,30 +91,24 @@ pub(super) fn generate(args: &GenerateArgs, name: &str) -> io::Result<u8> {
         &pool,
         || (),
         |(), index, took| {
-            let made = shape_generate::generate(&shape, &options, puzzle_seed(seed, index), None)
-                .map_err(|e| e.to_string())?;
-            let cages = made.shape.cages().len() + made.shape.math_cages().len();
-            let board = Arc::new(made.shape);
-            let grid = |values: Vec<u8>| {
-                Grid::on_shape(Arc::clone(&board), None)
-                    .ok()
-                    .and_then(|g| g.with_values(values))
-                    .ok_or_else(|| format!("the {} board could not hold its puzzle", board.name()))
-            };
-            let puzzle = grid(made.givens)?;
-            let solution = grid(made.solution)?;
+            let made = make(&request, seed, index, None).map_err(|e| e.to_string())?;
+            let (puzzle, solution) = (&made.puzzle, &made.solution);
+            let board = puzzle
+                .shape()
+                .ok_or_else(|| "the puzzle came without its shape".to_string())?;
+            let cages = board.cages().len() + board.math_cages().len();
             let text = if format == Format::Toml {
                 let header = if many { "[[puzzle]]\n" } else { "" };
                 let title = format!("{} {}, {grade}", board.name(), index + 1);
-                let body = formats::write(&puzzle, None, Format::Toml);
+                let body = formats::write(puzzle, None, Format::Toml);
                 let gap = if many { "\n" } else { "" };
                 format!("{header}title = \"{title}\"\n{body}{gap}")
             } else {
-                formats::write(&puzzle, Some(&solution), Format::Ksudoku)
+                formats::write(puzzle, Some(solution), Format::Ksudoku)
             };
             let stats = format!(
                 "{}, {} givens, {cages} cages, {} attempt(s), {} nodes, {:.1} ms",
-                describe(&board),
+                describe(board),
                 puzzle.filled(),
                 made.attempts,
                 made.nodes,

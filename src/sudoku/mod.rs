@@ -40,7 +40,7 @@ pub use board::kind::BoardKind;
 pub use board::variant::{Rules, Variant, VariantError};
 pub use cover::classic::DlxSolver;
 pub use files::formats::{Entry, FileError, Format};
-pub use generate::classic::{GenerateError, Generated, Generator, Symmetry};
+pub use generate::{GenerateError, Generated, Symmetry};
 pub use logic::{Grade, Rater, Rating, Technique};
 pub use naive::Backtracker;
 

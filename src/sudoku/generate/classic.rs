@@ -20,14 +20,14 @@
 use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
 
+use crate::sudoku::board::grid::{Grid, Notation};
+use crate::sudoku::cover::classic::DlxSolver;
+use crate::sudoku::logic::{Grade, Rater};
 use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
-use thiserror::Error;
 
-use crate::sudoku::board::grid::{Grid, Notation};
-use crate::sudoku::cover::classic::DlxSolver;
-use crate::sudoku::logic::{Grade, Rater, Rating};
+use super::outcome::{GenerateError, Generated};
 
 /// Nodes a uniqueness search may take before the generator gives up on that removal (and keeps
 /// the clue). Generous for 9×9, where no uniqueness check comes near it; on 25×25 it keeps
@@ -36,6 +36,9 @@ const UNIQUENESS_NODES: u64 = 20_000;
 
 /// Nodes the search for a random full grid may take before starting again with a new order.
 const FILL_NODES: u64 = 200_000;
+
+/// Full grids to try for one puzzle before giving up on the grade.
+const ATTEMPTS: u32 = 500;
 
 /// Which cells are removed together, so the givens form a pattern.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -88,71 +91,31 @@ impl fmt::Display for Symmetry {
     }
 }
 
-/// Why no puzzle came out.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-pub enum GenerateError {
-    /// The cancel flag was set.
-    #[error("generating was cancelled")]
-    Cancelled,
-    /// The rules cannot be met on this board, or no grid of them was found.
-    #[error("{0}")]
-    Unsupported(String),
-    /// Every attempt allowed ended with another grade.
-    #[error("no {grade} puzzle found in {attempts} attempts; try another seed or grade")]
-    GradeNotReached {
-        /// The grade asked for.
-        grade: Grade,
-        /// Attempts made.
-        attempts: u32,
-    },
-}
-
-/// A new puzzle.
+/// Makes puzzles of one notation, grade and symmetry: the solver and the rater keep their
+/// tables from one full grid to the next.
 #[derive(Debug, Clone)]
-pub struct Generated {
-    /// The puzzle: its givens.
-    pub puzzle: Grid,
-    /// Its one solution.
-    pub solution: Grid,
-    /// Its rating (the grade asked for).
-    pub rating: Rating,
-    /// Full grids made before this one came out at the right grade.
-    pub attempts: u32,
-}
-
-/// Makes puzzles. Keep one for a batch: the solver and the rater keep their tables.
-#[derive(Debug, Clone)]
-pub struct Generator {
+pub(super) struct Generator {
     notation: Notation,
     grade: Grade,
     symmetry: Symmetry,
-    /// Full grids to try before giving up on the grade.
-    max_attempts: u32,
     dlx: DlxSolver,
     rater: Rater,
 }
 
 impl Generator {
     /// A generator of puzzles of this notation (size and symbols), grade and symmetry.
-    pub fn new(notation: Notation, grade: Grade, symmetry: Symmetry) -> Self {
+    pub(super) fn new(notation: Notation, grade: Grade, symmetry: Symmetry) -> Self {
         Generator {
             notation,
             grade,
             symmetry,
-            max_attempts: 500,
             dlx: DlxSolver::new(),
             rater: Rater::new(),
         }
     }
 
-    /// Sets how many full grids may be tried for one puzzle before giving up on the grade.
-    pub fn with_max_attempts(mut self, attempts: u32) -> Self {
-        self.max_attempts = attempts.max(1);
-        self
-    }
-
     /// The `index`-th puzzle of the batch seeded with `seed`: the same on every run.
-    pub fn generate(
+    pub(super) fn generate(
         &mut self,
         seed: u64,
         index: u64,
@@ -162,7 +125,7 @@ impl Generator {
         rng.set_stream(index);
         let cancelled = || cancel.is_some_and(|f| f.load(Ordering::Relaxed));
         let empty = Grid::empty(self.notation.clone());
-        for attempt in 1..=self.max_attempts {
+        for attempt in 1..=ATTEMPTS {
             if cancelled() {
                 return Err(GenerateError::Cancelled);
             }
@@ -177,12 +140,16 @@ impl Generator {
                     solution,
                     rating,
                     attempts: attempt,
+                    nodes: 0,
+                    seed,
+                    index,
                 });
             }
         }
-        Err(GenerateError::GradeNotReached {
-            grade: self.grade,
-            attempts: self.max_attempts,
+        Err(GenerateError::GaveUp {
+            wanted: self.grade.to_string(),
+            attempts: ATTEMPTS,
+            hint: " or grade",
         })
     }
 

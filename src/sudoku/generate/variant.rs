@@ -37,9 +37,10 @@ use crate::sudoku::board::cage::Cage;
 use crate::sudoku::board::grid::{Grid, Notation};
 use crate::sudoku::board::variant::{Rules, Variant};
 use crate::sudoku::cover::general::{self, Budget};
-use crate::sudoku::generate::classic::GenerateError;
 use crate::sudoku::logic::hint::{candidates, values_of};
-use crate::sudoku::logic::{Grade, Rater, Rating};
+use crate::sudoku::logic::{Grade, Rater};
+
+use super::outcome::{GenerateError, Generated};
 
 /// Nodes a full grid's search may take before a new start.
 const FILL_NODES: u64 = 50_000;
@@ -50,118 +51,57 @@ const ATTEMPTS: u32 = 50;
 /// Starts before giving up on a killer.
 const KILLER_ATTEMPTS: u32 = 400;
 
-/// Which variant to make (they combine).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct Kind {
+/// What a request asks of this generator: its variant board unpacked, the grade, and whether a
+/// killer may have givens.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Asked<'a> {
+    /// The board's side, box shape and symbols.
+    pub(super) notation: &'a Notation,
     /// X: diagonals.
-    pub x: bool,
+    pub(super) x: bool,
     /// Hyper: windows.
-    pub hyper: bool,
+    pub(super) hyper: bool,
     /// Jigsaw: random regions.
-    pub jigsaw: bool,
+    pub(super) jigsaw: bool,
     /// Killer: cages.
-    pub killer: bool,
+    pub(super) killer: bool,
+    /// The grade.
+    pub(super) grade: Grade,
+    /// False: a killer's cages alone make the solution unique, as forms such as SumoCue's need.
+    pub(super) givens: bool,
 }
 
-impl Kind {
-    /// Reads `x`, `hyper`, `jigsaw`, `killer`, joined by `+` or `,` (`killer+x`).
-    pub fn parse(text: &str) -> Result<Kind, String> {
-        let mut kind = Kind::default();
-        for word in text
-            .split(['+', ',', ' '])
-            .map(str::trim)
-            .filter(|w| !w.is_empty())
-        {
-            match word.to_ascii_lowercase().as_str() {
-                "x" => kind.x = true,
-                "hyper" | "windoku" => kind.hyper = true,
-                "jigsaw" => kind.jigsaw = true,
-                "killer" => kind.killer = true,
-                other => {
-                    return Err(format!(
-                        "{other:?} is not a variant: x, hyper, jigsaw or killer (joined by +)"
-                    ));
-                }
-            }
-        }
-        if kind == Kind::default() {
-            return Err("no variant named: x, hyper, jigsaw or killer (joined by +)".into());
-        }
-        Ok(kind)
-    }
-
-    /// `killer X`, `jigsaw`: the variant's name as [`Variant::name`] gives it.
-    pub fn name(self) -> String {
-        let words = [
-            (self.killer, "killer"),
-            (self.jigsaw, "jigsaw"),
-            (self.hyper, "hyper"),
-            (self.x, "X"),
-        ];
-        let name: Vec<&str> = words.iter().filter(|w| w.0).map(|w| w.1).collect();
-        name.join(" ")
-    }
-}
-
-/// A new variant puzzle.
-#[derive(Debug, Clone)]
-pub struct Made {
-    /// The puzzle, carrying its variant.
-    pub puzzle: Grid,
-    /// Its one solution.
-    pub solution: Grid,
-    /// Its rating, by the variant's rules.
-    pub rating: Rating,
-    /// Starts before this one came out.
-    pub attempts: u32,
-    /// Nodes searched for it altogether.
-    pub nodes: u64,
-}
-
-/// Makes puzzle `index` of a batch of `kind` and `grade` on boards of `notation` from `seed`.
-pub fn generate(
-    notation: &Notation,
-    kind: Kind,
-    grade: Grade,
+/// Makes puzzle `index` of the batch seeded with `seed`, as `asked`.
+pub(super) fn generate(
+    asked: Asked<'_>,
     seed: u64,
     index: u64,
     cancel: Option<&AtomicBool>,
-) -> Result<Made, GenerateError> {
-    generate_with(notation, kind, grade, true, seed, index, cancel)
-}
-
-/// [`generate`], for a killer with or without givens (`givens` false: the cages alone make the
-/// solution unique, as forms such as SumoCue's need).
-pub fn generate_with(
-    notation: &Notation,
-    kind: Kind,
-    grade: Grade,
-    givens: bool,
-    seed: u64,
-    index: u64,
-    cancel: Option<&AtomicBool>,
-) -> Result<Made, GenerateError> {
+) -> Result<Generated, GenerateError> {
+    let Asked {
+        notation,
+        x,
+        hyper,
+        jigsaw,
+        killer,
+        grade,
+        givens: allowed,
+    } = asked;
     let mut rater = Rater::new();
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     rng.set_stream(index);
     let geometry = notation.geometry;
     let side = geometry.side();
     let mut nodes = 0;
-    let attempts = if kind.killer {
-        KILLER_ATTEMPTS
-    } else {
-        ATTEMPTS
-    };
+    let attempts = if killer { KILLER_ATTEMPTS } else { ATTEMPTS };
     for attempt in 1..=attempts {
         if cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
             return Err(GenerateError::Cancelled);
         }
         let rules = Rules {
-            diagonals: kind.x,
-            windows: kind.hyper,
-            regions: kind
-                .jigsaw
-                .then(|| random_regions(side, |c| geometry.box_of(c), &mut rng)),
+            diagonals: x,
+            windows: hyper,
+            regions: jigsaw.then(|| random_regions(side, |c| geometry.box_of(c), &mut rng)),
             cages: Vec::new(),
         };
         let variant = Variant::new(geometry, rules.clone())
@@ -170,7 +110,7 @@ pub fn generate_with(
         let Some(full) = fill(&empty, &variant, &mut rng, &mut nodes, cancel) else {
             continue;
         };
-        let (variant, givens) = if kind.killer {
+        let (variant, givens) = if killer {
             let cages = random_cages(&full, &mut rng);
             let rules = Rules { cages, ..rules };
             let Ok(variant) = Variant::new(geometry, rules) else {
@@ -183,7 +123,7 @@ pub fn generate_with(
             let Some(givens) = killer_givens(
                 full.values(),
                 &mut counter,
-                givens,
+                allowed,
                 &mut rng,
                 &mut nodes,
                 cancel,
@@ -212,16 +152,22 @@ pub fn generate_with(
             continue;
         }
         if let Ok(solution) = full.with_variant(Some(variant)) {
-            return Ok(Made {
+            return Ok(Generated {
                 puzzle,
                 solution,
                 rating,
                 attempts: attempt,
                 nodes,
+                seed,
+                index,
             });
         }
     }
-    Err(GenerateError::GradeNotReached { grade, attempts })
+    Err(GenerateError::GaveUp {
+        wanted: grade.to_string(),
+        attempts,
+        hint: " or grade",
+    })
 }
 
 /// The board of `cells` under `variant`.
