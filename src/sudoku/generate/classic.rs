@@ -1,4 +1,5 @@
-//! Making new puzzles of a chosen grade and symmetry, reproducibly from a seed.
+//! Making classic puzzles of a chosen grade and symmetry, reproducibly from a seed (one of the
+//! three ways of making behind [`generate`](super::generate)).
 //!
 //! 1. **A full grid** from a randomised dancing-links search: the options of the empty board are
 //!    linked in a random order, so the search's first solution is a random filled board

@@ -5,10 +5,10 @@
 //! classic, a variant, or a shape), the grade, the symmetry of the givens. It hands the request
 //! to [`generate`] with a seed and the puzzle's index in its batch, and gets back one kind of
 //! answer: a [`Generated`] puzzle (its givens and its solution as [`Grid`](crate::sudoku::Grid)s
-//! carrying their variant or shape, the rating where there is one, what it took), or a
-//! [`GenerateError`] that says why there is none (cancelled, given up, or a grade or option the
-//! board is not made to). Puzzle `index` of a seed is the same on every machine, so a batch
-//! made on many threads is the same as one made on one.
+//! carrying their variant or shape, its rating, what it took), or a [`GenerateError`] that says
+//! why there is none (cancelled, given up, or something asked that the board is not made to).
+//! Puzzle `index` of a seed is the same on every machine, so a batch made on many threads is
+//! the same as one made on one.
 //!
 //! Behind the request, puzzles are made in three ways, because the three kinds of board offer
 //! different tools:
@@ -25,12 +25,14 @@
 //!   takes the few its cages need.
 //! * **Shapes** ([`shape`]): Samurai, Roxdoku cubes, Mathdoku and any board a KSudoku file
 //!   describes. They have no rows, columns and boxes to lean on: a random solution is the
-//!   engine's first cover of the shape's own matrix, uniqueness is a count to two over it, and
-//!   the grades are those [`shape`] explains; killer and Mathdoku cages are cut from the
-//!   solution until they make it unique.
+//!   engine's first cover of the shape's own matrix, and uniqueness a count to two over it; the
+//!   rater reads the shape's units and cages as it reads a square board's. Killer and Mathdoku
+//!   cages are cut from the solution until they make it unique, so their cages decide their
+//!   grade. With no grade asked, a shape's puzzle is simply unique.
 //!
-//! The request is the one door: the three ways keep their own entry points to themselves, and
-//! [`generate`] picks one by the board.
+//! The request is the one door, and [`generate`] picks the way by the board. The classic and
+//! variant generators' entry points are this module's own; the shapes' stays public for its
+//! tests, which check it against a brute force.
 
 pub mod classic;
 mod outcome;

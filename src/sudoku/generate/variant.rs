@@ -1,4 +1,5 @@
-//! Making variant puzzles with one solution, reproducibly from a seed.
+//! Making variant puzzles with one solution, reproducibly from a seed (one of the three ways of
+//! making behind [`generate`](super::generate)).
 //!
 //! 1. **The rules.** X and hyper add their units to the board's. A jigsaw's regions are grown
 //!    from the boxes by random swaps: a cell of one region and a cell of a neighbouring region
