@@ -23,11 +23,10 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::sync::Arc;
 
+use sudoku_dlx::sudoku::board::kind::Cages;
 use sudoku_dlx::sudoku::board::shape::{Layout, Shape};
 use sudoku_dlx::sudoku::cover::general::{Budget, search_shape};
-use sudoku_dlx::sudoku::generate::shape::{
-    Cages, Options, ShapeGenerateError, ShapePuzzle, generate,
-};
+use sudoku_dlx::sudoku::generate::shape::{Options, ShapeGenerateError, ShapePuzzle, generate};
 use sudoku_dlx::sudoku::{Grade, Grid, Rater, Technique};
 
 /// A cage as plain data: its cells, and what they must make.

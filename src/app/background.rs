@@ -8,8 +8,8 @@ use std::time::{Duration, Instant};
 
 use crate::game::format_duration;
 
+use crate::sudoku::board::kind::Cages;
 use crate::sudoku::board::shape::Shape;
-use crate::sudoku::generate::shape::Cages;
 use crate::sudoku::generate::{Generated, Request, generate};
 use crate::sudoku::{BoardKind, GenerateError, Grade, Symmetry};
 

@@ -18,9 +18,9 @@ use std::io;
 use std::sync::Arc;
 
 use crate::output::note;
+use crate::sudoku::board::kind::Cages;
 use crate::sudoku::board::shape::Shape;
 use crate::sudoku::files::formats;
-use crate::sudoku::generate::shape::Cages;
 use crate::sudoku::generate::{Request, generate as make};
 use crate::sudoku::{BoardKind, Format, Grid, Symmetry};
 

@@ -19,7 +19,6 @@ use std::sync::Arc;
 
 use crate::sudoku::board::grid::Notation;
 use crate::sudoku::board::shape::Shape;
-use crate::sudoku::generate::shape::Cages;
 
 /// Which board to make a puzzle on (see the module docs).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -190,5 +189,32 @@ mod tests {
         assert_eq!(samurai.notation(), None);
         let same = samurai.clone().with_notation(Notation::default());
         assert_eq!(same, samurai);
+    }
+}
+
+/// Which cages a puzzle gets.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Cages {
+    /// As the shape's name says: killer cages for `Killer`, Mathdoku cages for `Mathdoku`, none
+    /// for the others.
+    #[default]
+    ByName,
+    /// No new cages: givens make the solution unique (cages the shape has stay as rules).
+    Plain,
+    /// Killer cages cut from the solution, with givens where the cages alone leave it open.
+    Killer,
+    /// Mathdoku cages, which alone make the solution unique.
+    Mathdoku,
+}
+
+impl Cages {
+    /// The kind of puzzle made on `shape`.
+    pub fn resolve(self, shape: &Shape) -> Cages {
+        match (self, shape.name()) {
+            (Cages::ByName, "Killer") => Cages::Killer,
+            (Cages::ByName, "Mathdoku") => Cages::Mathdoku,
+            (Cages::ByName, _) => Cages::Plain,
+            (kind, _) => kind,
+        }
     }
 }

@@ -49,6 +49,7 @@ use thiserror::Error;
 
 use crate::sudoku::board::cage::{Cage, MathCage, Operation};
 use crate::sudoku::board::grid::Grid;
+use crate::sudoku::board::kind::Cages;
 use crate::sudoku::board::shape::{Shape, ShapeError};
 use crate::sudoku::cover::general::{Budget, GeneralReport, search_shape};
 use crate::sudoku::cover::model::CoverMatrix;
@@ -62,33 +63,6 @@ const FILL_NODES: u64 = 200_000;
 const UNIQUE_NODES: u64 = 200_000;
 /// Starts before giving up.
 const ATTEMPTS: u32 = 30;
-
-/// Which cages a puzzle gets.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Cages {
-    /// As the shape's name says: killer cages for `Killer`, Mathdoku cages for `Mathdoku`, none
-    /// for the others.
-    #[default]
-    ByName,
-    /// No new cages: givens make the solution unique (cages the shape has stay as rules).
-    Plain,
-    /// Killer cages cut from the solution, with givens where the cages alone leave it open.
-    Killer,
-    /// Mathdoku cages, which alone make the solution unique.
-    Mathdoku,
-}
-
-impl Cages {
-    /// The kind of puzzle made on `shape`.
-    fn resolve(self, shape: &Shape) -> Cages {
-        match (self, shape.name()) {
-            (Cages::ByName, "Killer") => Cages::Killer,
-            (Cages::ByName, "Mathdoku") => Cages::Mathdoku,
-            (Cages::ByName, _) => Cages::Plain,
-            (kind, _) => kind,
-        }
-    }
-}
 
 /// What to make (see the module docs).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
