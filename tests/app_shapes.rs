@@ -379,6 +379,17 @@ fn new_makes_a_puzzle_of_any_shape_and_of_the_shape_on_the_board() {
     let rating = sudoku_dlx::sudoku::Rater::new().rate(&easy);
     assert!(rating.solved && rating.grade == sudoku_dlx::sudoku::Grade::Easy);
     assert_eq!(easy.count_solutions(2), 1);
+    // Every grade is offered on a shape: a medium Samurai needs more than singles, and logic
+    // still finishes it.
+    h.get_by_label("New").click();
+    settle(&mut h);
+    h.query_all_by_label("Medium").next().unwrap().click();
+    settle(&mut h);
+    let medium = h.state().game().givens();
+    assert_eq!(medium.shape().unwrap().name(), "Samurai");
+    let rating = sudoku_dlx::sudoku::Rater::new().rate(&medium);
+    assert!(rating.solved, "{rating:?}");
+    assert_eq!(rating.grade, sudoku_dlx::sudoku::Grade::Medium);
     // A Mathdoku of 5 symbols: its cages alone make it unique.
     h.get_by_label("New").click();
     settle(&mut h);

@@ -372,8 +372,9 @@ fn named_shape(name: &str) -> Option<&'static str> {
         .find(|n| n.eq_ignore_ascii_case(name))
 }
 
-/// The grades a shape's puzzles are made to: unique, and easy (solved by singles) where the
-/// shape has no cages.
+/// The grades a shape's puzzles are made to: unique (as sparse as it goes), and each grade the
+/// rater gives; a board of four symbols or fewer is easy or unique, since logic almost always
+/// finishes it with singles.
 fn shape_grades(ui: &mut egui::Ui, name: &'static str, order: usize, actions: &mut Vec<Action>) {
     if ui
         .button("Unique")
@@ -382,12 +383,19 @@ fn shape_grades(ui: &mut egui::Ui, name: &'static str, order: usize, actions: &m
     {
         actions.push(Action::GenerateShape(name, order, None));
     }
-    if !matches!(name, "Killer" | "Mathdoku")
-        && ui
-            .button("Easy")
-            .on_hover_text("Solved by naked and hidden singles alone")
-            .clicked()
-    {
-        actions.push(Action::GenerateShape(name, order, Some(Grade::Easy)));
+    let grades: &[(Grade, &str)] = &[
+        (Grade::Easy, "Solved by singles alone (and cage combinations)"),
+        (Grade::Medium, "Needs locked candidates or pairs"),
+        (Grade::Hard, "Needs triples, fish or an XY-wing"),
+        (Grade::Expert, "Logic stalls: needs search"),
+    ];
+    let most = if order <= 4 { 1 } else { grades.len() };
+    for &(grade, what) in &grades[..most] {
+        let label = grade.name();
+        let mut title = label.to_string();
+        title[..1].make_ascii_uppercase();
+        if ui.button(title).on_hover_text(what).clicked() {
+            actions.push(Action::GenerateShape(name, order, Some(grade)));
+        }
     }
 }
