@@ -384,7 +384,10 @@ fn shape_grades(ui: &mut egui::Ui, name: &'static str, order: usize, actions: &m
         actions.push(Action::GenerateShape(name, order, None));
     }
     let grades: &[(Grade, &str)] = &[
-        (Grade::Easy, "Solved by singles alone (and cage combinations)"),
+        (
+            Grade::Easy,
+            "Solved by singles alone (and cage combinations)",
+        ),
         (Grade::Medium, "Needs locked candidates or pairs"),
         (Grade::Hard, "Needs triples, fish or an XY-wing"),
         (Grade::Expert, "Logic stalls: needs search"),
