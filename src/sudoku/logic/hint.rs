@@ -1,12 +1,19 @@
 //! Hints from the exact-cover view of a position: what a player can learn from the items that
 //! are left and the options each still has.
 //!
-//! A position is the exact-cover problem of [`DlxSolver`](crate::sudoku::DlxSolver) with the filled
-//! cells already chosen. What is left is a set of items (every empty cell, and every symbol still missing from a
-//! row, a column or a box), and each has the options that do not clash with a placed value:
+//! A position is the board model's exact-cover matrix
+//! ([`CoverMatrix`], the one mapping every solver, `matrix` and watch mode use) with the filled
+//! cells already chosen. What is left is a set of items (every empty cell, every symbol still
+//! missing from a full unit: a row, a column, a box, a region, a diagonal, a plane, a group),
+//! and each has the options that do not clash with a placed value:
 //!
 //! * the item of an empty cell has one option per *candidate* of the cell;
 //! * the item "box 5 needs 8" has one option per cell of box 5 where 8 is a candidate.
+//!
+//! A cage narrows them, as its options in the matrix do. A killer cage's placements are viable
+//! only for digits that one of its digit-set options still holds (the cage's item must be
+//! covered by one of them, and a set leaves open only its own digits); a Mathdoku cage's cells
+//! have no placements at all, and hold what its filling options put there.
 //!
 //! An item with exactly one option is a **forced move**: Algorithm X would take it without
 //! branching, and a player calls it a *naked single* (a cell with one candidate) or a *hidden
@@ -14,90 +21,91 @@
 //! already on the board is wrong. When no item is forced, the item with the fewest options is
 //! where the search would branch, and the most useful thing to tell a player who is stuck.
 //!
-//! [`forced_move`] finds, in that order: a dead end, a hidden single in a box, a row or a column
-//! (the singles people spot first), a naked single, and otherwise the tightest item.
-//!
-//! A variant's board has its own units: a jigsaw region stands where a box would, and an X
-//! board's diagonals and a hyper board's windows come after the columns; each is an item "this
-//! unit needs `v`" like the others. A killer cage is no such item (it need not hold every
-//! symbol), but it narrows candidates: a cell of a cage can hold only digits of the cage's
-//! admissible sets (as many different digits as the cage has cells, adding up to its sum, with
-//! those already in it), which is exactly what its set options in the exact-cover matrix allow.
+//! [`forced_move`] finds, in that order: a dead end, a hidden single in a box (or region), a
+//! row, a column or another unit (the singles people spot first), a naked single, and otherwise
+//! the tightest item.
 
-use crate::sudoku::board::cage::digit_sets;
 use crate::sudoku::board::geometry::Unit;
 use crate::sudoku::board::grid::Grid;
+use crate::sudoku::cover::model::{CoverMatrix, ItemMeaning};
 
-/// The candidates of every cell as bit sets (bit `v-1` for value `v`): the values that clash with
-/// nothing in the cell's row, column and box (and the variant's units and cage), and, in a killer
-/// cage, that some admissible set of the cage holds. Filled cells have none.
-pub fn candidates(grid: &Grid) -> Vec<u64> {
-    let g = grid.geometry();
-    let side = g.side();
-    let all = if side == 64 {
-        u64::MAX
-    } else {
-        (1u64 << side) - 1
-    };
-    let mut cand: Vec<u64> = grid
-        .values()
-        .iter()
-        .enumerate()
-        .map(|(c, &v)| if v == 0 && grid.is_cell(c) { all } else { 0 })
-        .collect();
-    for (_, cells) in grid.houses() {
-        let placed = cells
-            .iter()
-            .map(|&c| grid.get(c))
-            .filter(|&v| v != 0)
-            .fold(0u64, |acc, v| acc | 1 << (v - 1));
-        for &c in &cells {
-            cand[c] &= !placed;
+/// A position's options as the hints read them: each `(cell, value)` a viable option places,
+/// listed by the items it covers. `None` when the board has no matrix (a Mathdoku cage with
+/// more fillings than the model lists).
+struct View {
+    /// Each item's options, as the cells and values they place (for a cell item, one per
+    /// candidate; for a unit's digit, one per place).
+    options: Vec<Vec<(usize, u8)>>,
+    /// What each item stands for, and how many are primary.
+    meanings: Vec<ItemMeaning>,
+    primary: usize,
+    /// Each position's candidates, as a bit set.
+    candidates: Vec<u64>,
+}
+
+impl View {
+    fn of(grid: &Grid) -> Result<View, String> {
+        let cover = CoverMatrix::of(grid, false).map_err(|e| e.to_string())?;
+        // The digits each killer cage's remaining sets hold: its placements are viable only
+        // for those.
+        let mut cage_digits: Vec<u64> = Vec::new();
+        for set in &cover.sets {
+            if cage_digits.len() <= set.cage {
+                cage_digits.resize(set.cage + 1, 0);
+            }
+            cage_digits[set.cage] |= set.digits.iter().fold(0, |m, &d| m | 1 << (d - 1));
         }
-    }
-    let cages = match (grid.variant(), grid.shape()) {
-        (Some(v), _) => v.cages(),
-        (None, Some(s)) => s.cages(),
-        (None, None) => &[],
-    };
-    {
-        for cage in cages {
-            let given: Vec<usize> = cage
-                .cells
-                .iter()
-                .map(|&c| usize::from(grid.get(c)))
-                .filter(|&d| d != 0)
-                .collect();
-            let allowed = digit_sets(side, cage.cells.len(), cage.sum, &given)
-                .iter()
-                .flatten()
-                .fold(0u64, |acc, &d| acc | 1 << (d - 1));
-            for &c in &cage.cells {
-                cand[c] &= allowed;
+        let viable = |items: &[usize], value: u8| {
+            items.iter().all(|&i| match cover.meanings[i] {
+                ItemMeaning::CageDigit(k, _) => cage_digits
+                    .get(k)
+                    .is_some_and(|m| m & 1 << (value - 1) != 0),
+                _ => true,
+            })
+        };
+        let mut options = vec![Vec::new(); cover.items.len()];
+        let mut candidates = vec![0u64; grid.values().len()];
+        for p in cover.options.iter().filter(|p| viable(&p.items, p.value)) {
+            candidates[p.cell] |= 1 << (p.value - 1);
+            for &i in &p.items {
+                options[i].push((p.cell, p.value));
             }
         }
-    }
-    // A Mathdoku cage's cells hold what some filling of it puts there (none past the bound on
-    // fillings: the candidates are then the units' alone).
-    if let Some(s) = grid.shape() {
-        for cage in s.math_cages() {
-            let fixed: Vec<u8> = cage.cells.iter().map(|&c| grid.get(c)).collect();
-            let apart = |i: usize, j: usize| s.see(cage.cells[i], cage.cells[j]);
-            let Some(fillings) = cage.fillings(side, &fixed, apart) else {
-                continue;
-            };
-            let mut allowed = vec![0u64; cage.cells.len()];
-            for digits in &fillings {
-                for (slot, &d) in allowed.iter_mut().zip(digits) {
-                    *slot |= 1 << (d - 1);
+        for fill in &cover.fills {
+            for &(cell, value) in &fill.cells {
+                candidates[cell] |= 1 << (value - 1);
+            }
+            // A filling covers each cell's item and its units' items for its digit, in order.
+            for &i in &fill.items {
+                let placed = match cover.meanings[i] {
+                    ItemMeaning::Cell(c) => fill.cells.iter().find(|&&(x, _)| x == c),
+                    ItemMeaning::Holds(unit, v) => fill
+                        .cells
+                        .iter()
+                        .find(|&&(x, d)| d == v && grid.unit_cells(unit).contains(&x)),
+                    _ => None,
+                };
+                if let Some(&place) = placed
+                    && !options[i].contains(&place)
+                {
+                    options[i].push(place);
                 }
             }
-            for (&c, &a) in cage.cells.iter().zip(&allowed) {
-                cand[c] &= a;
-            }
         }
+        Ok(View {
+            options,
+            meanings: cover.meanings,
+            primary: cover.primary,
+            candidates,
+        })
     }
-    cand
+}
+
+/// The candidates of every cell as bit sets (bit `v-1` for value `v`): the values of the
+/// viable options that place something in it (see the module docs). Filled cells and holes
+/// have none; so has every cell of a board with no matrix.
+pub fn candidates(grid: &Grid) -> Vec<u64> {
+    View::of(grid).map_or_else(|_| vec![0; grid.values().len()], |v| v.candidates)
 }
 
 /// The values in a bit set, smallest first.
@@ -125,6 +133,8 @@ pub enum Item {
 pub enum Finding {
     /// The board is full.
     Full,
+    /// The board has no exact-cover matrix to read (the reason).
+    Unmapped(String),
     /// An item has no option left: the values on the board admit no completion.
     DeadEnd(Item),
     /// An item has one option: `value` must go in `cell`.
@@ -149,7 +159,7 @@ impl Finding {
     /// The cells a window should highlight: the unit of a place item, or the cell.
     pub fn cells(&self, grid: &Grid) -> Vec<usize> {
         let item = match self {
-            Finding::Full => return Vec::new(),
+            Finding::Full | Finding::Unmapped(_) => return Vec::new(),
             Finding::DeadEnd(item)
             | Finding::Forced { item, .. }
             | Finding::Fewest { item, .. } => *item,
@@ -182,6 +192,7 @@ impl Finding {
         let symbol = |v: u8| grid.alphabet().symbol(v);
         match self {
             Finding::Full => "The board is full".to_string(),
+            Finding::Unmapped(why) => format!("No hint on this board: {why}"),
             Finding::DeadEnd(Item::Cell(cell)) => format!(
                 "Dead end: {} has no candidate left, so a value on the board is wrong",
                 grid.cell_name(*cell)
@@ -279,73 +290,46 @@ fn or_list(items: impl Iterator<Item = String>) -> String {
 /// The next forced move of a position, or why there is none (see the module docs for the order).
 /// Values that clash are the caller's to report first: the view assumes none.
 pub fn forced_move(grid: &Grid) -> Finding {
-    let g = grid.geometry();
-    let side = g.side();
-    let cand = candidates(grid);
-    let mut fewest: Option<(Item, Vec<(usize, u8)>)> = None;
-    let mut consider = |item: Item, options: Vec<(usize, u8)>| {
-        if fewest.as_ref().is_none_or(|(_, o)| options.len() < o.len()) {
+    let view = match View::of(grid) {
+        Ok(view) => view,
+        Err(why) => return Finding::Unmapped(why),
+    };
+    // The primary items, as a player reads them: units' digits, boxes and regions first, then
+    // rows, columns and the other units; then the cells.
+    let mut places: Vec<(Item, &[(usize, u8)])> = Vec::new();
+    let mut cells: Vec<(Item, &[(usize, u8)])> = Vec::new();
+    for i in 0..view.primary {
+        let options = view.options[i].as_slice();
+        match view.meanings[i] {
+            ItemMeaning::Holds(unit, v) => places.push((Item::Place(unit, v), options)),
+            ItemMeaning::Cell(cell) => cells.push((Item::Cell(cell), options)),
+            _ => {}
+        }
+    }
+    places.sort_by_key(|(item, _)| !matches!(item, Item::Place(Unit::Box(_) | Unit::Region(_), _)));
+    let items = places.into_iter().chain(cells);
+    let mut fewest: Option<(Item, &[(usize, u8)])> = None;
+    let mut forced = None;
+    for (item, options) in items {
+        match *options {
+            [] => return Finding::DeadEnd(item),
+            [(cell, value)] => {
+                forced = forced.or(Some(Finding::Forced { item, cell, value }));
+            }
+            _ => {}
+        }
+        if fewest.is_none_or(|(_, o)| options.len() < o.len()) {
             fewest = Some((item, options));
         }
-    };
-
-    // Dead ends first: they make every other finding meaningless. Units that hold every
-    // symbol, boxes (or regions) first, then rows, columns and the variant's other units.
-    let mut units: Vec<(Unit, Vec<usize>)> = grid
-        .houses()
-        .into_iter()
-        .filter(|(_, cells)| cells.len() == side)
-        .collect();
-    units.sort_by_key(|(u, _)| !matches!(u, Unit::Box(_) | Unit::Region(_)));
-    let mut places = Vec::new();
-    for (unit, unit_cells) in units {
-        let mut placed = 0u64;
-        for &cell in &unit_cells {
-            let v = grid.get(cell);
-            if v != 0 {
-                placed |= 1 << (v - 1);
-            }
-        }
-        for v in 1..=side as u8 {
-            let bit = 1u64 << (v - 1);
-            if placed & bit != 0 {
-                continue;
-            }
-            let options: Vec<(usize, u8)> = unit_cells
-                .iter()
-                .filter(|&&c| cand[c] & bit != 0)
-                .map(|&c| (c, v))
-                .collect();
-            if options.is_empty() {
-                return Finding::DeadEnd(Item::Place(unit, v));
-            }
-            places.push((Item::Place(unit, v), options));
-        }
     }
-    let mut cells = Vec::new();
-    for (cell, &set) in cand.iter().enumerate() {
-        if grid.get(cell) != 0 || !grid.is_cell(cell) {
-            continue;
-        }
-        if set == 0 {
-            return Finding::DeadEnd(Item::Cell(cell));
-        }
-        cells.push((
-            Item::Cell(cell),
-            values_of(set).map(|v| (cell, v)).collect(),
-        ));
-    }
-    if places.is_empty() && cells.is_empty() {
-        return Finding::Full;
-    }
-    for (item, options) in places.into_iter().chain(cells) {
-        if let [(cell, value)] = options[..] {
-            return Finding::Forced { item, cell, value };
-        }
-        consider(item, options);
+    if let Some(forced) = forced {
+        return forced;
     }
     match fewest {
-        Some((item, options)) => Finding::Fewest { item, options },
+        Some((item, options)) => Finding::Fewest {
+            item,
+            options: options.to_vec(),
+        },
         None => Finding::Full,
     }
 }
@@ -445,5 +429,106 @@ mod tests {
         );
         let full = grid("1234341221434321");
         assert_eq!(forced_move(&full), Finding::Full);
+    }
+
+    /// A 3×3 Mathdoku with these cages (cells, operation, target).
+    fn mathdoku(cages: &[(&[usize], crate::sudoku::board::cage::Operation, u64)]) -> Grid {
+        use crate::sudoku::board::cage::MathCage;
+        use crate::sudoku::board::shape::{Layout, Shape};
+        let mut b = Shape::builder("Mathdoku", Layout::flat(3, 3), 3);
+        b.grid((0, 0, 0), 3, None);
+        for &(cells, op, target) in cages {
+            let cells = cells.to_vec();
+            b.math_cage(MathCage { cells, op, target });
+        }
+        Grid::on_shape(std::sync::Arc::new(b.build().unwrap()), None).unwrap()
+    }
+
+    #[test]
+    fn a_mathdoku_cells_candidates_are_what_its_cages_fillings_put_there() {
+        use crate::sudoku::board::cage::Operation::{Add, Given, Multiply, Subtract};
+        let g = mathdoku(&[
+            (&[0, 1, 2], Add, 6),
+            (&[3, 4], Subtract, 1),
+            (&[5], Given, 1),
+            (&[6, 7, 8], Multiply, 6),
+        ]);
+        let cand = candidates(&g);
+        // r2c3's one-cell cage gives it 1; r2c1 and r2c2 differ by one (a filling, not yet the
+        // logic that the 1 of their row is r2c3's); the row of 6 holds anything.
+        assert_eq!(values_of(cand[5]).collect::<Vec<_>>(), vec![1]);
+        assert_eq!(values_of(cand[3]).collect::<Vec<_>>(), vec![1, 2, 3]);
+        assert_eq!(values_of(cand[0]).collect::<Vec<_>>(), vec![1, 2, 3]);
+        // Once r2c3 holds its 1, the fillings of r2c1 and r2c2 with a 1 are gone.
+        let mut placed = g.clone();
+        placed.set(5, 1);
+        let cand = candidates(&placed);
+        assert_eq!(values_of(cand[3]).collect::<Vec<_>>(), vec![2, 3]);
+        // The given cell is forced: its cage's one filling, found as the item of the cell (or
+        // of a unit's digit, which only that filling places).
+        match forced_move(&g) {
+            Finding::Forced { cell, value, .. } => assert_eq!((cell, value), (5, 1)),
+            other => panic!("{other:?}"),
+        }
+        // A cage no filling makes leaves its cells without candidates: a dead end.
+        let bad = mathdoku(&[(&[0, 1], Add, 6)]);
+        assert!(matches!(
+            forced_move(&bad),
+            Finding::DeadEnd(Item::Cell(0 | 1))
+        ));
+    }
+
+    #[test]
+    fn a_killer_cages_digit_sets_narrow_its_cells() {
+        use crate::sudoku::board::cage::Cage;
+        use crate::sudoku::board::variant::{Rules, Variant};
+        // A 4×4 killer whose cage r1c1+r1c2 makes 3: only 1 and 2 go there.
+        let rules = Rules {
+            cages: vec![Cage {
+                cells: vec![0, 1],
+                sum: 3,
+            }],
+            ..Rules::default()
+        };
+        let g = Grid::parse_line("................", None).unwrap();
+        let variant = Variant::new(g.geometry(), rules).unwrap();
+        let g = g.with_variant(Some(std::sync::Arc::new(variant))).unwrap();
+        let cand = candidates(&g);
+        assert_eq!(values_of(cand[0]).collect::<Vec<_>>(), vec![1, 2]);
+        assert_eq!(values_of(cand[1]).collect::<Vec<_>>(), vec![1, 2]);
+        assert_eq!(values_of(cand[15]).collect::<Vec<_>>(), vec![1, 2, 3, 4]);
+        // With 2 placed in the cage, its other cell takes the rest of the one set left: 1.
+        let mut placed = g.clone();
+        placed.set(1, 2);
+        assert_eq!(
+            values_of(candidates(&placed)[0]).collect::<Vec<_>>(),
+            vec![1]
+        );
+    }
+
+    #[test]
+    fn a_board_with_no_matrix_says_why_it_has_no_hint() {
+        use crate::sudoku::board::cage::MathCage;
+        use crate::sudoku::board::cage::Operation::Add;
+        use crate::sudoku::board::shape::{Layout, Shape};
+        // A 9×9 Latin square whose one cage of 27 cells has far more fillings than the model
+        // lists.
+        let mut b = Shape::builder("Mathdoku", Layout::flat(9, 9), 9);
+        b.grid((0, 0, 0), 9, None);
+        b.math_cage(MathCage {
+            cells: (0..27).collect(),
+            op: Add,
+            target: 135,
+        });
+        let g = Grid::on_shape(std::sync::Arc::new(b.build().unwrap()), None).unwrap();
+        let finding = forced_move(&g);
+        assert!(matches!(finding, Finding::Unmapped(_)), "{finding:?}");
+        assert!(
+            finding.explain(&g).contains("fillings"),
+            "{}",
+            finding.explain(&g)
+        );
+        assert!(finding.cells(&g).is_empty());
+        assert!(candidates(&g).iter().all(|&c| c == 0));
     }
 }
