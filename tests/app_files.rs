@@ -62,6 +62,88 @@ fn copy_puts_the_board_on_the_clipboard_as_one_line() {
     assert_eq!(copied, vec![expected]);
 }
 
+/// The texts the app put on the clipboard since the last frame.
+fn copied(h: &egui_kittest::Harness<'_, sudoku_dlx::app::App>) -> Vec<String> {
+    h.output()
+        .platform_output
+        .commands
+        .iter()
+        .filter_map(|c| match c {
+            egui::OutputCommand::CopyText(t) => Some(t.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// File → Copy as: each form the board fits copies it so (and Ctrl+C then copies so), and what
+/// is copied pastes back as the same board; a form that cannot hold the board is greyed out
+/// with the reason, and Ctrl+C falls back to the TOML form.
+#[test]
+fn copy_as_each_form_pastes_back_as_the_same_board() {
+    let line = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+    for form in [
+        "A block of rows",
+        "KSudoku saved game",
+        "Knuth's sudoku-general-dlx",
+        "TOML (any board, its variant or shape)",
+    ] {
+        let mut h = puzzle(line);
+        h.get_by_label("File").click();
+        settle(&mut h);
+        h.get_by_label("Copy as").hover();
+        settle(&mut h);
+        h.get_by_label(form).click();
+        h.step();
+        let text = copied(&h)
+            .pop()
+            .unwrap_or_else(|| panic!("{form}: nothing copied"));
+        assert!(text.lines().count() > 1, "{form}: {text}");
+        settle(&mut h);
+        assert!(
+            status(&h).starts_with("Copied the board in the"),
+            "{}",
+            status(&h)
+        );
+        // Ctrl+C now copies in the same form.
+        h.event(Event::Copy);
+        h.step();
+        assert_eq!(copied(&h), vec![text.clone()], "{form}");
+        let mut other = fresh();
+        other.event(Event::Paste(text));
+        settle(&mut other);
+        assert_eq!(other.state().game().givens().to_line(), line, "{form}");
+    }
+    // A Samurai: the one-line form is greyed out; Ctrl+C in it copies the TOML form, which
+    // pastes back as the same Samurai.
+    let samurai = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/shapes/samurai.toml"
+    );
+    let mut h = fresh();
+    h.state_mut().open_path(std::path::Path::new(samurai));
+    settle(&mut h);
+    let board = h.state().game().givens();
+    assert_eq!(board.shape().unwrap().name(), "Samurai");
+    h.get_by_label("File").click();
+    settle(&mut h);
+    h.get_by_label("Copy as").hover();
+    settle(&mut h);
+    use egui_kittest::kittest::NodeT;
+    assert!(h.get_by_label("One line").accesskit_node().is_disabled());
+    h.key_press(Key::Escape);
+    settle(&mut h);
+    h.event(Event::Copy);
+    h.step();
+    let text = copied(&h).pop().unwrap();
+    assert!(text.contains("shape = "), "{text}");
+    settle(&mut h);
+    assert!(status(&h).contains("TOML"), "{}", status(&h));
+    let mut other = fresh();
+    other.event(Event::Paste(text));
+    settle(&mut other);
+    assert_eq!(other.state().game().givens(), board);
+}
+
 #[test]
 fn a_file_with_many_puzzles_becomes_a_collection_and_a_bad_file_changes_nothing() {
     let dir = std::env::temp_dir().join(format!("sudoku-dlx-open-{}", std::process::id()));

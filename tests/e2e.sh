@@ -16,6 +16,9 @@
 # each hovered and typed into, given a note in notes mode (m), solved with space, quit with q and
 # started again: the board comes back as it was left (the 6×6 one undo away, as the README says
 # of a saved game of another size than config.toml's board).
+# And the system clipboard: a puzzle put on the X clipboard by another program (xclip) is pasted
+# with Ctrl+V, and Ctrl+C puts the board back on it for another program to read (xclip -o),
+# in the one-line form and, after File → Copy as, in the TOML form.
 #
 # usage: tests/e2e.sh [-b BINARY] [-o OUTDIR] [-s] PUZZLE_FILE...
 #   -b  the binary (default target/release/sudoku-dlx)
@@ -23,7 +26,7 @@
 #   -s  also copy each solved board's screenshot to assets/screenshot-SIDExSIDE.png, watch
 #       mode's to assets/screenshot-watch-9x9.png and -4x4.png, the variants' to
 #       assets/screenshot-variants.png and the shapes' to assets/screenshot-shapes.png
-# Needs: Xvfb, xdotool, ImageMagick (import, convert, compare), Mesa's GL (see .ci/run).
+# Needs: Xvfb, xdotool, xclip, ImageMagick (import, convert, compare), Mesa's GL (see .ci/run).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -36,7 +39,7 @@ while getopts "b:o:s" opt; do
 done
 shift $((OPTIND - 1))
 [ $# -ge 1 ] || { sed -n '2,26p' "$0"; exit 2; }
-for tool in Xvfb xdotool import convert compare; do
+for tool in Xvfb xdotool xclip import convert compare; do
   command -v $tool >/dev/null || { echo "e2e: $tool not found" >&2; exit 2; }
 done
 [ -x "$BIN" ] || { echo "e2e: $BIN not built (cargo build --release)" >&2; exit 2; }
@@ -661,6 +664,44 @@ shape_one() { # NAME WIDTH DEPTH
   log "$name: ok (typed, a note, space filled it, q and back as it was)"
 }
 
+# The system clipboard, shared with other programs: xclip puts a puzzle on it, Ctrl+V pastes it
+# onto an empty board; Ctrl+C copies the board, and xclip reads the same line back. A variant
+# board copies in the TOML form, which reads back as a puzzle (`sudoku-dlx solve` solves it).
+clipboard() { # PUZZLE_FILE
+  local puzzle back
+  puzzle=$(awk '!/^[[:space:]]*(#|$)/ && !done { gsub(/[[:space:]]/, ""); print; done = 1 }' "$1")
+  rm -rf "$SUDOKU_DLX_DATA_DIR" "$RUNDIR/config.toml"
+  launch clip
+  shot clip-0-empty
+  printf '%s\n' "$puzzle" | timeout 10 xclip -selection clipboard -i
+  timeout 10 xdotool key ctrl+v; sleep 1
+  shot clip-1-pasted
+  local pasted
+  pasted=$(compare -metric AE "$OUT/clip-0-empty.png" "$OUT/clip-1-pasted.png" null: 2>&1 || true)
+  log "clipboard: pixels changed by the paste: $pasted"
+  [ "${pasted%.*}" -ge 200 ] || fail "clipboard: Ctrl+V of xclip's puzzle changed nothing on the board"
+  # Another program owns the clipboard now; Ctrl+C takes it back with the board.
+  printf 'something else' | timeout 10 xclip -selection clipboard -i
+  timeout 10 xdotool key ctrl+c; sleep 1
+  back=$(timeout 10 xclip -selection clipboard -o) || fail "clipboard: xclip -o read nothing"
+  log "clipboard: xclip -o after Ctrl+C: $back"
+  # (the one-line form writes an empty cell as `.`, where the file may have `0`)
+  [ "$back" = "$(printf '%s' "$puzzle" | tr 0 .)" ] || fail "clipboard: Ctrl+C put '$back' on the clipboard, not the board '$puzzle'"
+  quit_ok clip
+  rm -rf "$SUDOKU_DLX_DATA_DIR"
+  # A killer from the library, copied: the one-line form cannot hold its cages, so Ctrl+C copies
+  # the TOML form, which the command line reads back and solves.
+  launch clip-killer "$OLDPWD/assets/puzzles/library/9x9-killer-easy.toml"
+  timeout 10 xdotool key ctrl+c; sleep 1
+  timeout 10 xclip -selection clipboard -o >"$OUT/clip-killer.toml" || fail "clipboard: nothing copied from the killer"
+  grep -q 'cages' "$OUT/clip-killer.toml" || fail "clipboard: the killer's copy has no cages: $(head -c 300 "$OUT/clip-killer.toml")"
+  "$BIN" solve --count "$OUT/clip-killer.toml" | grep -qx 1 || fail "clipboard: the killer copied does not read back as a puzzle with one solution"
+  shot clip-2-killer
+  quit_ok clip-killer
+  rm -rf "$SUDOKU_DLX_DATA_DIR"
+  log "clipboard: ok (xclip → Ctrl+V, Ctrl+C → xclip -o, a killer copied as TOML)"
+}
+
 # The shapes: a Samurai, a Windmill, a 3×3×3 Roxdoku and a 6×6 Mathdoku (tests/data/shapes/,
 # one solution each), played and saved as above; with -s, the four boards side by side.
 shapes() {
@@ -685,4 +726,5 @@ mouse_play "$1"
 lost_nothing "$1"
 config_switch
 shapes
+clipboard "$1"
 log "all ok; screenshots in $OUT"

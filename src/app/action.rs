@@ -27,8 +27,10 @@ pub enum Action {
     OpenPath(std::path::PathBuf),
     /// Save the game to this file.
     SaveTo(std::path::PathBuf),
-    /// Copy the board to the clipboard as one line.
+    /// Copy the board to the system clipboard in the form the settings name.
     Copy,
+    /// Copy the board in this form, and make it the form Ctrl+C copies in.
+    CopyAs(super::settings::CopyForm),
     /// Text pasted from the clipboard: a puzzle to load.
     Paste(String),
     /// Make a new puzzle of this grade on a board of this kind (classic or a variant, of the

@@ -17,6 +17,7 @@ use crate::sudoku::files::{ksudoku_format, ksudoku_write};
 use crate::sudoku::{Format, Grid, Notation};
 
 use super::action::Place;
+use super::settings::CopyForm;
 use super::window::App;
 
 /// The most pasted text read: 4 MiB.
@@ -146,6 +147,31 @@ impl App {
             collection: self.collections.len() - 1,
             puzzle: 0,
         });
+    }
+
+    /// Copies the board to the system clipboard in `form`, or in the TOML form (which holds
+    /// every board) when `form` cannot hold it, and says which.
+    pub(super) fn copy(&mut self, ctx: &egui::Context, form: CopyForm) {
+        let board = self.game.board();
+        let (format, why) = match form.format().holds(board) {
+            Ok(()) => (form.format(), None),
+            Err(why) => (Format::Toml, Some(why)),
+        };
+        let mut text = formats::write(board, None, format);
+        let lines = text.lines().count();
+        if lines == 1 && text.ends_with('\n') {
+            text.pop(); // one line copies as a line, ready to paste into a field
+        }
+        ctx.copy_text(text);
+        let what = match lines {
+            1 => format!("Copied the board in the {format} form"),
+            n => format!("Copied the board in the {format} form ({n} lines)"),
+        };
+        let status = match why {
+            Some(why) => format!("{what}: {why}"),
+            None => what,
+        };
+        self.game.set_status(status, false);
     }
 
     /// A puzzle pasted as text (one line, a block, CSV...).

@@ -10,6 +10,7 @@ use crate::sudoku::board::shapes;
 use crate::sudoku::{BoardKind, Grade};
 
 use super::action::{Action, Place};
+use super::settings::CopyForm;
 use super::window::App;
 
 impl App {
@@ -25,7 +26,23 @@ impl App {
             if ui.button("Copy board  (Ctrl+C)").clicked() {
                 actions.push(Action::Copy);
             }
-            ui.label(RichText::new("Paste a puzzle: Ctrl+V").weak());
+            ui.menu_button("Copy as", |ui| {
+                let board = self.game.board();
+                for form in CopyForm::ALL {
+                    let fits = form.format().holds(board);
+                    let chosen = self.settings.copy == form;
+                    let button = egui::Button::selectable(chosen, form.label());
+                    let response = ui.add_enabled(fits.is_ok(), button);
+                    let response = match &fits {
+                        Err(why) => response.on_disabled_hover_text(why),
+                        Ok(()) => response.on_hover_text("Copy it so, and make Ctrl+C copy so"),
+                    };
+                    if response.clicked() {
+                        actions.push(Action::CopyAs(form));
+                    }
+                }
+            });
+            ui.label(RichText::new("Paste a puzzle in any form: Ctrl+V").weak());
             ui.separator();
             if ui.button(format!("Quit  ({})", self.keys.quit)).clicked() {
                 actions.push(Action::Quit);

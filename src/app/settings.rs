@@ -7,6 +7,7 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 
 use crate::autosave;
+use crate::sudoku::Format;
 
 /// The settings file's name in the data directory.
 pub const FILE_NAME: &str = "settings.toml";
@@ -27,6 +28,69 @@ pub struct Settings {
     pub picker: bool,
     /// Each empty cell's number of options left, as the engine counts them.
     pub candidates: bool,
+    /// The form Ctrl+C copies the board in (File → Copy as).
+    pub copy: CopyForm,
+}
+
+/// The forms the board can be copied in: the puzzle files' forms that hold one board, each
+/// read back by Ctrl+V here and by the command line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum CopyForm {
+    /// One line, `.` for empty (square boards).
+    #[default]
+    Line,
+    /// One row a line (square boards).
+    Block,
+    /// The TOML form, which holds every board: variants, shapes, cages.
+    Toml,
+    /// A jigsaw's givens and regions on one line.
+    Jigsaw,
+    /// SumoCue's killer form.
+    Sumocue,
+    /// Knuth's `sudoku-general-dlx` input.
+    Knuth,
+    /// A KSudoku saved game.
+    Ksudoku,
+}
+
+impl CopyForm {
+    /// Every form, in the menu's order.
+    pub const ALL: [CopyForm; 7] = [
+        CopyForm::Line,
+        CopyForm::Block,
+        CopyForm::Toml,
+        CopyForm::Jigsaw,
+        CopyForm::Sumocue,
+        CopyForm::Knuth,
+        CopyForm::Ksudoku,
+    ];
+
+    /// The file format it writes.
+    pub fn format(self) -> Format {
+        match self {
+            CopyForm::Line => Format::Line,
+            CopyForm::Block => Format::Block,
+            CopyForm::Toml => Format::Toml,
+            CopyForm::Jigsaw => Format::Jigsaw,
+            CopyForm::Sumocue => Format::SumoCue,
+            CopyForm::Knuth => Format::Knuth,
+            CopyForm::Ksudoku => Format::Ksudoku,
+        }
+    }
+
+    /// The menu's words for it.
+    pub fn label(self) -> &'static str {
+        match self {
+            CopyForm::Line => "One line",
+            CopyForm::Block => "A block of rows",
+            CopyForm::Toml => "TOML (any board, its variant or shape)",
+            CopyForm::Jigsaw => "Jigsaw line (givens, then regions)",
+            CopyForm::Sumocue => "SumoCue killer",
+            CopyForm::Knuth => "Knuth's sudoku-general-dlx",
+            CopyForm::Ksudoku => "KSudoku saved game",
+        }
+    }
 }
 
 impl Default for Settings {
@@ -38,6 +102,7 @@ impl Default for Settings {
             clock: true,
             picker: true,
             candidates: false,
+            copy: CopyForm::Line,
         }
     }
 }
@@ -104,6 +169,7 @@ mod tests {
         let settings = Settings {
             solution_count: false,
             picker: false,
+            copy: CopyForm::Ksudoku,
             ..Settings::default()
         };
         settings.save(&dir).unwrap();

@@ -586,9 +586,11 @@ impl App {
             }
             Action::OpenPath(path) => self.open_path(&path),
             Action::SaveTo(path) => self.save_to(&path),
-            Action::Copy => {
-                ctx.copy_text(self.game.board().to_line());
-                self.game.set_status("Copied the board as one line", false);
+            Action::Copy => self.copy(ctx, self.settings.copy),
+            Action::CopyAs(form) => {
+                self.settings.copy = form;
+                self.act(ctx, Action::Settings);
+                self.copy(ctx, form);
             }
             Action::Paste(text) => self.paste(&text),
             Action::Generate(board, grade) => self.generate(ctx, board, grade),
