@@ -258,6 +258,8 @@ pub struct Keys {
     pub check: KeySpec,
     /// Watch the search move by move (default W).
     pub watch: KeySpec,
+    /// Pause: hide the board and stop the clock; again, resume (default B, for a break).
+    pub pause: KeySpec,
 }
 
 /// Keys that are not configurable, with what they do: commands may not take them.
@@ -273,10 +275,10 @@ pub const FIXED_KEYS: [(&str, &str); 8] = [
 ];
 
 impl Keys {
-    /// The default keys for an alphabet: Space, and the letters R, Q, N, P, M, F, H, E and W,
-    /// where a default letter that is also a symbol takes Ctrl (16×16's `1-9A-G` holds E and F,
-    /// 25×25's `1-9A-P` E, F, H, M, N and P, 36×36's `0-9A-Z` all nine), so typing a symbol never
-    /// runs a command.
+    /// The default keys for an alphabet: Space, and the letters R, Q, N, P, M, F, H, E, W and B,
+    /// where a default letter that is also a symbol takes Ctrl (16×16's `1-9A-G` holds B, E and
+    /// F, 25×25's `1-9A-P` B, E, F, H, M, N and P, 36×36's `0-9A-Z` all ten), so typing a symbol
+    /// never runs a command.
     pub fn defaults_for(alphabet: &Alphabet) -> Self {
         let letter = |c: char| KeySpec {
             ctrl: alphabet.holds_letter(c),
@@ -293,6 +295,7 @@ impl Keys {
             hint: letter('h'),
             check: letter('e'),
             watch: letter('w'),
+            pause: letter('b'),
         }
     }
 
@@ -316,11 +319,12 @@ impl Keys {
             hint: adapt(self.hint),
             check: adapt(self.check),
             watch: adapt(self.watch),
+            pause: adapt(self.pause),
         }
     }
 
     /// Every command with its config key name.
-    pub fn all(&self) -> [(&'static str, KeySpec); 10] {
+    pub fn all(&self) -> [(&'static str, KeySpec); 11] {
         [
             ("solve", self.solve),
             ("reset", self.reset),
@@ -332,6 +336,7 @@ impl Keys {
             ("hint", self.hint),
             ("check", self.check),
             ("watch", self.watch),
+            ("pause", self.pause),
         ]
     }
 }
@@ -404,6 +409,7 @@ struct RawKeys {
     hint: Option<Spanned<String>>,
     check: Option<Spanned<String>>,
     watch: Option<Spanned<String>>,
+    pause: Option<Spanned<String>>,
 }
 
 impl Config {
@@ -494,6 +500,7 @@ impl Config {
             ("keys.hint", &raw.keys.hint),
             ("keys.check", &raw.keys.check),
             ("keys.watch", &raw.keys.watch),
+            ("keys.pause", &raw.keys.pause),
         ];
         // Each key on its own, then the final set: a swap (solve = "r", reset = "space") is fine.
         let mut chosen = keys.all().map(|(_, spec)| spec);
@@ -566,6 +573,7 @@ impl Config {
             keys.hint,
             keys.check,
             keys.watch,
+            keys.pause,
         ] = chosen;
 
         let theme = match &raw.theme {

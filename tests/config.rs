@@ -236,7 +236,10 @@ fn the_shipped_config_names_the_letters_that_take_ctrl_on_each_size() {
     // the keys the program adapts must be exactly those.
     let text =
         std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/config.toml")).unwrap();
-    for (box_size, listed) in [(4, "E and F on 16x16"), (5, "E, F, H, M, N and P on 25x25")] {
+    for (box_size, listed) in [
+        (4, "B, E and F on 16x16"),
+        (5, "B, E, F, H, M, N and P on 25x25"),
+    ] {
         assert!(text.contains(listed), "config.toml should say {listed:?}");
         let config = Config::from_toml_str(&format!("box_size = {box_size}\n")).unwrap();
         let mut moved: Vec<char> = config
@@ -260,11 +263,11 @@ fn the_shipped_config_names_the_letters_that_take_ctrl_on_each_size() {
         said.sort_unstable();
         assert_eq!(moved, said, "box_size = {box_size}");
     }
-    assert!(text.contains("all nine letters on 36x36"));
+    assert!(text.contains("all ten letters on 36x36"));
     let config = Config::from_toml_str("box_size = 6\n").unwrap();
     assert_eq!(
         config.keys.all().iter().filter(|(_, s)| s.ctrl).count(),
-        9,
+        10,
         "every default letter is a 36x36 symbol"
     );
 }

@@ -49,6 +49,8 @@ pub enum Action {
     Settings,
     /// Start watching the search on the board, or stop.
     Watch,
+    /// Pause the game (hide the board, stop the clock), or resume it.
+    Pause,
     /// A control of watch mode.
     WatchDo(WatchControl),
     /// Run DLX and backtracking on the board and show both.

@@ -83,6 +83,7 @@ fn key_action(keys: &Keys, key: Key, modifiers: Modifiers) -> Option<Action> {
         (keys.hint, Action::Game(Command::Hint)),
         (keys.check, Action::Game(Command::Check)),
         (keys.watch, Action::Watch),
+        (keys.pause, Action::Pause),
     ];
     if let Some((_, action)) = configured
         .into_iter()

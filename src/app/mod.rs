@@ -25,6 +25,7 @@ pub mod launch;
 pub mod layout;
 pub mod lifeboat;
 pub mod panels;
+pub mod pause;
 pub mod picker;
 pub mod settings;
 pub mod shape_files;

@@ -250,7 +250,7 @@ impl App {
         });
     }
 
-    pub(super) fn status_panel(&mut self, ui: &mut egui::Ui) {
+    pub(super) fn status_panel(&mut self, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
         ui.add_space(4.0);
         // The status line takes two lines of the window's width, always: a longer message wraps,
         // and past two lines is cut with "…", the whole of it shown on hover. So the panel keeps
@@ -333,6 +333,20 @@ impl App {
                     " (paused)"
                 };
                 ui.label(RichText::new(format!("· time {time}{paused}")).size(13.0));
+                let key = self.keys.pause;
+                let (word, what) = if self.paused {
+                    ("Resume", "Show the board and start the clock again")
+                } else {
+                    ("Pause", "Hide the board and stop the clock")
+                };
+                let button = egui::Button::new(RichText::new(word).size(12.0)).small();
+                if ui
+                    .add(button)
+                    .on_hover_text(format!("{what} ({key})"))
+                    .clicked()
+                {
+                    actions.push(Action::Pause);
+                }
             }
             if self.game.notes_mode() {
                 ui.label(

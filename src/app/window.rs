@@ -17,6 +17,7 @@ use super::dialog::{Choice, FileDialog, Purpose};
 use super::fit::{self, Fit};
 use super::keys::{self, help_overlay};
 use super::lifeboat::Lifeboat;
+use super::pause;
 use super::picker;
 use super::settings::Settings;
 use super::watching::Watching;
@@ -68,6 +69,8 @@ pub struct App {
     pub(super) frame_stats: Option<FrameStats>,
     /// What the View menu says to show.
     pub(super) settings: Settings,
+    /// The game is paused: the board hidden, the clock stopped (see [`pause`](super::pause)).
+    pub(super) paused: bool,
     /// The symbol picked last in the picker, whose cells are highlighted while the selected
     /// cell holds none.
     pub(super) chosen: Option<u8>,
@@ -154,6 +157,7 @@ impl App {
             staged: None,
             frame_stats: None,
             settings: Settings::default(),
+            paused: false,
             chosen: None,
             config_problem: None,
             fit: Fit::sized_for(side, true),
@@ -332,8 +336,8 @@ impl App {
             })
             .response
             .rect;
-        egui::Panel::bottom("status").show(ui, |ui| self.status_panel(ui));
-        if self.settings.picker {
+        egui::Panel::bottom("status").show(ui, |ui| self.status_panel(ui, &mut actions));
+        if self.settings.picker && !self.paused {
             egui::Panel::bottom("picker").show(ui, |ui| {
                 picker::picker(ui, &self.game, self.chosen, &mut actions);
             });
@@ -369,6 +373,12 @@ impl App {
             clashes: self.settings.clashes,
         };
         egui::CentralPanel::default().show(ui, |ui| {
+            if self.paused {
+                if pause::cover(ui, self.keys.pause) {
+                    actions.push(Action::Pause);
+                }
+                return;
+            }
             let layout = board::board(ui, &self.game, &palette, &view, &mut actions);
             self.paint_candidates(ui, layout);
             self.paint_watch(ui, layout);
@@ -420,6 +430,17 @@ impl App {
 
         for action in actions {
             let action = self.while_watching(action);
+            if self.paused && !pause::allowed(&action) {
+                let key = self.keys.pause;
+                self.game.set_status(
+                    format!("Paused: press {key} or click Resume to play on"),
+                    false,
+                );
+                continue;
+            }
+            if pause::ends(&action) {
+                self.paused = false;
+            }
             self.act(&ctx, action);
         }
         self.start_count(&ctx);
@@ -427,8 +448,8 @@ impl App {
 
         // The clock runs while the window has focus and the puzzle is being played.
         let now = Instant::now();
-        // The clock stops while a dialog or the key overlay covers the board.
-        let focused = ctx.input(|i| i.focused) && self.dialog.is_none() && !self.help;
+        // The clock stops while a dialog, an overlay or the pause covers the board.
+        let focused = ctx.input(|i| i.focused) && !self.covered();
         self.game.tick(focused, now);
         if self.game.clock_running() {
             let into = self.game.elapsed(now).subsec_millis();
@@ -504,6 +525,21 @@ impl App {
 
     /// What an action means while watch mode runs: the solve key plays and pauses; anything
     /// that would change the board stops watching first (the board is then as it was).
+    /// Whether something covers the board, so that the clock stops: the pause, a file dialog,
+    /// the keys overlay, the comparison window, config.toml's problem.
+    pub fn covered(&self) -> bool {
+        self.paused
+            || self.dialog.is_some()
+            || self.help
+            || self.compared.is_some()
+            || self.config_problem.is_some()
+    }
+
+    /// Whether the game is paused.
+    pub fn paused(&self) -> bool {
+        self.paused
+    }
+
     fn while_watching(&mut self, action: Action) -> Action {
         use crate::game::Command as C;
         if self.watching.is_none() {
@@ -539,6 +575,16 @@ impl App {
             }
             Action::Solve => self.start_solve(ctx),
             Action::Watch => self.toggle_watch(ctx),
+            Action::Pause => {
+                self.paused = !self.paused;
+                let key = self.keys.pause;
+                let text = if self.paused {
+                    format!("Paused: the clock has stopped; {key} or Resume plays on")
+                } else {
+                    "Playing on".to_string()
+                };
+                self.game.set_status(text, false);
+            }
             Action::WatchDo(control) => self.watch_control(ctx, control),
             Action::Compare => self.start_compare(ctx),
             Action::Cancel if self.watching.is_some() => {
