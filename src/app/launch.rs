@@ -59,6 +59,12 @@ pub fn start(config: Config, data_dir: Option<PathBuf>, puzzle: Option<&Path>) -
             crate::output::note(format_args!("sudoku-dlx: {why}"));
             note = note.or(Some(why));
         }
+        let (records, why) = crate::game::records::Records::load(dir);
+        app.records = records;
+        if let Some(why) = why {
+            crate::output::note(format_args!("sudoku-dlx: {why}"));
+            note = note.or(Some(why));
+        }
     }
     app.autosave_to(data_dir);
     if let Some(message) = note {

@@ -30,6 +30,7 @@ pub mod picker;
 pub mod settings;
 pub mod shape_files;
 mod shape_paint;
+pub mod statistics;
 mod variant_paint;
 pub mod watch_panel;
 pub mod watching;

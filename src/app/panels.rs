@@ -223,6 +223,11 @@ impl App {
                 if changed {
                     actions.push(Action::Settings);
                 }
+                ui.separator();
+                if ui.button("Statistics…").clicked() {
+                    self.statistics = true;
+                    ui.close();
+                }
             });
         ui.menu_button("Watch", |ui| {
             let label = if self.watching.is_some() {

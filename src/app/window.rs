@@ -71,6 +71,10 @@ pub struct App {
     pub(super) settings: Settings,
     /// The game is paused: the board hidden, the clock stopped (see [`pause`](super::pause)).
     pub(super) paused: bool,
+    /// The player's records (best times, games, hints), kept beside the saved game.
+    pub(super) records: crate::game::records::Records,
+    /// View → Statistics is open.
+    pub(super) statistics: bool,
     /// The symbol picked last in the picker, whose cells are highlighted while the selected
     /// cell holds none.
     pub(super) chosen: Option<u8>,
@@ -158,6 +162,8 @@ impl App {
             frame_stats: None,
             settings: Settings::default(),
             paused: false,
+            records: crate::game::records::Records::default(),
+            statistics: false,
             chosen: None,
             config_problem: None,
             fit: Fit::sized_for(side, true),
@@ -385,6 +391,7 @@ impl App {
             self.layout = Some(layout);
         });
         self.compare_window(&ctx);
+        self.statistics_window(&ctx);
         if self.help {
             let keys = self.keys;
             let modal = egui::Modal::new(egui::Id::unique("sudoku-dlx-keys")).show(&ctx, |ui| {
@@ -443,6 +450,7 @@ impl App {
             }
             self.act(&ctx, action);
         }
+        self.record_events();
         self.start_count(&ctx);
         self.start_answer(&ctx);
 
@@ -532,7 +540,13 @@ impl App {
             || self.dialog.is_some()
             || self.help
             || self.compared.is_some()
+            || self.statistics
             || self.config_problem.is_some()
+    }
+
+    /// The player's records.
+    pub fn records(&self) -> &crate::game::records::Records {
+        &self.records
     }
 
     /// Whether the game is paused.

@@ -338,7 +338,12 @@ impl Game {
         if self.is_complete() {
             let now = Instant::now();
             self.clock.run(false, now);
-            let time = format_clock(self.clock.elapsed(now));
+            let elapsed = self.clock.elapsed(now);
+            if !self.completed {
+                self.completed = true;
+                self.events.push(super::state::Event::Solved(elapsed));
+            }
+            let time = format_clock(elapsed);
             self.status =
                 Status::info(format!("Solved! Every cell is filled and right, in {time}"));
         }

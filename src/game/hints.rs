@@ -9,6 +9,10 @@ use super::status::Status;
 
 impl Game {
     pub(super) fn give_hint(&mut self) {
+        // Each press on an unfinished board is a hint asked for, in the records.
+        if !self.board.is_full() {
+            self.events.push(super::state::Event::Hint);
+        }
         // A second press on a hint with a move fills it in.
         if let Some(Hint {
             fill: Some((cell, value)),

@@ -10,7 +10,8 @@
 //!   puzzle's own solution;
 //! * [`watch`] runs the search step by step for watch mode, off the UI thread;
 //! * [`history`] is the undo history and the clock, [`save`] the file that survives a restart,
-//!   [`status`] the line under the board, [`cell`] where a value came from.
+//!   [`status`] the line under the board, [`cell`] where a value came from, [`records`] the
+//!   player's records (best times, games started and solved, hints).
 //!
 //! Solving is split in two so that it can run off the UI thread: [`Game::start_solve`] checks the
 //! board and hands back the [`SolveJob`] to run (anywhere), and [`Game::finish_solve`] takes its
@@ -27,6 +28,7 @@ pub mod commands;
 pub mod hints;
 pub mod history;
 pub mod jobs;
+pub mod records;
 pub mod save;
 pub mod state;
 pub mod status;
@@ -39,5 +41,6 @@ pub use commands::Command;
 pub use jobs::{
     AnswerJob, AnswerOutcome, BACKGROUND_BUDGET, CountJob, CountOutcome, SolveJob, SolveOutcome,
 };
+pub use state::Event;
 pub use state::{Answer, Game, Hint, Uniqueness};
 pub use status::{Status, format_duration};

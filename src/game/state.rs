@@ -77,6 +77,22 @@ pub struct Game {
     pub(super) hint: Option<Hint>,
     pub(super) history: History,
     pub(super) clock: Clock,
+    /// What happened to the game since the window last asked ([`take_events`](Game::take_events)).
+    pub(super) events: Vec<Event>,
+    /// The player has filled this puzzle in once: filling it again (after an undo) is no new
+    /// solve.
+    pub(super) completed: bool,
+}
+
+/// What the records count, as it happens ([`records`](super::records)).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Event {
+    /// A puzzle was put on the board to play.
+    Started,
+    /// The player asked for a hint.
+    Hint,
+    /// The player filled the puzzle in, every cell right, in this time.
+    Solved(std::time::Duration),
 }
 
 /// How many solutions the givens and entries allow, counted in the background up to 2.
@@ -139,6 +155,8 @@ impl Game {
             hint: None,
             history: History::default(),
             clock: Clock::default(),
+            events: Vec::new(),
+            completed: false,
         }
     }
 
@@ -171,6 +189,15 @@ impl Game {
             label: "loading a puzzle".into(),
             edit: Edit::Whole(Box::new(before)),
         });
+        self.completed = false;
+        if self.has_puzzle() {
+            self.events.push(Event::Started);
+        }
+    }
+
+    /// What happened since the last call: puzzles started, hints, solves.
+    pub fn take_events(&mut self) -> Vec<Event> {
+        std::mem::take(&mut self.events)
     }
 
     /// Puts an empty board of `notation` in place of a game whose board has another shape or
