@@ -83,8 +83,10 @@
 //! * [`cli`]: `solve` (or count, with `--count`), `bench`, `generate` (square boards, variants
 //!   and shapes) and `rate` over puzzle files of every format, on as many threads as asked,
 //!   with a time budget per puzzle;
-//!   `matrix` (a puzzle's matrix in Knuth's format), `xc` (any problem in that format) and
-//!   `compare`. Uses [`sudoku`] and [`dlx`], never the window.
+//!   `matrix` (a puzzle's matrix in Knuth's format), `xc` (any problem in that format),
+//!   `compare` and `print`. Uses [`sudoku`] and [`dlx`], never the window.
+//! * [`print`](mod@print): puzzles laid out as a PDF to print ([`print::drawing`] a board as lines and
+//!   text, [`print::pdf`] the pages), for `sudoku-dlx print` and the window's Export PDF.
 //! * [`config`]: `config.toml` parsed from a string ([`Config::from_toml_str`](config::Config::from_toml_str))
 //!   and read from disk ([`Config::load`](config::Config::load)), every error naming file,
 //!   line and key. [`library`]: the bundled puzzle collections. [`autosave`]: where the game is
@@ -153,4 +155,5 @@ pub mod dlx;
 pub mod game;
 pub mod library;
 pub mod output;
+pub mod print;
 pub mod sudoku;

@@ -144,6 +144,40 @@ fn copy_as_each_form_pastes_back_as_the_same_board() {
     assert_eq!(other.state().game().givens(), board);
 }
 
+/// File → Export PDF: the dialog opens; the PDF written holds the puzzle on one page and its
+/// solution on a second.
+#[test]
+fn export_pdf_writes_the_puzzle_and_its_solution() {
+    let mut h = puzzle(CLASSIC);
+    h.get_by_label("File").click();
+    settle(&mut h);
+    h.get_by_label("Export PDF…").click();
+    settle(&mut h);
+    assert!(h.state().dialog_open());
+    let dir = std::env::temp_dir().join(format!("sudoku-dlx-pdf-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("puzzle.pdf");
+    h.state_mut().export_pdf(&path);
+    settle(&mut h);
+    assert!(
+        status(&h).starts_with("Exported the puzzle"),
+        "{}",
+        status(&h)
+    );
+    let pdf = String::from_utf8_lossy(&std::fs::read(&path).unwrap()).into_owned();
+    assert!(pdf.starts_with("%PDF-"));
+    assert_eq!(
+        pdf.matches("/Type /Page\n").count() + pdf.matches("/Type /Page ").count(),
+        2
+    );
+    let givens = CLASSIC.chars().filter(|c| c.is_ascii_digit()).count();
+    let shown: usize = (1..=9)
+        .map(|d| pdf.matches(&format!("({d}) Tj")).count())
+        .sum();
+    assert_eq!(shown, givens + 81);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
 #[test]
 fn a_file_with_many_puzzles_becomes_a_collection_and_a_bad_file_changes_nothing() {
     let dir = std::env::temp_dir().join(format!("sudoku-dlx-open-{}", std::process::id()));

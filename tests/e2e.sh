@@ -19,6 +19,8 @@
 # And the system clipboard: a puzzle put on the X clipboard by another program (xclip) is pasted
 # with Ctrl+V, and Ctrl+C puts the board back on it for another program to read (xclip -o),
 # in the one-line form and, after File → Copy as, in the TOML form.
+# And printing: `sudoku-dlx print` lays a Samurai and a page of killers out as a PDF, which
+# pdftotext reads back (titles, givens, cage sums) and pdftoppm draws for a look.
 #
 # usage: tests/e2e.sh [-b BINARY] [-o OUTDIR] [-s] PUZZLE_FILE...
 #   -b  the binary (default target/release/sudoku-dlx)
@@ -26,7 +28,8 @@
 #   -s  also copy each solved board's screenshot to assets/screenshot-SIDExSIDE.png, watch
 #       mode's to assets/screenshot-watch-9x9.png and -4x4.png, the variants' to
 #       assets/screenshot-variants.png and the shapes' to assets/screenshot-shapes.png
-# Needs: Xvfb, xdotool, xclip, ImageMagick (import, convert, compare), Mesa's GL (see .ci/run).
+# Needs: Xvfb, xdotool, xclip, ImageMagick (import, convert, compare), poppler-utils (pdftotext,
+# pdftoppm), Mesa's GL (see .ci/run).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -39,7 +42,7 @@ while getopts "b:o:s" opt; do
 done
 shift $((OPTIND - 1))
 [ $# -ge 1 ] || { sed -n '2,26p' "$0"; exit 2; }
-for tool in Xvfb xdotool xclip import convert compare; do
+for tool in Xvfb xdotool xclip import convert compare pdftotext pdftoppm; do
   command -v $tool >/dev/null || { echo "e2e: $tool not found" >&2; exit 2; }
 done
 [ -x "$BIN" ] || { echo "e2e: $BIN not built (cargo build --release)" >&2; exit 2; }
@@ -702,6 +705,27 @@ clipboard() { # PUZZLE_FILE
   log "clipboard: ok (xclip → Ctrl+V, Ctrl+C → xclip -o, a killer copied as TOML)"
 }
 
+# Printing: the PDF of a Samurai and of four killers a page, read back by a PDF reader's own
+# text extraction (every given of the Samurai, the killers' titles and a cage sum) and drawn
+# to PNG (in the output folder, to look at).
+print_pdf() {
+  "$BIN" print tests/data/shapes/samurai.toml -o "$OUT/print-samurai.pdf" || fail "print: the Samurai"
+  "$BIN" print assets/puzzles/library/9x9-killer-easy.toml --per-page 4 --solutions -o "$OUT/print-killers.pdf" || fail "print: the killers"
+  local text givens found
+  text=$(pdftotext -layout "$OUT/print-samurai.pdf" -) || fail "print: pdftotext could not read the Samurai's PDF"
+  givens=$(grep -v '^#\|^shape\|^order\|^title\|^givens\|^\]' tests/data/shapes/samurai.toml | tr -cd '1-9' | wc -c)
+  found=$(printf '%s' "$text" | grep -v 'samurai.toml' | tr -cd '1-9' | wc -c)
+  log "print: the Samurai's givens: $givens in the file, $found read back from the PDF"
+  [ "$found" = "$givens" ] || fail "print: the PDF shows $found givens of the Samurai's $givens"
+  text=$(pdftotext "$OUT/print-killers.pdf" -)
+  printf '%s' "$text" | grep -q 'killer 4, easy' || fail "print: no 'killer 4, easy' title in the killers' PDF"
+  printf '%s' "$text" | grep -q 'Solution: killer 1, easy' || fail "print: no solutions in the killers' PDF"
+  printf '%s' "$text" | grep -qw '25' || fail "print: no cage sum 25 in the killers' PDF"
+  pdftoppm -r 60 -png -f 1 -l 1 "$OUT/print-samurai.pdf" "$OUT/print-samurai"
+  pdftoppm -r 60 -png -f 1 -l 1 "$OUT/print-killers.pdf" "$OUT/print-killers"
+  log "print: ok (a Samurai and four killers a page, read back with pdftotext; pages drawn in $OUT)"
+}
+
 # The shapes: a Samurai, a Windmill, a 3×3×3 Roxdoku and a 6×6 Mathdoku (tests/data/shapes/,
 # one solution each), played and saved as above; with -s, the four boards side by side.
 shapes() {
@@ -727,4 +751,5 @@ lost_nothing "$1"
 config_switch
 shapes
 clipboard "$1"
+print_pdf
 log "all ok; screenshots in $OUT"

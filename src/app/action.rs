@@ -27,6 +27,11 @@ pub enum Action {
     OpenPath(std::path::PathBuf),
     /// Save the game to this file.
     SaveTo(std::path::PathBuf),
+    /// Choose where to write the board as a PDF (File → Export PDF).
+    ExportPdf,
+    /// Write the board (the puzzle, and its solution on a second page when it has one) as a
+    /// PDF there.
+    ExportPdfTo(std::path::PathBuf),
     /// Copy the board to the system clipboard in the form the settings name.
     Copy,
     /// Copy the board in this form, and make it the form Ctrl+C copies in.

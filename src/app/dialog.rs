@@ -44,6 +44,8 @@ pub enum Purpose {
     Open,
     /// Choose where to save the game.
     Save,
+    /// Choose where to write the board as a PDF to print.
+    ExportPdf,
 }
 
 /// What the player did with the dialog this frame.
@@ -148,6 +150,7 @@ impl FileDialog {
         let title = match self.purpose {
             Purpose::Open => "Open a puzzle file",
             Purpose::Save => "Save the game",
+            Purpose::ExportPdf => "Export the board as a PDF to print",
         };
         let mut choice = Choice::Pending;
         let mut open = true;
@@ -215,6 +218,7 @@ impl FileDialog {
                     let verb = match self.purpose {
                         Purpose::Open => "Open",
                         Purpose::Save => "Save",
+                        Purpose::ExportPdf => "Export",
                     };
                     if (ui.button(verb).clicked() || entered)
                         && let Some(target) = self.target()

@@ -149,6 +149,45 @@ impl App {
         });
     }
 
+    /// Writes the puzzle on the board to `path` as a PDF to print: the givens (with the title
+    /// of its collection's place, if any) on the first page, its solution on the second when
+    /// it has a single one.
+    pub fn export_pdf(&mut self, path: &Path) {
+        let puzzle = self.game.givens();
+        let title = match self.place.and_then(|p| {
+            let c = self.collections.get(p.collection)?;
+            Some(format!(
+                "{}, {} of {}",
+                c.name,
+                p.puzzle + 1,
+                c.puzzles.len()
+            ))
+        }) {
+            Some(title) => title,
+            None => "sudoku-dlx".to_string(),
+        };
+        let solution = puzzle.solution();
+        let sheet = crate::print::Sheet {
+            title,
+            puzzle,
+            solution,
+        };
+        let layout = crate::print::Layout {
+            solutions: true,
+            ..crate::print::Layout::default()
+        };
+        let bytes = crate::print::pdf::write(std::slice::from_ref(&sheet), &layout);
+        match std::fs::write(path, bytes) {
+            Ok(()) => self.game.set_status(
+                format!("Exported the puzzle as a PDF to print: {}", path.display()),
+                false,
+            ),
+            Err(e) => self
+                .game
+                .set_status(format!("Could not write {}: {e}", path.display()), true),
+        }
+    }
+
     /// Copies the board to the system clipboard in `form`, or in the TOML form (which holds
     /// every board) when `form` cannot hold it, and says which.
     pub(super) fn copy(&mut self, ctx: &egui::Context, form: CopyForm) {

@@ -22,6 +22,9 @@ impl App {
             if ui.button("Save game…  (Ctrl+S)").clicked() {
                 actions.push(Action::Save);
             }
+            if ui.button("Export PDF…").clicked() {
+                actions.push(Action::ExportPdf);
+            }
             ui.separator();
             if ui.button("Copy board  (Ctrl+C)").clicked() {
                 actions.push(Action::Copy);

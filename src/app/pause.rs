@@ -28,6 +28,8 @@ pub fn allowed(action: &Action) -> bool {
             | Action::Save
             | Action::OpenPath(_)
             | Action::SaveTo(_)
+            | Action::ExportPdf
+            | Action::ExportPdfTo(_)
             | Action::Generate(..)
             | Action::GenerateShape(..)
             | Action::GenerateShapeFile(_)

@@ -430,6 +430,7 @@ impl App {
                     actions.push(match purpose {
                         Purpose::Open => Action::OpenPath(path),
                         Purpose::Save => Action::SaveTo(path),
+                        Purpose::ExportPdf => Action::ExportPdfTo(path),
                     });
                 }
             }
@@ -644,6 +645,14 @@ impl App {
                     "sudoku-dlx-game.txt",
                 ));
             }
+            Action::ExportPdf => {
+                self.dialog = Some(FileDialog::new(
+                    Purpose::ExportPdf,
+                    &self.folder,
+                    "sudoku-dlx-puzzle.pdf",
+                ));
+            }
+            Action::ExportPdfTo(path) => self.export_pdf(&path),
             Action::OpenPath(path) => self.open_path(&path),
             Action::SaveTo(path) => self.save_to(&path),
             Action::Copy => self.copy(ctx, self.settings.copy),

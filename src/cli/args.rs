@@ -45,6 +45,9 @@ pub enum Command {
     /// Solve every puzzle of a file with each solver (DLX with pruning, plain DLX, naive
     /// backtracking) and print their search sizes and times side by side.
     Compare(CompareArgs),
+    /// Lay the puzzles of a file out as a PDF to print, one to six a page, with their
+    /// solutions after them if asked.
+    Print(PrintArgs),
     /// Play and save a game in a directory over and over, as the window's autosave does (the
     /// kill test's subject, `tests/kill.rs`).
     #[command(hide = true)]
@@ -327,6 +330,46 @@ pub struct RateArgs {
     /// "gave up after N nodes (T s)" and the exit code is 3). Default: no limit.
     #[arg(long, value_name = "SECS", value_parser = parse_timeout)]
     pub timeout: Option<Duration>,
+}
+
+/// The paper `print` lays pages out for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum PaperArg {
+    /// 210 × 297 mm.
+    A4,
+    /// 8.5 × 11 inches.
+    Letter,
+}
+
+/// `print`'s options.
+#[derive(Debug, Args)]
+pub struct PrintArgs {
+    /// The puzzle file (any format the window reads).
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+    /// The PDF to write; `-` writes it to standard output.
+    #[arg(short, long, value_name = "OUT.pdf")]
+    pub output: PathBuf,
+    /// Puzzles a page.
+    #[arg(long, default_value_t = 1, value_parser = parse_per_page, value_name = "1|2|4|6")]
+    pub per_page: u8,
+    /// Print the solutions too, on pages after the puzzles.
+    #[arg(long)]
+    pub solutions: bool,
+    /// The paper.
+    #[arg(long, value_enum, default_value_t = PaperArg::A4)]
+    pub paper: PaperArg,
+}
+
+/// `--per-page`: 1, 2, 4 or 6.
+fn parse_per_page(text: &str) -> Result<u8, String> {
+    match text.trim() {
+        "1" => Ok(1),
+        "2" => Ok(2),
+        "4" => Ok(4),
+        "6" => Ok(6),
+        other => Err(format!("{other:?} puzzles a page: 1, 2, 4 or 6")),
+    }
 }
 
 impl SolverKind {

@@ -26,6 +26,7 @@ mod generate_shape;
 mod input;
 mod ksudoku;
 mod matrix;
+mod print;
 mod progress;
 mod rate;
 mod solve;
@@ -33,7 +34,7 @@ mod xc;
 
 pub use args::{
     BenchArgs, Cli, Command, CompareArgs, GenerateArgs, MAX_THREADS, MatrixArgs, MatrixFormat,
-    RateArgs, SaveDrillArgs, SolveArgs, SolverKind, SymmetryArg, XcArgs,
+    PaperArg, PrintArgs, RateArgs, SaveDrillArgs, SolveArgs, SolverKind, SymmetryArg, XcArgs,
 };
 pub use exit::{EXIT_BAD_INPUT, EXIT_GAVE_UP, EXIT_OK, EXIT_UNSOLVED};
 
@@ -47,6 +48,7 @@ pub fn run(command: &Command, config: &Config) -> ExitCode {
         Command::Matrix(args) => matrix::matrix(args, config),
         Command::Xc(args) => xc::xc(args),
         Command::Compare(args) => compare::compare(args, config),
+        Command::Print(args) => print::print(args, config),
         Command::SaveDrill(args) => drill::drill(args),
     };
     match result {

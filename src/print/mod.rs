@@ -1,0 +1,65 @@
+//! Printing: puzzles laid out on A4 or Letter pages as a PDF, one to six a page, each drawn from
+//! its board as the window draws it (boxes, jigsaw regions, a shape's holes and grids, a cube's
+//! layers, cages with their sums, diagonals, windows), with vector text in the PDF's own
+//! Helvetica, so that it prints sharp at any size and a reader can search and copy the givens.
+//! Solutions, if asked for, follow on pages of their own, in the same order and layout.
+//!
+//! [`drawing`] turns a board into lines, shades and text in cell units; [`pdf`] places those on
+//! pages. `sudoku-dlx print` and the window's File → Export PDF both come here.
+
+pub mod drawing;
+pub mod pdf;
+
+use crate::sudoku::Grid;
+
+/// One puzzle to print: a title above it, the board, and its solution if it is to be printed.
+#[derive(Debug, Clone)]
+pub struct Sheet {
+    /// The line above the board.
+    pub title: String,
+    /// The puzzle.
+    pub puzzle: Grid,
+    /// Its solution, for the solutions pages.
+    pub solution: Option<Grid>,
+}
+
+/// The paper.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Paper {
+    /// 210 × 297 mm.
+    #[default]
+    A4,
+    /// 8.5 × 11 inches.
+    Letter,
+}
+
+impl Paper {
+    /// Width and height in points (1/72 inch).
+    pub fn size(self) -> (f32, f32) {
+        match self {
+            Paper::A4 => (595.276, 841.89),
+            Paper::Letter => (612.0, 792.0),
+        }
+    }
+}
+
+/// How to lay the puzzles out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Layout {
+    /// Puzzles a page: 1, 2, 4 or 6.
+    pub per_page: usize,
+    /// The paper.
+    pub paper: Paper,
+    /// Print the solutions too, after the puzzles.
+    pub solutions: bool,
+}
+
+impl Default for Layout {
+    fn default() -> Self {
+        Layout {
+            per_page: 1,
+            paper: Paper::A4,
+            solutions: false,
+        }
+    }
+}
