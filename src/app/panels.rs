@@ -133,7 +133,17 @@ impl App {
             .board()
             .shape()
             .and_then(|s| named_shape(s.name()).map(|n| (n, s.symbols())));
+        let ctrl_n = !super::keys::ctrl_n_taken(&self.keys);
         ui.menu_button("New", |ui| {
+            let label = if ctrl_n {
+                "New game…  (Ctrl+N)"
+            } else {
+                "New game…"
+            };
+            if ui.button(label).clicked() {
+                actions.push(Action::NewGame);
+            }
+            ui.separator();
             if let Some((name, order)) = on_shape {
                 // A board on a shape makes another of its shape.
                 ui.label(format!("A new {name} puzzle:"));
@@ -371,7 +381,7 @@ impl App {
 
 /// The orders a named shape is made in: Roxdoku 9, 16 and 25, Killer 4 and 9, Mathdoku 3 to 9,
 /// Sudoku 4 to 25 squares; every other shape its one order.
-fn shape_orders(name: &str, usual: usize) -> Vec<usize> {
+pub(super) fn shape_orders(name: &str, usual: usize) -> Vec<usize> {
     match name {
         "Roxdoku" => vec![9, 16, 25],
         "Killer" => vec![4, 9],
@@ -382,7 +392,7 @@ fn shape_orders(name: &str, usual: usize) -> Vec<usize> {
 }
 
 /// The name under which `shapes::NAMES` knows a shape called `name`, if it is a named one.
-fn named_shape(name: &str) -> Option<&'static str> {
+pub(super) fn named_shape(name: &str) -> Option<&'static str> {
     shapes::NAMES
         .iter()
         .map(|&(n, _)| n)
