@@ -17,6 +17,14 @@ use super::new_game::{self, Level, NewGame, Source};
 use super::new_preview::preview;
 use super::panels::shape_orders;
 
+/// The width of the choices, in points.
+const CONTROLS: f32 = 330.0;
+/// The largest preview, and the smallest drawn beside the choices (else it goes under them).
+const PREVIEW: f32 = 200.0;
+const MIN_PREVIEW: f32 = 110.0;
+/// Between the choices and the preview.
+const GAP: f32 = 12.0;
+
 /// What became of the dialog this frame.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Outcome {
@@ -95,7 +103,12 @@ impl NewDialog {
         preferred: &Notation,
         files: &[(String, PathBuf)],
     ) -> Outcome {
-        let modal = egui::Modal::new(egui::Id::unique("sudoku-dlx-new-game"))
+        // Under the popups of its combo boxes, which are foreground areas too: at the same
+        // order, a click in the dialog raises it over an open list.
+        let id = egui::Id::unique("sudoku-dlx-new-game");
+        let area = egui::Modal::default_area(id).order(egui::Order::Middle);
+        let modal = egui::Modal::new(id)
+            .area(area)
             .show(ctx, |ui| self.contents(ui, preferred, files));
         match modal.inner {
             Outcome::Pending if modal.should_close() => Outcome::Cancelled,
@@ -109,25 +122,29 @@ impl NewDialog {
         preferred: &Notation,
         files: &[(String, PathBuf)],
     ) -> Outcome {
-        ui.set_max_width(620.0);
+        // The preview beside the choices where the window is wide enough, else under them.
+        let room = (ui.ctx().content_rect().width() - 48.0).max(280.0);
+        let controls = CONTROLS.min(room);
+        let beside = room - controls - GAP;
+        ui.set_max_width(room.min(controls + GAP + PREVIEW));
         ui.heading("New game");
         ui.add_space(6.0);
         let before = self.choice.clone();
-        ui.horizontal_top(|ui| {
-            ui.vertical(|ui| {
-                ui.set_width(380.0);
-                self.board_choice(ui, preferred, files);
-                ui.add_space(8.0);
-                self.grade_choice(ui, preferred);
-                ui.add_space(8.0);
-                self.symmetry_choice(ui, preferred);
+        if beside >= MIN_PREVIEW {
+            ui.horizontal_top(|ui| {
+                self.choices(ui, controls, preferred, files);
+                ui.add_space(GAP);
+                ui.vertical(|ui| {
+                    let board = self.board_of(&self.choice.clone(), preferred);
+                    preview(ui, beside.min(PREVIEW), &board);
+                });
             });
-            ui.add_space(12.0);
-            ui.vertical(|ui| {
-                let board = self.board_of(&self.choice.clone(), preferred);
-                preview(ui, 200.0, &board);
-            });
-        });
+        } else {
+            self.choices(ui, controls, preferred, files);
+            ui.add_space(8.0);
+            let board = self.board_of(&self.choice.clone(), preferred);
+            preview(ui, room.min(PREVIEW), &board);
+        }
         if self.choice.board != before.board
             || self.choice.shape != before.shape
             || self.choice.order != before.order
@@ -162,6 +179,24 @@ impl NewDialog {
             }
         });
         outcome
+    }
+
+    /// The choices, in a column `width` wide: the board, the grade, the symmetry.
+    fn choices(
+        &mut self,
+        ui: &mut egui::Ui,
+        width: f32,
+        preferred: &Notation,
+        files: &[(String, PathBuf)],
+    ) {
+        ui.vertical(|ui| {
+            ui.set_width(width);
+            self.board_choice(ui, preferred, files);
+            ui.add_space(8.0);
+            self.grade_choice(ui, preferred);
+            ui.add_space(8.0);
+            self.symmetry_choice(ui, preferred);
+        });
     }
 
     /// The board: square (size, boxes, variant), a named shape (and its order), or a file.

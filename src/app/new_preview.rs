@@ -102,6 +102,8 @@ fn lines(
     let s = layout.cell_size();
     let (box_rows, box_cols) =
         boxes.map_or((usize::MAX, usize::MAX), |g| (g.box_rows(), g.box_cols()));
+    // Cells a few pixels wide show their boxes only: a line between every two would grey them.
+    let fine = s >= 6.0;
     let mut heavy = Vec::new();
     for k in 1..side {
         let at = k as f32 * s;
@@ -115,12 +117,12 @@ fn lines(
         ];
         if k % box_cols == 0 {
             heavy.push(vertical);
-        } else {
+        } else if fine {
             painter.line_segment(vertical, thin);
         }
         if k % box_rows == 0 {
             heavy.push(horizontal);
-        } else {
+        } else if fine {
             painter.line_segment(horizontal, thin);
         }
     }
