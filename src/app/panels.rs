@@ -4,6 +4,7 @@ use std::time::Instant;
 
 use egui::RichText;
 
+use crate::config::Theme;
 use crate::game::history::format_clock;
 use crate::game::{Command, Uniqueness};
 use crate::sudoku::board::shapes;
@@ -229,6 +230,20 @@ impl App {
                 let mut changed = false;
                 for (name, on) in self.settings.entries() {
                     changed |= ui.checkbox(on, name).changed();
+                }
+                ui.separator();
+                ui.label("Theme:");
+                let current = self.settings.theme.unwrap_or(self.config.theme);
+                for (theme, label) in [
+                    (Theme::System, "Follow the system"),
+                    (Theme::Light, "Light"),
+                    (Theme::Dark, "Dark"),
+                ] {
+                    if ui.radio(current == theme, label).clicked() {
+                        self.settings.theme = Some(theme);
+                        self.themed = false;
+                        changed = true;
+                    }
                 }
                 if changed {
                     actions.push(Action::Settings);

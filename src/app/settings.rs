@@ -1,5 +1,5 @@
-//! What the player chooses in the View menu: what the window shows; and the New game dialog's
-//! last choice. Kept beside the saved game
+//! What the player chooses in the View menu: what the window shows and its theme; and the New
+//! game dialog's last choice. Kept beside the saved game
 //! (`settings.toml` in the data directory) and read back at start; config.toml is never
 //! written. A settings file that cannot be read gives the defaults and a message.
 
@@ -31,6 +31,8 @@ pub struct Settings {
     pub candidates: bool,
     /// The form Ctrl+C copies the board in (File → Copy as).
     pub copy: CopyForm,
+    /// The theme picked in the View menu (none: config.toml's `theme`).
+    pub theme: Option<crate::config::Theme>,
     /// The last choice of the New game dialog, which it opens on (none yet: it opens on the
     /// board on show).
     pub new_game: Option<super::new_game::NewGame>,
@@ -107,6 +109,7 @@ impl Default for Settings {
             picker: true,
             candidates: false,
             copy: CopyForm::Line,
+            theme: None,
             new_game: None,
         }
     }
@@ -175,6 +178,7 @@ mod tests {
             solution_count: false,
             picker: false,
             copy: CopyForm::Ksudoku,
+            theme: Some(crate::config::Theme::Dark),
             new_game: Some(super::super::new_game::NewGame {
                 side: 16,
                 boxes: "4x4".into(),

@@ -54,7 +54,7 @@ pub struct App {
     pub(super) seed: u64,
     /// The overlay of every key is open.
     pub(super) help: bool,
-    /// The theme preference was given to egui.
+    /// The theme preference was given to egui (the View menu's, else config.toml's).
     pub(super) themed: bool,
     /// Where the game is saved for the next start; `None`: not saved (tests).
     pub(super) save_dir: Option<PathBuf>,
@@ -303,7 +303,7 @@ impl App {
         let ctx = ui.ctx().clone();
         if !self.themed {
             self.themed = true;
-            ctx.set_theme(match self.config.theme {
+            ctx.set_theme(match self.settings.theme.unwrap_or(self.config.theme) {
                 Theme::System => egui::ThemePreference::System,
                 Theme::Light => egui::ThemePreference::Light,
                 Theme::Dark => egui::ThemePreference::Dark,
