@@ -13,9 +13,8 @@ use crate::sudoku::board::shape::Shape;
 use crate::sudoku::board::shapes;
 use crate::sudoku::{BoardKind, MIN_SIDE, Notation, Symmetry};
 
-use super::new_game::{self, Level, NewGame, Source};
+use super::new_game::{self, Level, NewGame, Source, shape_orders};
 use super::new_preview::preview;
-use super::panels::shape_orders;
 
 /// The width of the choices, in points.
 const CONTROLS: f32 = 330.0;

@@ -11,6 +11,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::sudoku::board::kind::Cages;
 use crate::sudoku::board::shape::Shape;
+use crate::sudoku::board::shapes;
 use crate::sudoku::generate::Request;
 use crate::sudoku::{
     BoardKind, GenerateError, Geometry, Grade, Grid, MIN_SIDE, Notation, Symmetry,
@@ -158,12 +159,32 @@ pub fn box_shapes(side: usize) -> Vec<Option<(usize, usize)>> {
         .collect()
 }
 
+/// The orders a named shape is made in: Roxdoku 9, 16 and 25, Killer 4 and 9, Mathdoku 3 to 9,
+/// Sudoku 4 to 25 squares; every other shape its one order.
+pub(super) fn shape_orders(name: &str, usual: usize) -> Vec<usize> {
+    match name {
+        "Roxdoku" => vec![9, 16, 25],
+        "Killer" => vec![4, 9],
+        "Mathdoku" => (3..=9).collect(),
+        "Sudoku" => vec![4, 9, 16, 25],
+        _ => vec![usual],
+    }
+}
+
+/// The name under which `shapes::NAMES` knows a shape called `name`, if it is a named one.
+pub(super) fn named_shape(name: &str) -> Option<&'static str> {
+    shapes::NAMES
+        .iter()
+        .map(|&(n, _)| n)
+        .find(|n| n.eq_ignore_ascii_case(name))
+}
+
 impl NewGame {
     /// A choice of the board on show: its size, box shape and variant, or its shape; medium.
     pub fn for_board(board: &Grid) -> NewGame {
         let mut choice = NewGame::default();
         if let Some(shape) = board.shape() {
-            if let Some(name) = super::panels::named_shape(shape.name()) {
+            if let Some(name) = named_shape(shape.name()) {
                 choice.board = Source::Shape;
                 choice.shape = name.into();
                 choice.order = shape.symbols();

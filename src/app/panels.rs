@@ -11,6 +11,7 @@ use crate::sudoku::board::shapes;
 use crate::sudoku::{BoardKind, Grade};
 
 use super::action::{Action, Place};
+use super::new_game::{named_shape, shape_orders};
 use super::settings::CopyForm;
 use super::window::App;
 
@@ -392,26 +393,6 @@ impl App {
         );
         ui.add_space(4.0);
     }
-}
-
-/// The orders a named shape is made in: Roxdoku 9, 16 and 25, Killer 4 and 9, Mathdoku 3 to 9,
-/// Sudoku 4 to 25 squares; every other shape its one order.
-pub(super) fn shape_orders(name: &str, usual: usize) -> Vec<usize> {
-    match name {
-        "Roxdoku" => vec![9, 16, 25],
-        "Killer" => vec![4, 9],
-        "Mathdoku" => (3..=9).collect(),
-        "Sudoku" => vec![4, 9, 16, 25],
-        _ => vec![usual],
-    }
-}
-
-/// The name under which `shapes::NAMES` knows a shape called `name`, if it is a named one.
-pub(super) fn named_shape(name: &str) -> Option<&'static str> {
-    shapes::NAMES
-        .iter()
-        .map(|&(n, _)| n)
-        .find(|n| n.eq_ignore_ascii_case(name))
 }
 
 /// The grades a shape's puzzles are made to: unique (as sparse as it goes), and each grade the
