@@ -53,7 +53,8 @@ impl Default for Config {
 }
 
 /// Which theme the window uses.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Theme {
     /// Follow the system's light or dark setting.
     System,

@@ -46,6 +46,10 @@ pub enum Action {
     GenerateShape(&'static str, usize, Option<crate::sudoku::Grade>),
     /// Make a new unique puzzle on the shape of a KSudoku shape file.
     GenerateShapeFile(std::path::PathBuf),
+    /// Open the New game dialog.
+    NewGame,
+    /// Make a new puzzle as the New game dialog chose (the choice is kept in the settings).
+    GenerateChoice(super::new_game::NewGame),
     /// Show or hide the overlay of every key.
     Help,
     /// The symbol picked in the picker (its cells are highlighted), or none.

@@ -78,6 +78,18 @@ impl App {
         });
     }
 
+    /// Makes a new puzzle as the New game dialog chose (its shape built on the generator's
+    /// thread).
+    pub(super) fn generate_choice(
+        &mut self,
+        ctx: &egui::Context,
+        choice: super::new_game::NewGame,
+    ) {
+        let what = choice.describe();
+        let notation = self.config.notation.clone();
+        self.start_making(ctx, what, move || choice.build(&notation), about);
+    }
+
     /// Makes the puzzle `request` gives (on the generator's thread, which builds the request
     /// first) in place of one under way, and describes it by `note`.
     fn start_making(

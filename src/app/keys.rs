@@ -111,6 +111,8 @@ fn key_action(keys: &Keys, key: Key, modifiers: Modifiers) -> Option<Action> {
         Key::Y if modifiers.command => game(Command::Redo),
         Key::O if modifiers.command => Some(Action::Open),
         Key::S if modifiers.command => Some(Action::Save),
+        // (Unless a configured key took it: the next puzzle's on 25×25 and 36×36 boards.)
+        Key::N if modifiers.command => Some(Action::NewGame),
         Key::F1 => Some(Action::Help),
         Key::Tab => game(Command::NextEmpty {
             forward: !modifiers.shift,
@@ -181,6 +183,14 @@ pub fn help_overlay(ui: &mut egui::Ui, keys: &Keys) {
             "next / previous puzzle of the collection",
         ),
         ("Ctrl+O, Ctrl+S".into(), "open a puzzle file, save the game"),
+        (
+            "Ctrl+N".into(),
+            if ctrl_n_taken(keys) {
+                "(here the next puzzle's: New → New game… opens the dialog)"
+            } else {
+                "a new game: size, variant or shape, grade"
+            },
+        ),
         ("Ctrl+C, Ctrl+V".into(), "copy the board, paste a puzzle"),
         ("F1, ?".into(), "show or hide these keys"),
         (
@@ -201,4 +211,12 @@ pub fn help_overlay(ui: &mut egui::Ui, keys: &Keys) {
         });
     ui.add_space(6.0);
     ui.label(RichText::new("Esc, F1 or a click outside closes this").weak());
+}
+
+/// True if a configured key is Ctrl+N (the next puzzle's, on boards whose symbols hold N), so
+/// that Ctrl+N does not open the New game dialog.
+pub fn ctrl_n_taken(keys: &Keys) -> bool {
+    keys.all().iter().any(|(_, spec)| {
+        spec.ctrl && matches!(spec.key, KeyName::Char(c) if c.eq_ignore_ascii_case(&'n'))
+    })
 }

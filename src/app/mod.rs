@@ -10,7 +10,8 @@
 //! * [`watching`] is watch mode's state and [`watch_panel`] shows it: the search move by move,
 //!   the matrix and the engine's candidates; [`comparison`] runs DLX against backtracking;
 //! * [`files`] puts puzzles on the board and saves them, [`background`] runs the long work on
-//!   [`worker`] threads, [`dialog`] is the file dialog, [`launch`] opens the window, and [`lifeboat`] saves the
+//!   [`worker`] threads, [`dialog`] is the file dialog, [`new_dialog`] the New game dialog (its
+//!   choice is [`new_game`]'s), [`launch`] opens the window, and [`lifeboat`] saves the
 //!   game when the window goes without a quit (a signal, a panic).
 
 pub mod action;
@@ -24,6 +25,9 @@ pub mod keys;
 pub mod launch;
 pub mod layout;
 pub mod lifeboat;
+pub mod new_dialog;
+pub mod new_game;
+mod new_preview;
 pub mod panels;
 pub mod pause;
 pub mod picker;

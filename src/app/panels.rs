@@ -4,12 +4,14 @@ use std::time::Instant;
 
 use egui::RichText;
 
+use crate::config::Theme;
 use crate::game::history::format_clock;
 use crate::game::{Command, Uniqueness};
 use crate::sudoku::board::shapes;
 use crate::sudoku::{BoardKind, Grade};
 
 use super::action::{Action, Place};
+use super::new_game::{named_shape, shape_orders};
 use super::settings::CopyForm;
 use super::window::App;
 
@@ -136,7 +138,17 @@ impl App {
             .board()
             .shape()
             .and_then(|s| named_shape(s.name()).map(|n| (n, s.symbols())));
+        let ctrl_n = !super::keys::ctrl_n_taken(&self.keys);
         ui.menu_button("New", |ui| {
+            let label = if ctrl_n {
+                "New game…  (Ctrl+N)"
+            } else {
+                "New game…"
+            };
+            if ui.button(label).clicked() {
+                actions.push(Action::NewGame);
+            }
+            ui.separator();
             if let Some((name, order)) = on_shape {
                 // A board on a shape makes another of its shape.
                 ui.label(format!("A new {name} puzzle:"));
@@ -222,6 +234,20 @@ impl App {
                 let mut changed = false;
                 for (name, on) in self.settings.entries() {
                     changed |= ui.checkbox(on, name).changed();
+                }
+                ui.separator();
+                ui.label("Theme:");
+                let current = self.settings.theme.unwrap_or(self.config.theme);
+                for (theme, label) in [
+                    (Theme::System, "Follow the system"),
+                    (Theme::Light, "Light"),
+                    (Theme::Dark, "Dark"),
+                ] {
+                    if ui.radio(current == theme, label).clicked() {
+                        self.settings.theme = Some(theme);
+                        self.themed = false;
+                        changed = true;
+                    }
                 }
                 if changed {
                     actions.push(Action::Settings);
@@ -389,26 +415,6 @@ impl App {
         );
         ui.add_space(4.0);
     }
-}
-
-/// The orders a named shape is made in: Roxdoku 9, 16 and 25, Killer 4 and 9, Mathdoku 3 to 9,
-/// Sudoku 4 to 25 squares; every other shape its one order.
-fn shape_orders(name: &str, usual: usize) -> Vec<usize> {
-    match name {
-        "Roxdoku" => vec![9, 16, 25],
-        "Killer" => vec![4, 9],
-        "Mathdoku" => (3..=9).collect(),
-        "Sudoku" => vec![4, 9, 16, 25],
-        _ => vec![usual],
-    }
-}
-
-/// The name under which `shapes::NAMES` knows a shape called `name`, if it is a named one.
-fn named_shape(name: &str) -> Option<&'static str> {
-    shapes::NAMES
-        .iter()
-        .map(|&(n, _)| n)
-        .find(|n| n.eq_ignore_ascii_case(name))
 }
 
 /// The grades a shape's puzzles are made to: unique (as sparse as it goes), and each grade the

@@ -33,6 +33,8 @@ pub fn allowed(action: &Action) -> bool {
             | Action::Generate(..)
             | Action::GenerateShape(..)
             | Action::GenerateShapeFile(_)
+            | Action::NewGame
+            | Action::GenerateChoice(..)
             | Action::Cancel
     )
 }
@@ -45,6 +47,7 @@ pub fn ends(action: &Action) -> bool {
             | Action::Generate(..)
             | Action::GenerateShape(..)
             | Action::GenerateShapeFile(_)
+            | Action::GenerateChoice(..)
     )
 }
 

@@ -1,4 +1,5 @@
-//! What the player chooses in the View menu: what the window shows. Kept beside the saved game
+//! What the player chooses in the View menu: what the window shows and its theme; and the New
+//! game dialog's last choice. Kept beside the saved game
 //! (`settings.toml` in the data directory) and read back at start; config.toml is never
 //! written. A settings file that cannot be read gives the defaults and a message.
 
@@ -13,7 +14,7 @@ use crate::sudoku::Format;
 pub const FILE_NAME: &str = "settings.toml";
 
 /// What the window shows. The defaults are what it showed before there were settings.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Settings {
     /// The live count of the solutions of the givens and entries, under the board.
@@ -30,6 +31,11 @@ pub struct Settings {
     pub candidates: bool,
     /// The form Ctrl+C copies the board in (File → Copy as).
     pub copy: CopyForm,
+    /// The theme picked in the View menu (none: config.toml's `theme`).
+    pub theme: Option<crate::config::Theme>,
+    /// The last choice of the New game dialog, which it opens on (none yet: it opens on the
+    /// board on show).
+    pub new_game: Option<super::new_game::NewGame>,
 }
 
 /// The forms the board can be copied in: the puzzle files' forms that hold one board, each
@@ -103,6 +109,8 @@ impl Default for Settings {
             picker: true,
             candidates: false,
             copy: CopyForm::Line,
+            theme: None,
+            new_game: None,
         }
     }
 }
@@ -170,10 +178,24 @@ mod tests {
             solution_count: false,
             picker: false,
             copy: CopyForm::Ksudoku,
+            theme: Some(crate::config::Theme::Dark),
+            new_game: Some(super::super::new_game::NewGame {
+                side: 16,
+                boxes: "4x4".into(),
+                killer: true,
+                ..Default::default()
+            }),
             ..Settings::default()
         };
         settings.save(&dir).unwrap();
         assert_eq!(Settings::load(&dir), (settings, None));
+        // A file written before the New game dialog reads as it did.
+        std::fs::write(dir.join(FILE_NAME), "clock = false\ncopy = \"toml\"\n").unwrap();
+        let (old, why) = Settings::load(&dir);
+        assert_eq!(
+            (old.clock, old.copy, old.new_game, why),
+            (false, CopyForm::Toml, None, None)
+        );
         std::fs::write(dir.join(FILE_NAME), "clock = 3\n").unwrap();
         let (loaded, why) = Settings::load(&dir);
         assert_eq!(loaded, Settings::default());

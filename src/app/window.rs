@@ -17,6 +17,7 @@ use super::dialog::{Choice, FileDialog, Purpose};
 use super::fit::{self, Fit};
 use super::keys::{self, help_overlay};
 use super::lifeboat::Lifeboat;
+use super::new_dialog::Outcome as NewOutcome;
 use super::pause;
 use super::picker;
 use super::settings::Settings;
@@ -46,13 +47,15 @@ pub struct App {
     pub(super) collections: Vec<Collection>,
     pub(super) place: Option<Place>,
     pub(super) dialog: Option<FileDialog>,
+    /// The New game dialog, while it is open.
+    pub(super) new_dialog: Option<super::new_dialog::NewDialog>,
     /// Where the file dialog starts: the folder of the last file opened or saved.
     pub(super) folder: PathBuf,
     /// A seed for the next generated puzzle (the clock's, then counting up).
     pub(super) seed: u64,
     /// The overlay of every key is open.
     pub(super) help: bool,
-    /// The theme preference was given to egui.
+    /// The theme preference was given to egui (the View menu's, else config.toml's).
     pub(super) themed: bool,
     /// Where the game is saved for the next start; `None`: not saved (tests).
     pub(super) save_dir: Option<PathBuf>,
@@ -147,6 +150,7 @@ impl App {
             collections: Vec::new(),
             place: None,
             dialog: None,
+            new_dialog: None,
             folder: std::env::current_dir().unwrap_or_default(),
             seed: std::time::SystemTime::now()
                 .duration_since(std::time::UNIX_EPOCH)
@@ -296,13 +300,20 @@ impl App {
         self.dialog.is_some()
     }
 
+    /// The New game dialog's choice as it stands, while the dialog is open.
+    pub fn new_game_open(&self) -> Option<&super::new_game::NewGame> {
+        self.new_dialog
+            .as_ref()
+            .map(super::new_dialog::NewDialog::choice)
+    }
+
     /// Draws one frame into `ui` and handles its input. `eframe` calls it through
     /// [`eframe::App::ui`]; tests call it through `egui_kittest`.
     pub fn show(&mut self, ui: &mut egui::Ui) {
         let ctx = ui.ctx().clone();
         if !self.themed {
             self.themed = true;
-            ctx.set_theme(match self.config.theme {
+            ctx.set_theme(match self.settings.theme.unwrap_or(self.config.theme) {
                 Theme::System => egui::ThemePreference::System,
                 Theme::Light => egui::ThemePreference::Light,
                 Theme::Dark => egui::ThemePreference::Dark,
@@ -323,7 +334,10 @@ impl App {
             if close {
                 self.help = false;
             }
-        } else if self.dialog.is_none() && self.config_problem.is_none() {
+        } else if self.dialog.is_none()
+            && self.new_dialog.is_none()
+            && self.config_problem.is_none()
+        {
             keys::keyboard(&ctx, &self.game, &self.keys, &mut actions);
         }
         for path in ctx.input(|i| {
@@ -436,6 +450,18 @@ impl App {
             }
         }
 
+        if let Some(dialog) = &mut self.new_dialog {
+            let files = self.user_shapes.list();
+            match dialog.show(&ctx, &self.config.notation, &files) {
+                NewOutcome::Pending => {}
+                NewOutcome::Cancelled => self.new_dialog = None,
+                NewOutcome::Generate(choice) => {
+                    self.new_dialog = None;
+                    actions.push(Action::GenerateChoice(choice));
+                }
+            }
+        }
+
         for action in actions {
             let action = self.while_watching(action);
             if self.paused && !pause::allowed(&action) {
@@ -478,6 +504,7 @@ impl App {
     /// it selects the cell the pointer comes onto.
     fn hover_rule(&self, ctx: &egui::Context, menu: egui::Rect) -> Hover {
         if self.dialog.is_some()
+            || self.new_dialog.is_some()
             || self.help
             || self.config_problem.is_some()
             || ctx.any_popup_open()
@@ -524,7 +551,7 @@ impl App {
 
     /// The settings in use.
     pub fn settings(&self) -> Settings {
-        self.settings
+        self.settings.clone()
     }
 
     /// The symbol picked last in the picker.
@@ -535,10 +562,12 @@ impl App {
     /// What an action means while watch mode runs: the solve key plays and pauses; anything
     /// that would change the board stops watching first (the board is then as it was).
     /// Whether something covers the board, so that the clock stops: the pause, a file dialog,
-    /// the keys overlay, the comparison window, config.toml's problem.
+    /// the New game dialog, the keys overlay, the comparison and statistics windows,
+    /// config.toml's problem.
     pub fn covered(&self) -> bool {
         self.paused
             || self.dialog.is_some()
+            || self.new_dialog.is_some()
             || self.help
             || self.compared.is_some()
             || self.statistics
@@ -573,6 +602,7 @@ impl App {
             | Action::Copy
             | Action::Compare
             | Action::Open
+            | Action::NewGame
             | Action::Save => action,
             _ => {
                 self.stop_watch("Stopped watching to change the board");
@@ -667,6 +697,19 @@ impl App {
                 self.generate_shape(ctx, name, order, grade);
             }
             Action::GenerateShapeFile(path) => self.generate_shape_file(ctx, path),
+            Action::NewGame => {
+                let choice = self
+                    .settings
+                    .new_game
+                    .clone()
+                    .unwrap_or_else(|| super::new_game::NewGame::for_board(self.game.board()));
+                self.new_dialog = Some(super::new_dialog::NewDialog::new(choice));
+            }
+            Action::GenerateChoice(choice) => {
+                self.settings.new_game = Some(choice.clone());
+                self.act(ctx, Action::Settings);
+                self.generate_choice(ctx, choice);
+            }
         }
     }
 }

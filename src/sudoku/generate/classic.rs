@@ -42,7 +42,10 @@ const FILL_NODES: u64 = 200_000;
 const ATTEMPTS: u32 = 500;
 
 /// Which cells are removed together, so the givens form a pattern.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "lowercase")]
 pub enum Symmetry {
     /// Any cell on its own.
     #[default]

@@ -15,7 +15,7 @@ use rand_chacha::ChaCha8Rng;
 
 use crate::sudoku::board::grid::Grid;
 use crate::sudoku::board::kind::BoardKind;
-use crate::sudoku::board::variant::VariantError;
+use crate::sudoku::board::variant::{Rules, Variant, VariantError};
 use crate::sudoku::logic::Grade;
 
 use super::classic::{Generator, Symmetry};
@@ -51,6 +51,74 @@ impl Request {
             killer_givens: true,
         }
     }
+
+    /// Why [`generate`] refuses this request outright, before any search: a square board made
+    /// without a grade, a classic board without boxes, a variant whose rules the board cannot
+    /// take (hyper windows need square boxes; a board without boxes is a jigsaw's) or with
+    /// symmetric givens, a shape's givens mirrored. What it lets through may still be given up
+    /// on (a grade the board cannot reach).
+    pub fn check(&self) -> Result<(), GenerateError> {
+        match &self.board {
+            BoardKind::Classic(notation) => {
+                graded(self)?;
+                let geometry = notation.geometry;
+                if !geometry.has_boxes() {
+                    let side = geometry.side();
+                    return Err(GenerateError::Unsupported(
+                        VariantError::NoBoxes { side }.to_string(),
+                    ));
+                }
+            }
+            &BoardKind::Variant {
+                ref notation,
+                x,
+                hyper,
+                jigsaw,
+                ..
+            } => {
+                graded(self)?;
+                if self.symmetry != Symmetry::None {
+                    return Err(GenerateError::Unsupported(format!(
+                        "a variant's givens are taken out one cell at a time: no symmetry, not {}",
+                        self.symmetry
+                    )));
+                }
+                // The rules without their random part: a jigsaw's regions start as the boxes
+                // (as rows on a board without boxes), cages come with the solution.
+                let geometry = notation.geometry;
+                let side = geometry.side();
+                let regions = jigsaw.then(|| {
+                    (0..geometry.cells())
+                        .map(|c| {
+                            if geometry.has_boxes() {
+                                geometry.box_of(c)
+                            } else {
+                                c / side
+                            }
+                        })
+                        .collect()
+                });
+                let rules = Rules {
+                    diagonals: x,
+                    windows: hyper,
+                    regions,
+                    cages: Vec::new(),
+                };
+                Variant::new(geometry, rules)
+                    .map_err(|e| GenerateError::Unsupported(e.to_string()))?;
+            }
+            BoardKind::Shape { .. } => {
+                if self.symmetry == Symmetry::Mirror {
+                    return Err(GenerateError::Unsupported(
+                        "a shape's givens are symmetric under a half turn of its layout \
+                         (rotational) or not at all; not mirrored"
+                            .into(),
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
 }
 
 /// Makes puzzle `index` of the batch seeded with `seed`, as `request` asks, by the way of
@@ -62,17 +130,11 @@ pub fn generate(
     index: u64,
     cancel: Option<&AtomicBool>,
 ) -> Result<Generated, GenerateError> {
+    request.check()?;
     let board = &request.board;
     match board {
         BoardKind::Classic(notation) => {
             let grade = graded(request)?;
-            let geometry = notation.geometry;
-            if !geometry.has_boxes() {
-                let side = geometry.side();
-                return Err(GenerateError::Unsupported(
-                    VariantError::NoBoxes { side }.to_string(),
-                ));
-            }
             Generator::new(notation.clone(), grade, request.symmetry).generate(seed, index, cancel)
         }
         &BoardKind::Variant {
@@ -82,36 +144,19 @@ pub fn generate(
             jigsaw,
             killer,
         } => {
-            let grade = graded(request)?;
-            if request.symmetry != Symmetry::None {
-                return Err(GenerateError::Unsupported(format!(
-                    "a variant's givens are taken out one cell at a time: no symmetry, not {}",
-                    request.symmetry
-                )));
-            }
             let asked = Asked {
                 notation,
                 x,
                 hyper,
                 jigsaw,
                 killer,
-                grade,
+                grade: graded(request)?,
                 givens: request.killer_givens,
             };
             variant::generate(asked, seed, index, cancel)
         }
         BoardKind::Shape { shape, cages } => {
-            let symmetric = match request.symmetry {
-                Symmetry::None => false,
-                Symmetry::Rotational => true,
-                Symmetry::Mirror => {
-                    return Err(GenerateError::Unsupported(
-                        "a shape's givens are symmetric under a half turn of its layout \
-                         (rotational) or not at all; not mirrored"
-                            .into(),
-                    ));
-                }
-            };
+            let symmetric = request.symmetry == Symmetry::Rotational;
             let options = shape::Options {
                 cages: *cages,
                 symmetric,
