@@ -47,19 +47,9 @@ fn copy_puts_the_board_on_the_clipboard_as_one_line() {
     type_text(&mut h, "4");
     h.event(Event::Copy);
     h.step();
-    let copied: Vec<String> = h
-        .output()
-        .platform_output
-        .commands
-        .iter()
-        .filter_map(|c| match c {
-            egui::OutputCommand::CopyText(t) => Some(t.clone()),
-            _ => None,
-        })
-        .collect();
     let mut expected = CLASSIC.to_string();
     expected.replace_range(0..1, "4");
-    assert_eq!(copied, vec![expected]);
+    assert_eq!(copied(&h), vec![expected]);
 }
 
 /// The texts the app put on the clipboard since the last frame.

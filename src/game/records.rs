@@ -127,18 +127,9 @@ pub fn today() -> String {
     date_of(days)
 }
 
-/// The date `days` days after 1970-01-01 (the proleptic Gregorian calendar; Howard Hinnant's
-/// `civil_from_days`).
+/// The date `days` days after 1970-01-01, `YYYY-MM-DD`.
 pub fn date_of(days: u64) -> String {
-    let z = days as i64 + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
+    let (year, month, day) = autosave::civil_date(days);
     format!("{year:04}-{month:02}-{day:02}")
 }
 
