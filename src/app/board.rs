@@ -184,15 +184,18 @@ pub fn board(
     // The pointer selects the cell it comes onto; resting there, it leaves the selection to the
     // arrow keys and Tab. While something covers the board (a menu, a dialog) the cells it
     // passes are let go by; while it crosses the board on its way to the menu bar they are
-    // kept for when it stops.
-    let hovered = under(response.hover_pos());
+    // kept for when it stops. The cell under the pointer is followed even where a menu hides
+    // it from the board (the board's own response sees no pointer there, and for a frame after
+    // the menu closes): a click on a menu item over the board selects nothing beneath it.
+    let hovered = under(ui.ctx().pointer_hover_pos());
+    let reached = response.hover_pos().is_some();
     let key = response.id.with("hovered");
     let last = ui.data(|d| d.get_temp::<Option<usize>>(key)).flatten();
     if hovered != last {
         match view.hover {
             Hover::Selects => {
                 ui.data_mut(|d| d.insert_temp(key, hovered));
-                if let Some(cell) = hovered.filter(|&c| game.selected() != Some(c)) {
+                if let Some(cell) = hovered.filter(|&c| reached && game.selected() != Some(c)) {
                     actions.push(Action::Game(Command::Select(cell)));
                 }
             }
