@@ -11,6 +11,7 @@ use std::path::Path;
 use std::time::Instant;
 
 use crate::autosave;
+use crate::game::counted;
 use crate::library::Collection;
 use crate::sudoku::files::formats::{self, Entry, FileError};
 use crate::sudoku::files::{ksudoku_format, ksudoku_write};
@@ -194,9 +195,9 @@ impl App {
                 let count = entries.len();
                 self.offer(entries, format!("Pasted ({count})"), "the clipboard".into());
                 if count == 1 {
-                    let givens = self.game.board().filled();
+                    let givens = counted(self.game.board().filled(), "given", "givens");
                     self.game
-                        .set_status(format!("Pasted a puzzle ({givens} givens)"), false);
+                        .set_status(format!("Pasted a puzzle ({givens})"), false);
                 }
             }
             Err(e) => self.game.set_status(
@@ -275,17 +276,17 @@ impl App {
 
 /// A puzzle in a few words: `23 givens`; `killer sudoku, 31 cages, 1 given`.
 fn summary(puzzle: &Grid) -> String {
-    let givens = match puzzle.filled() {
-        1 => "1 given".to_string(),
-        n => format!("{n} givens"),
-    };
+    let givens = counted(puzzle.filled(), "given", "givens");
     if let Some(shape) = puzzle.shape() {
         return format!("{}, {givens}", shape.name());
     }
     match puzzle.variant() {
         None => givens,
         Some(v) if v.cages().is_empty() => format!("{} sudoku, {givens}", v.name()),
-        Some(v) => format!("{} sudoku, {} cages, {givens}", v.name(), v.cages().len()),
+        Some(v) => {
+            let cages = counted(v.cages().len(), "cage", "cages");
+            format!("{} sudoku, {cages}, {givens}", v.name())
+        }
     }
 }
 

@@ -40,4 +40,4 @@ pub use jobs::{
     AnswerJob, AnswerOutcome, BACKGROUND_BUDGET, CountJob, CountOutcome, SolveJob, SolveOutcome,
 };
 pub use state::{Answer, Game, Hint, Uniqueness};
-pub use status::{Status, format_duration};
+pub use status::{Status, counted, format_duration};

@@ -10,7 +10,7 @@ use crate::sudoku::{Geometry, Grid, Notation, Unit};
 
 use super::cell::Origin;
 use super::history::{CellState, Change, Clock, Edit, History, Snapshot, Step};
-use super::status::Status;
+use super::status::{Status, counted};
 
 /// What is known of the puzzle's own solution (of the givens alone), which checking and hints
 /// compare the player's entries with.
@@ -148,8 +148,8 @@ impl Game {
         let mut game = Game::new(puzzle.notation().clone());
         game.restore(Self::snapshot_of(puzzle, entries));
         game.status = Status::info(format!(
-            "Puzzle with {} givens: hover a cell and type a symbol",
-            game.givens().filled()
+            "Puzzle with {}: hover a cell and type a symbol",
+            counted(game.givens().filled(), "given", "givens")
         ));
         game
     }
@@ -445,8 +445,8 @@ impl Game {
             if let Some(k) = v.cage_of(cell) {
                 let cage = &v.cages()[k];
                 what.push(format!(
-                    "cage of {} cells adding up to {}",
-                    cage.cells.len(),
+                    "cage of {} adding up to {}",
+                    counted(cage.cells.len(), "cell", "cells"),
                     cage.sum
                 ));
             }
@@ -465,9 +465,14 @@ impl Game {
         {
             let killers = s.cages().len();
             let cage = match s.cages().get(k) {
-                Some(c) => format!("cage of {} cells adding up to {}", c.cells.len(), c.sum),
+                Some(c) => format!(
+                    "cage of {} adding up to {}",
+                    counted(c.cells.len(), "cell", "cells"),
+                    c.sum
+                ),
                 None => s.math_cages().get(k - killers).map_or(String::new(), |c| {
-                    format!("cage of {} cells, {}{}", c.cells.len(), c.target, c.op)
+                    let cells = counted(c.cells.len(), "cell", "cells");
+                    format!("cage of {cells}, {}{}", c.target, c.op)
                 }),
             };
             place = format!("{place} ({cage})");
