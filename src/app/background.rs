@@ -242,7 +242,7 @@ impl App {
                     match result {
                         Ok((puzzle, about)) => {
                             self.load(puzzle, None, format!("A new {what} puzzle, {about}"));
-                            self.place = None;
+                            self.set_place(None);
                         }
                         Err(GenerateError::Cancelled) => self.game.set_status(
                             format!("Making the new {what} puzzle was cancelled"),

@@ -9,7 +9,8 @@
 //! * [`jobs`] is the work that runs off the UI thread: a solve, a count of solutions, the
 //!   puzzle's own solution;
 //! * [`watch`] runs the search step by step for watch mode, off the UI thread;
-//! * [`history`] is the undo history and the clock, [`save`] the file that survives a restart,
+//! * [`history`] is the undo history and the clock, [`save`] the file that survives a restart
+//!   ([`place`] the collection the puzzle came from, kept in it),
 //!   [`status`] the line under the board, [`cell`] where a value came from.
 //!
 //! Solving is split in two so that it can run off the UI thread: [`Game::start_solve`] checks the
@@ -27,6 +28,7 @@ pub mod commands;
 pub mod hints;
 pub mod history;
 pub mod jobs;
+pub mod place;
 pub mod save;
 pub mod state;
 pub mod status;
@@ -39,5 +41,6 @@ pub use commands::Command;
 pub use jobs::{
     AnswerJob, AnswerOutcome, BACKGROUND_BUDGET, CountJob, CountOutcome, SolveJob, SolveOutcome,
 };
+pub use place::CollectionPlace;
 pub use state::{Answer, Game, Hint, Uniqueness};
 pub use status::{Status, counted, format_duration};

@@ -77,6 +77,9 @@ pub struct Game {
     pub(super) hint: Option<Hint>,
     pub(super) history: History,
     pub(super) clock: Clock,
+    /// The collection the puzzle was picked from and its place there, as the window says it
+    /// (kept in the save, so that the place survives a restart).
+    pub(super) place: Option<super::place::CollectionPlace>,
 }
 
 /// How many solutions the givens and entries allow, counted in the background up to 2.
@@ -139,6 +142,7 @@ impl Game {
             hint: None,
             history: History::default(),
             clock: Clock::default(),
+            place: None,
         }
     }
 
@@ -377,6 +381,16 @@ impl Game {
     /// True while typed symbols write notes.
     pub fn notes_mode(&self) -> bool {
         self.notes_mode
+    }
+
+    /// The collection the puzzle on the board was picked from, and its place there.
+    pub fn place(&self) -> Option<&super::place::CollectionPlace> {
+        self.place.as_ref()
+    }
+
+    /// Says where in a collection the puzzle on the board stands (none: in no collection).
+    pub fn set_place(&mut self, place: Option<super::place::CollectionPlace>) {
+        self.place = place;
     }
 
     /// The hint on show.

@@ -585,6 +585,28 @@ fn a_saved_game_comes_back_whole() {
 }
 
 #[test]
+fn the_place_in_a_collection_is_saved_with_the_game() {
+    let mut game = Game::with_puzzle(classic());
+    let place = CollectionPlace {
+        bundled: Some("9×9 · medium".into()),
+        file: None,
+        puzzle: 4,
+    };
+    game.set_place(Some(place.clone()));
+    let saved = game.to_saved(Instant::now());
+    let text = toml::to_string(&saved).unwrap();
+    assert!(text.contains("[place]"), "{text}");
+    let back = Game::from_saved(&toml::from_str(&text).unwrap()).unwrap();
+    assert_eq!(back.place(), Some(&place));
+    // A save without a place reads as in no collection.
+    game.set_place(None);
+    let text = toml::to_string(&game.to_saved(Instant::now())).unwrap();
+    assert!(!text.contains("place"));
+    let back = Game::from_saved(&toml::from_str(&text).unwrap()).unwrap();
+    assert_eq!(back.place(), None);
+}
+
+#[test]
 fn a_damaged_save_is_refused_with_a_reason() {
     let game = Game::with_puzzle(classic());
     let good = game.to_saved(Instant::now());
