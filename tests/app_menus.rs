@@ -41,3 +41,29 @@ fn clicking_a_menu_item_above_the_board_leaves_the_selection_alone() {
         Some(Geometry::classic().cell(8, 8))
     );
 }
+
+#[test]
+fn a_status_message_too_long_for_its_two_lines_is_read_whole_on_hover() {
+    let mut h = puzzle(CLASSIC);
+    let folder = "a-folder-with-a-long-name-that-does-not-exist/".repeat(6);
+    let path = std::path::PathBuf::from(format!("/{folder}puzzle-file-at-the-end.sdk"));
+    h.state_mut().open_path(&path);
+    settle(&mut h);
+    let text = status(&h);
+    assert!(text.starts_with("Could not open the file"), "{text}");
+    assert!(text.ends_with("(os error 2)") || text.contains("puzzle-file-at-the-end"));
+    // On the window the line is cut short, with "…".
+    let elided = h.output().shapes.iter().any(|c| match &c.shape {
+        egui::Shape::Text(t) => t.galley.text() == text && t.galley.elided,
+        _ => false,
+    });
+    assert!(elided, "the status line is cut");
+    let holding = |h: &egui_kittest::Harness<'static, sudoku_dlx::app::App>| {
+        h.query_all_by_value(&text).count()
+    };
+    assert_eq!(holding(&h), 1, "the status line alone");
+    // Hovering it shows the whole of it, once.
+    h.get_by_value(&text).hover();
+    h.run_ok();
+    assert_eq!(holding(&h), 2, "the status line and one tooltip");
+}
