@@ -157,6 +157,9 @@ pub struct Collection {
     pub shape: Option<String>,
     /// Where the puzzles come from.
     pub source: String,
+    /// The file the puzzles were read from, for a file opened in the window (none for a bundled
+    /// collection, or one pasted).
+    pub file: Option<std::path::PathBuf>,
     /// The puzzles.
     pub puzzles: Vec<Entry>,
 }
@@ -273,6 +276,7 @@ pub fn bundled() -> Result<Vec<Collection>, LibraryError> {
                     grade,
                     shape: Some(want.0),
                     source: spec.source,
+                    file: None,
                     puzzles,
                 });
             }
@@ -308,6 +312,7 @@ pub fn bundled() -> Result<Vec<Collection>, LibraryError> {
                 grade,
                 shape: None,
                 source: spec.source,
+                file: None,
                 puzzles,
             })
         })

@@ -426,7 +426,7 @@ fn h_shows_a_hint_with_its_cells_and_a_second_press_fills_it() {
     press(&mut h, Key::E);
     assert!(h.state().game().is_wrong(0));
     assert!(
-        status(&h).contains("differ from the solution: r1c1"),
+        status(&h).contains("1 of your 2 entries differs from the solution: r1c1"),
         "{}",
         status(&h)
     );

@@ -607,8 +607,10 @@ fn generated_variant_puzzles_are_unique_reproducible_and_of_their_grade() {
         let again = generate(&Request::new(k.clone(), Some(grade)), 7, 0, None).unwrap();
         let other = generate(&Request::new(k.clone(), Some(grade)), 7, 1, None).unwrap();
         let p = &made.puzzle;
-        let name = format!("{} {}", p.variant().unwrap().name(), p.geometry());
-        assert_eq!(name, k.name(), "{kind}");
+        // The kind's name is the puzzle's variant and size (a jigsaw's without boxes).
+        let side = p.geometry().side();
+        let name = format!("{} {side}×{side}", p.variant().unwrap().name());
+        assert!(k.name().starts_with(&name), "{kind}: {} / {name}", k.name());
         assert_eq!((made.seed, made.index, other.index), (7, 0, 1), "{kind}");
         // The same seed and index, the same puzzle; another index, another.
         assert_eq!(

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use crate::game::format_duration;
+use crate::game::{counted, format_duration};
 
 use crate::sudoku::board::kind::Cages;
 use crate::sudoku::board::shape::Shape;
@@ -74,7 +74,10 @@ impl App {
             Ok(Request::new(board, None))
         };
         self.start_making(ctx, what, request, |made| {
-            format!("{} givens, one solution", made.puzzle.filled())
+            format!(
+                "{}, one solution",
+                counted(made.puzzle.filled(), "given", "givens")
+            )
         });
     }
 
@@ -251,7 +254,7 @@ impl App {
                     match result {
                         Ok((puzzle, about)) => {
                             self.load(puzzle, None, format!("A new {what} puzzle, {about}"));
-                            self.place = None;
+                            self.set_place(None);
                         }
                         Err(GenerateError::Cancelled) => self.game.set_status(
                             format!("Making the new {what} puzzle was cancelled"),
@@ -284,9 +287,10 @@ fn about(made: &Generated) -> String {
         + puzzle
             .shape()
             .map_or(0, |s| s.cages().len() + s.math_cages().len());
+    let givens = counted(puzzle.filled(), "given", "givens");
     let givens = match cages {
-        0 => format!("{} givens", puzzle.filled()),
-        n => format!("{n} cages and {} givens", puzzle.filled()),
+        0 => givens,
+        n => format!("{} and {givens}", counted(n, "cage", "cages")),
     };
     if puzzle.shape().is_some() {
         format!("{givens}, one solution")

@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use egui::{Align2, Color32, FontId, Galley, Pos2, Sense, Stroke, StrokeKind, Vec2};
+use egui::{Align2, Color32, FontId, Galley, Pos2, Rect, Sense, Stroke, StrokeKind, Vec2};
 
 use crate::config::{Colors, Rgba};
 use crate::game::{Command, Game, Origin};
@@ -154,6 +154,31 @@ pub(super) fn note_grid(g: Geometry) -> (usize, usize) {
     (side.div_ceil(cols), cols)
 }
 
+/// Where each pencil mark of a cell sits, slot `k` for symbol `k + 1`: a grid of `grid` (rows,
+/// columns) over `room`, the part of the cell the marks keep to. A row that reaches down
+/// beside `label` (a cage's sum in the cell's top-left corner) is laid out in what the label
+/// leaves to its right, so that no mark covers it.
+pub(super) fn note_slots(room: Rect, grid: (usize, usize), label: Option<Rect>) -> Vec<Rect> {
+    let (rows, cols) = (grid.0.max(1), grid.1.max(1));
+    let cw = room.width() / cols as f32;
+    let ch = room.height() / rows as f32;
+    (0..rows * cols)
+        .map(|k| {
+            let (row, col) = ((k / cols) as f32, (k % cols) as f32);
+            let top = room.top() + row * ch;
+            let beside = label.filter(|l| l.bottom() > top && l.top() < top + ch);
+            let (left, width) = match beside {
+                Some(l) => {
+                    let left = l.right().max(room.left()).min(room.right());
+                    (left, (room.right() - left) / cols as f32)
+                }
+                None => (room.left(), cw),
+            };
+            Rect::from_min_size(Pos2::new(left + col * width, top), Vec2::new(width, ch))
+        })
+        .collect()
+}
+
 /// Draws the board in the space left in `ui` and returns the layout it used and what the pointer
 /// asked for (selecting the hovered cell).
 pub fn board(
@@ -184,15 +209,18 @@ pub fn board(
     // The pointer selects the cell it comes onto; resting there, it leaves the selection to the
     // arrow keys and Tab. While something covers the board (a menu, a dialog) the cells it
     // passes are let go by; while it crosses the board on its way to the menu bar they are
-    // kept for when it stops.
-    let hovered = under(response.hover_pos());
+    // kept for when it stops. The cell under the pointer is followed even where a menu hides
+    // it from the board (the board's own response sees no pointer there, and for a frame after
+    // the menu closes): a click on a menu item over the board selects nothing beneath it.
+    let hovered = under(ui.ctx().pointer_hover_pos());
+    let reached = response.hover_pos().is_some();
     let key = response.id.with("hovered");
     let last = ui.data(|d| d.get_temp::<Option<usize>>(key)).flatten();
     if hovered != last {
         match view.hover {
             Hover::Selects => {
                 ui.data_mut(|d| d.insert_temp(key, hovered));
-                if let Some(cell) = hovered.filter(|&c| game.selected() != Some(c)) {
+                if let Some(cell) = hovered.filter(|&c| reached && game.selected() != Some(c)) {
                     actions.push(Action::Game(Command::Select(cell)));
                 }
             }
@@ -235,9 +263,25 @@ pub fn board(
     // its 0 has a dot that O has not, its I serifs that 1 and l have not.
     let font = FontId::monospace((layout.cell_size() * 0.62).max(6.0));
     let mut symbols = Glyphs::new(font, side);
-    // Notes sit in a small grid shaped like a box: 3×3 for 9×9, 2×3 for 6×6, 6×6 for 36×36.
+    // Notes sit in a small grid shaped like a box: 3×3 for 9×9, 2×3 for 6×6, 6×6 for 36×36;
+    // on a board with cages, inside the cage lines and clear of the cages' sums.
     let (note_rows, note_cols) = note_grid(g);
-    let note_size = layout.cell_size() / note_rows.max(note_cols) as f32;
+    let caged = variant_paint::has_cages(game.board());
+    let note_room = |rect: egui::Rect| {
+        if caged {
+            variant_paint::inside_cage_lines(rect, layout.cell_size())
+        } else {
+            rect
+        }
+    };
+    let cage_labels = variant_paint::cage_labels(&painter, &layout, game.board(), palette.cage);
+    let mut label_of: Vec<Option<Rect>> = vec![None; positions];
+    for label in &cage_labels {
+        if let Some(slot) = label_of.get_mut(label.cell) {
+            *slot = Some(label.patch);
+        }
+    }
+    let note_size = note_room(layout.position_rect(0)).width() / note_rows.max(note_cols) as f32;
     let mut notes = Glyphs::new(FontId::monospace((note_size * 0.85).max(3.0)), side);
     // Each cell is its own node for screen readers ("row 3, column 4: 5, given"), made only
     // while AccessKit is on (a screen reader, or a test, asked for it): 1,296 widgets a frame on
@@ -285,18 +329,15 @@ pub fn board(
                 painter.rect_filled(rect.shrink(1.0), 0.0, palette.clash_fill);
             }
             if value == 0 && game.notes(cell) != 0 {
-                let cw = rect.width() / note_cols as f32;
-                let ch = rect.height() / note_rows as f32;
+                let slots = note_slots(note_room(rect), (note_rows, note_cols), label_of[cell]);
                 for v in values_of(game.notes(cell)) {
-                    let k = usize::from(v - 1);
-                    let at = rect.min
-                        + Vec2::new(
-                            (k % note_cols) as f32 * cw + cw / 2.0,
-                            (k / note_cols) as f32 * ch + ch / 2.0,
-                        );
+                    let Some(slot) = slots.get(usize::from(v - 1)) else {
+                        continue;
+                    };
+                    let at = slot.center();
                     if view.same == Some(v) {
                         // The highlighted symbol's pencil marks stand out too.
-                        let r = (cw.min(ch) * 0.48).max(2.0);
+                        let r = (slot.width().min(slot.height()) * 0.48).max(2.0);
                         painter.circle_filled(at, r, palette.same_fill);
                         notes.paint(&painter, alphabet, v, at, palette.selected_edge);
                     } else {
@@ -345,6 +386,7 @@ pub fn board(
         &painter,
         &layout,
         game.board(),
+        cage_labels,
         palette.cage,
         ui.visuals().extreme_bg_color,
     );

@@ -7,10 +7,12 @@
 //! entries, pencil marks and time as KSudoku keeps them; a board KSudoku cannot play is refused
 //! with the reason and nothing written), this program's own game file for any other name.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use crate::autosave;
+use crate::game::CollectionPlace;
+use crate::game::counted;
 use crate::library::Collection;
 use crate::sudoku::files::formats::{self, Entry, FileError};
 use crate::sudoku::files::{ksudoku_format, ksudoku_write};
@@ -19,6 +21,9 @@ use crate::sudoku::{Format, Grid, Notation};
 use super::action::Place;
 use super::settings::CopyForm;
 use super::window::App;
+
+/// Where a pasted collection comes from: it cannot be read again after a restart.
+const CLIPBOARD: &str = "the clipboard";
 
 /// The most pasted text read: 4 MiB.
 pub const MAX_PASTE_BYTES: usize = 4 << 20;
@@ -51,7 +56,83 @@ impl App {
         );
         let (puzzle, entries) = (entry.puzzle.clone(), entry.entries.clone());
         self.load(puzzle, entries.as_ref(), note);
-        self.place = Some(place);
+        self.set_place(Some(place));
+    }
+
+    /// Says where in a collection the puzzle on the board stands, here and in the game (whose
+    /// save keeps it for the next start).
+    pub(super) fn set_place(&mut self, place: Option<Place>) {
+        self.place = place;
+        let saved = place.and_then(|p| {
+            let collection = self.collections.get(p.collection)?;
+            let file = collection
+                .file
+                .as_ref()
+                .map(|f| f.to_string_lossy().into_owned());
+            // A pasted collection cannot be read again.
+            if file.is_none() && collection.source == CLIPBOARD {
+                return None;
+            }
+            Some(CollectionPlace {
+                bundled: file.is_none().then(|| collection.name.clone()),
+                file,
+                puzzle: p.puzzle,
+            })
+        });
+        self.game.set_place(saved);
+    }
+
+    /// Finds again the collection and the place in it that the restored game was picked from:
+    /// a bundled collection by its name, a file by its path (read again). If it is gone, or no
+    /// longer holds the puzzle on the board at that place, the board is in no collection.
+    pub(super) fn restore_place(&mut self) {
+        let Some(saved) = self.game.place().cloned() else {
+            return;
+        };
+        let found = match (&saved.bundled, &saved.file) {
+            (Some(name), None) => self
+                .collections
+                .iter()
+                .position(|c| c.file.is_none() && c.name == *name),
+            (None, Some(file)) => {
+                let path = PathBuf::from(file);
+                match formats::read_path(&path, Some(&self.config.notation)) {
+                    Ok((format, entries)) if entries.len() > 1 => {
+                        let name = path.file_name().map_or_else(
+                            || path.display().to_string(),
+                            |n| n.to_string_lossy().into_owned(),
+                        );
+                        self.collections.push(Collection {
+                            name,
+                            grade: None,
+                            shape: None,
+                            source: format!("{} ({format})", path.display()),
+                            file: Some(path),
+                            puzzles: entries,
+                        });
+                        Some(self.collections.len() - 1)
+                    }
+                    _ => None,
+                }
+            }
+            _ => None,
+        };
+        let givens = self.game.givens();
+        let place = found
+            .filter(|&c| {
+                self.collections
+                    .get(c)
+                    .and_then(|c| c.puzzles.get(saved.puzzle))
+                    .is_some_and(|e| e.puzzle == givens)
+            })
+            .map(|collection| Place {
+                collection,
+                puzzle: saved.puzzle,
+            });
+        self.place = place;
+        if place.is_none() {
+            self.game.set_place(None);
+        }
     }
 
     /// The next (`by` 1) or previous (-1) puzzle of the collection, wrapping round.
@@ -89,7 +170,10 @@ impl App {
                     || path.display().to_string(),
                     |n| n.to_string_lossy().into_owned(),
                 );
-                self.offer(entries, name, format!("{} ({format})", path.display()));
+                let source = format!("{} ({format})", path.display());
+                // The path from anywhere: the place in the file survives a restart elsewhere.
+                let file = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+                self.offer(entries, name, source, Some(file));
             }
             Err(e) => {
                 crate::output::note(format_args!("sudoku-dlx: {e}"));
@@ -99,8 +183,15 @@ impl App {
         }
     }
 
-    /// Shows the first of `entries`; several become a collection named `name`.
-    pub(super) fn offer(&mut self, entries: Vec<Entry>, name: String, source: String) {
+    /// Shows the first of `entries`; several become a collection named `name` (read from
+    /// `file`, if from a file).
+    pub(super) fn offer(
+        &mut self,
+        entries: Vec<Entry>,
+        name: String,
+        source: String,
+        file: Option<PathBuf>,
+    ) {
         let Some(first) = entries.first() else {
             return;
         };
@@ -135,6 +226,7 @@ impl App {
                 grade: None,
                 shape: None,
                 source,
+                file,
                 puzzles: entries,
             });
         }
@@ -143,10 +235,10 @@ impl App {
         } else {
             self.load(puzzle, saved.as_ref(), note);
         }
-        self.place = many.then(|| Place {
+        self.set_place(many.then(|| Place {
             collection: self.collections.len() - 1,
             puzzle: 0,
-        });
+        }));
     }
 
     /// Writes the puzzle on the board to `path` as a PDF to print: the givens (with the title
@@ -231,11 +323,12 @@ impl App {
         match formats::read(text, None, Some(&self.config.notation)) {
             Ok((_, entries)) => {
                 let count = entries.len();
-                self.offer(entries, format!("Pasted ({count})"), "the clipboard".into());
+                let name = format!("Pasted ({count})");
+                self.offer(entries, name, CLIPBOARD.into(), None);
                 if count == 1 {
-                    let givens = self.game.board().filled();
+                    let givens = counted(self.game.board().filled(), "given", "givens");
                     self.game
-                        .set_status(format!("Pasted a puzzle ({givens} givens)"), false);
+                        .set_status(format!("Pasted a puzzle ({givens})"), false);
                 }
             }
             Err(e) => self.game.set_status(
@@ -314,17 +407,17 @@ impl App {
 
 /// A puzzle in a few words: `23 givens`; `killer sudoku, 31 cages, 1 given`.
 fn summary(puzzle: &Grid) -> String {
-    let givens = match puzzle.filled() {
-        1 => "1 given".to_string(),
-        n => format!("{n} givens"),
-    };
+    let givens = counted(puzzle.filled(), "given", "givens");
     if let Some(shape) = puzzle.shape() {
         return format!("{}, {givens}", shape.name());
     }
     match puzzle.variant() {
         None => givens,
         Some(v) if v.cages().is_empty() => format!("{} sudoku, {givens}", v.name()),
-        Some(v) => format!("{} sudoku, {} cages, {givens}", v.name(), v.cages().len()),
+        Some(v) => {
+            let cages = counted(v.cages().len(), "cage", "cages");
+            format!("{} sudoku, {cages}, {givens}", v.name())
+        }
     }
 }
 

@@ -66,6 +66,7 @@ pub fn start(config: Config, data_dir: Option<PathBuf>, puzzle: Option<&Path>) -
             note = note.or(Some(why));
         }
     }
+    app.restore_place();
     app.autosave_to(data_dir);
     if let Some(message) = note {
         app.game.set_status(message, true);

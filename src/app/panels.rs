@@ -316,12 +316,10 @@ impl App {
                     break_anywhere: false,
                     overflow_character: Some('…'),
                 };
+                // A label cut short shows its whole text, in its colour, on hover (egui's own
+                // tooltip for an elided label).
                 let galley = ui.fonts_mut(|f| f.layout_job(job));
-                let cut = galley.elided;
-                let label = ui.add(egui::Label::new(galley).selectable(false));
-                if cut {
-                    label.on_hover_text(&status.text);
-                }
+                ui.add(egui::Label::new(galley).selectable(false));
             },
         );
         ui.horizontal(|ui| {

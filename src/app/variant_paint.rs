@@ -3,7 +3,9 @@
 //! would be, and each killer cage outlined by a dashed line just inside its cells with its sum in
 //! its first cell's corner.
 
-use egui::{Align2, Color32, FontId, Painter, Pos2, Rect, Shape, Stroke, Vec2};
+use std::sync::Arc;
+
+use egui::{Align2, Color32, FontId, Galley, Painter, Pos2, Rect, Shape, Stroke, Vec2};
 
 use super::layout::BoardLayout;
 
@@ -73,16 +75,48 @@ pub(super) fn has_regions(board: &Grid) -> bool {
     board.variant().is_some_and(|v| v.rules().regions.is_some())
 }
 
-/// Each cage's dashed outline, a little inside its cells, and its sum (or a Mathdoku cage's
-/// target and operation, `12×`) in the corner of its first cell (on a patch of `background`,
-/// which the outline stops at), for a board laid out by `layout`.
-pub(super) fn paint_cages(
+/// How far a cage's dashed outline runs inside the edges of cells `s` wide.
+pub(super) fn cage_inset(s: f32) -> f32 {
+    (s * 0.09).max(2.0)
+}
+
+/// The width of a cage's dashed outline in cells `s` wide.
+fn cage_stroke(s: f32) -> f32 {
+    (s / 40.0).clamp(1.0, 1.5)
+}
+
+/// The room a cell `s` wide keeps inside the cage lines that may run round it: where its
+/// pencil marks and counts go on a board with cages.
+pub(super) fn inside_cage_lines(rect: Rect, s: f32) -> Rect {
+    rect.shrink(cage_inset(s) + cage_stroke(s) + 0.5)
+}
+
+/// True if the board has cages (killer or Mathdoku) drawn on it.
+pub(super) fn has_cages(board: &Grid) -> bool {
+    match (board.shape(), board.variant()) {
+        (Some(s), _) => !s.cages().is_empty() || !s.math_cages().is_empty(),
+        (None, Some(v)) => !v.cages().is_empty(),
+        (None, None) => false,
+    }
+}
+
+/// A cage's sum (or a Mathdoku cage's target and operation, `12×`) laid out for the corner of
+/// its first cell.
+pub(super) struct CageLabel {
+    /// The cage's first cell, whose corner holds the label.
+    pub cell: usize,
+    /// The patch of background the label sits on: what the cell's marks keep clear of.
+    pub patch: Rect,
+    galley: Arc<Galley>,
+}
+
+/// Each cage's label, laid out in `colour` in the top-left corner of its first cell.
+pub(super) fn cage_labels(
     painter: &Painter,
     layout: &BoardLayout,
     board: &Grid,
     colour: Color32,
-    background: Color32,
-) {
+) -> Vec<CageLabel> {
     let labels: Vec<(usize, String)> = match (board.shape(), board.variant()) {
         (Some(s), _) => s
             .cages()
@@ -102,6 +136,34 @@ pub(super) fn paint_cages(
             .collect(),
         (None, None) => Vec::new(),
     };
+    let s = layout.cell_size();
+    let font = FontId::proportional((s * 0.24).max(6.0));
+    labels
+        .into_iter()
+        .map(|(cell, text)| {
+            let at = layout.position_rect(cell).min + Vec2::splat(cage_inset(s) * 0.5);
+            let galley = painter.layout_no_wrap(text, font.clone(), colour);
+            let patch = Rect::from_min_size(at, galley.size()).expand(1.0);
+            CageLabel {
+                cell,
+                patch,
+                galley,
+            }
+        })
+        .collect()
+}
+
+/// Each cage's dashed outline, a little inside its cells, and its label (`labels`, from
+/// [`cage_labels`]) in the corner of its first cell (on a patch of `background`, which the
+/// outline stops at), for a board laid out by `layout`.
+pub(super) fn paint_cages(
+    painter: &Painter,
+    layout: &BoardLayout,
+    board: &Grid,
+    labels: Vec<CageLabel>,
+    colour: Color32,
+    background: Color32,
+) {
     if labels.is_empty() {
         return;
     }
@@ -111,8 +173,8 @@ pub(super) fn paint_cages(
     };
     let l = board.layout();
     let s = layout.cell_size();
-    let inset = (s * 0.09).max(2.0);
-    let stroke = Stroke::new((s / 40.0).clamp(1.0, 1.5), colour);
+    let inset = cage_inset(s);
+    let stroke = Stroke::new(cage_stroke(s), colour);
     let dash = (s * 0.12).max(2.0);
     let mut shapes = Vec::new();
     for cell in 0..board.positions() {
@@ -163,17 +225,13 @@ pub(super) fn paint_cages(
         }
     }
     painter.extend(shapes);
-    let font = FontId::proportional((s * 0.24).max(6.0));
-    for (first, text) in labels {
-        let at = layout.position_rect(first).min + Vec2::splat(inset * 0.5);
-        let galley = painter.layout_no_wrap(text, font.clone(), colour);
-        let patch = Rect::from_min_size(at, galley.size()).expand(1.0);
-        painter.rect_filled(patch, 1.0, background);
+    for label in labels {
+        painter.rect_filled(label.patch, 1.0, background);
         painter.galley(
             Align2::LEFT_TOP
-                .align_size_within_rect(galley.size(), patch)
+                .align_size_within_rect(label.galley.size(), label.patch)
                 .min,
-            galley,
+            label.galley,
             colour,
         );
     }

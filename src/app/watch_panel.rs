@@ -10,7 +10,7 @@
 //! * the item being branched on is outlined: a cell, or a row, column or box with the symbol
 //!   named in the panel;
 //! * options removed by pruning are small struck-out orange symbols, where pencil marks go;
-//! * with the candidates view on, each empty cell's options left, in its corner.
+//! * with the candidates view on, each empty cell's options left, in its bottom-right corner.
 //!
 //! The game itself is never changed: the search runs on a copy of the board, and Esc (or `w`)
 //! leaves the board as it was. Editing the board stops watching first.
@@ -362,6 +362,8 @@ impl App {
             };
         let painter = ui.painter_at(layout.rect);
         let font = FontId::proportional((layout.cell_size() * 0.26).max(5.0));
+        // In the bottom-right corner, inside any cage's line: a cage's sum holds the top left.
+        let caged = super::variant_paint::has_cages(self.game.board());
         for (meaning, n) in cover.meanings.iter().zip(left) {
             let (ItemMeaning::Cell(cell), Some(n)) = (meaning, n) else {
                 continue;
@@ -371,6 +373,11 @@ impl App {
                 continue;
             }
             let rect = layout.position_rect(*cell);
+            let room = if caged {
+                super::variant_paint::inside_cage_lines(rect, layout.cell_size())
+            } else {
+                rect.shrink(2.0)
+            };
             let colour = match n {
                 0 => UNDONE,
                 1 => Color32::from_rgb(30, 150, 60),
@@ -378,8 +385,8 @@ impl App {
                 _ => Color32::from_gray(128),
             };
             painter.text(
-                rect.min + Vec2::splat(2.0),
-                egui::Align2::LEFT_TOP,
+                room.max,
+                egui::Align2::RIGHT_BOTTOM,
                 n.to_string(),
                 font.clone(),
                 colour,

@@ -8,7 +8,7 @@ use crate::sudoku::logic::hint;
 use super::cell::Origin;
 use super::history::{CellState, Edit, Step, format_clock};
 use super::state::Game;
-use super::status::Status;
+use super::status::{Status, counted};
 
 /// Something the player (or the window on the player's behalf) asks of the game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -262,7 +262,8 @@ impl Game {
         let empty = changes.len();
         if self.commit("filling in every candidate".into(), changes) {
             self.status = Status::info(format!(
-                "Filled in the candidates of {empty} empty cells as notes"
+                "Filled in the candidates of {} as notes",
+                counted(empty, "empty cell", "empty cells")
             ));
         } else {
             self.status = Status::info("The notes already hold every candidate");

@@ -138,6 +138,7 @@ impl Game {
         }
         self.status = match wrong.len() {
             0 if entries == 0 => Status::info("No entries to check yet"),
+            0 if entries == 1 => Status::info("Your entry agrees with the solution"),
             0 => Status::info(format!(
                 "All {entries} of your entries agree with the solution"
             )),
@@ -148,8 +149,14 @@ impl Game {
                     .map(|&c| self.board.cell_name(c))
                     .collect();
                 let more = if n > 6 { ", …" } else { "" };
+                let which = match (n, entries) {
+                    (1, 1) => "Your entry differs".to_string(),
+                    (1, _) => format!("1 of your {entries} entries differs"),
+                    _ if n == entries => format!("All {n} of your entries differ"),
+                    _ => format!("{n} of your {entries} entries differ"),
+                };
                 Status::problem(format!(
-                    "{n} of your {entries} entries differ from the solution: {}{more}",
+                    "{which} from the solution: {}{more}",
                     names.join(", ")
                 ))
             }

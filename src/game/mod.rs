@@ -9,9 +9,10 @@
 //! * [`jobs`] is the work that runs off the UI thread: a solve, a count of solutions, the
 //!   puzzle's own solution;
 //! * [`watch`] runs the search step by step for watch mode, off the UI thread;
-//! * [`history`] is the undo history and the clock, [`save`] the file that survives a restart,
-//!   [`status`] the line under the board, [`cell`] where a value came from, [`records`] the
-//!   player's records (best times, games started and solved, hints).
+//! * [`history`] is the undo history and the clock, [`save`] the file that survives a restart
+//!   ([`place`] the collection the puzzle came from, kept in it), [`status`] the line under the
+//!   board, [`cell`] where a value came from, [`records`] the player's records (best times,
+//!   games started and solved, hints).
 //!
 //! Solving is split in two so that it can run off the UI thread: [`Game::start_solve`] checks the
 //! board and hands back the [`SolveJob`] to run (anywhere), and [`Game::finish_solve`] takes its
@@ -28,6 +29,7 @@ pub mod commands;
 pub mod hints;
 pub mod history;
 pub mod jobs;
+pub mod place;
 pub mod records;
 pub mod save;
 pub mod state;
@@ -41,6 +43,7 @@ pub use commands::Command;
 pub use jobs::{
     AnswerJob, AnswerOutcome, BACKGROUND_BUDGET, CountJob, CountOutcome, SolveJob, SolveOutcome,
 };
+pub use place::CollectionPlace;
 pub use state::Event;
 pub use state::{Answer, Game, Hint, Uniqueness};
-pub use status::{Status, format_duration};
+pub use status::{Status, counted, format_duration};

@@ -17,6 +17,7 @@ use crate::sudoku::board::shape::{Layout, Shape};
 use crate::sudoku::{Alphabet, Geometry, Grid, Notation, Rules, Unit, Variant};
 
 use super::history::{CellState, Change, Clock, Edit, History, Snapshot, Step};
+use super::place::CollectionPlace;
 use super::{Game, Origin};
 
 /// The version written; files of another version are refused.
@@ -38,6 +39,9 @@ pub struct SavedGame {
     /// Steps redo can do again, the next to redo last.
     #[serde(default)]
     pub redo: Vec<SavedStep>,
+    /// The collection the puzzle on the board was picked from, and its place there.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub place: Option<CollectionPlace>,
 }
 
 /// A whole game: the board on show, or the one a load replaced.
@@ -559,6 +563,7 @@ impl Game {
             current: SavedSnapshot::from_snapshot(&snapshot),
             undo: self.history.undo.iter().map(SavedStep::from_step).collect(),
             redo: self.history.redo.iter().map(SavedStep::from_step).collect(),
+            place: self.place.clone(),
         }
     }
 
@@ -579,6 +584,7 @@ impl Game {
         game.restore(snapshot);
         game.clock = Clock::stopped_at(elapsed);
         game.notes_mode = saved.notes_mode;
+        game.place = saved.place.clone();
         game.history = History {
             undo: undo.into(),
             redo,

@@ -10,7 +10,7 @@ use crate::sudoku::{Geometry, Grid, Notation, Unit};
 
 use super::cell::Origin;
 use super::history::{CellState, Change, Clock, Edit, History, Snapshot, Step};
-use super::status::Status;
+use super::status::{Status, counted};
 
 /// What is known of the puzzle's own solution (of the givens alone), which checking and hints
 /// compare the player's entries with.
@@ -77,6 +77,9 @@ pub struct Game {
     pub(super) hint: Option<Hint>,
     pub(super) history: History,
     pub(super) clock: Clock,
+    /// The collection the puzzle was picked from and its place there, as the window says it
+    /// (kept in the save, so that the place survives a restart).
+    pub(super) place: Option<super::place::CollectionPlace>,
     /// What happened to the game since the window last asked ([`take_events`](Game::take_events)).
     pub(super) events: Vec<Event>,
     /// The player has filled this puzzle in once: filling it again (after an undo) is no new
@@ -157,6 +160,7 @@ impl Game {
             clock: Clock::default(),
             events: Vec::new(),
             completed: false,
+            place: None,
         }
     }
 
@@ -166,8 +170,8 @@ impl Game {
         let mut game = Game::new(puzzle.notation().clone());
         game.restore(Self::snapshot_of(puzzle, entries));
         game.status = Status::info(format!(
-            "Puzzle with {} givens: hover a cell and type a symbol",
-            game.givens().filled()
+            "Puzzle with {}: hover a cell and type a symbol",
+            counted(game.givens().filled(), "given", "givens")
         ));
         game
     }
@@ -406,6 +410,16 @@ impl Game {
         self.notes_mode
     }
 
+    /// The collection the puzzle on the board was picked from, and its place there.
+    pub fn place(&self) -> Option<&super::place::CollectionPlace> {
+        self.place.as_ref()
+    }
+
+    /// Says where in a collection the puzzle on the board stands (none: in no collection).
+    pub fn set_place(&mut self, place: Option<super::place::CollectionPlace>) {
+        self.place = place;
+    }
+
     /// The hint on show.
     pub fn hint(&self) -> Option<&Hint> {
         self.hint.as_ref()
@@ -472,8 +486,8 @@ impl Game {
             if let Some(k) = v.cage_of(cell) {
                 let cage = &v.cages()[k];
                 what.push(format!(
-                    "cage of {} cells adding up to {}",
-                    cage.cells.len(),
+                    "cage of {} adding up to {}",
+                    counted(cage.cells.len(), "cell", "cells"),
                     cage.sum
                 ));
             }
@@ -492,9 +506,14 @@ impl Game {
         {
             let killers = s.cages().len();
             let cage = match s.cages().get(k) {
-                Some(c) => format!("cage of {} cells adding up to {}", c.cells.len(), c.sum),
+                Some(c) => format!(
+                    "cage of {} adding up to {}",
+                    counted(c.cells.len(), "cell", "cells"),
+                    c.sum
+                ),
                 None => s.math_cages().get(k - killers).map_or(String::new(), |c| {
-                    format!("cage of {} cells, {}{}", c.cells.len(), c.target, c.op)
+                    let cells = counted(c.cells.len(), "cell", "cells");
+                    format!("cage of {cells}, {}{}", c.target, c.op)
                 }),
             };
             place = format!("{place} ({cage})");

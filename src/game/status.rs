@@ -27,6 +27,15 @@ impl Status {
     }
 }
 
+/// `1 given`, `23 givens`: a count and its noun, `one` for one of them and `many` else.
+pub fn counted(n: usize, one: &str, many: &str) -> String {
+    if n == 1 {
+        format!("1 {one}")
+    } else {
+        format!("{n} {many}")
+    }
+}
+
 /// `0.21 ms`, `12.4 ms`, `3.20 s`.
 pub fn format_duration(d: Duration) -> String {
     let ms = d.as_secs_f64() * 1e3;

@@ -394,7 +394,7 @@ fn a_wrong_entry_is_named_before_any_hint_and_check_marks_it() {
     assert!(game.is_wrong(0) && !game.is_wrong(1));
     assert_eq!(
         game.status().text,
-        "1 of your 2 entries differ from the solution: r1c1"
+        "1 of your 2 entries differs from the solution: r1c1"
     );
     assert!(game.cell_label(0).ends_with(", wrong"));
     // Changing the entry lifts the mark.
@@ -414,6 +414,68 @@ fn a_wrong_entry_is_named_before_any_hint_and_check_marks_it() {
         game.status().text.contains("both hold 3"),
         "{}",
         game.status().text
+    );
+}
+
+#[test]
+fn check_counts_one_entry_as_one() {
+    let mut game = answered(classic());
+    // r1c1's solution is 4.
+    game.apply(Command::Select(0));
+    game.apply(Command::Enter(5));
+    game.apply(Command::Check);
+    assert_eq!(
+        game.status().text,
+        "Your entry differs from the solution: r1c1"
+    );
+    game.apply(Command::Enter(4));
+    game.apply(Command::Check);
+    assert_eq!(game.status().text, "Your entry agrees with the solution");
+    // r1c2's solution is 8: two wrong of two.
+    game.apply(Command::Enter(5));
+    game.apply(Command::Select(1));
+    game.apply(Command::Enter(9));
+    game.apply(Command::Check);
+    assert_eq!(
+        game.status().text,
+        "All 2 of your entries differ from the solution: r1c1, r1c2"
+    );
+}
+
+#[test]
+fn one_of_a_thing_is_named_in_the_singular() {
+    assert_eq!(counted(1, "given", "givens"), "1 given");
+    assert_eq!(counted(0, "given", "givens"), "0 givens");
+    assert_eq!(counted(23, "given", "givens"), "23 givens");
+    let game = Game::with_puzzle(Grid::parse_line("1...............", None).unwrap());
+    assert!(
+        game.status().text.starts_with("Puzzle with 1 given:"),
+        "{}",
+        game.status().text
+    );
+    // A board with one empty cell: its candidates fill one cell.
+    let mut game = Game::with_puzzle(Grid::parse_line("1234341221434.21", None).unwrap());
+    game.apply(Command::FillNotes);
+    assert_eq!(
+        game.status().text,
+        "Filled in the candidates of 1 empty cell as notes"
+    );
+    // A cage of one cell is named so on the board.
+    let (_, entries) = crate::sudoku::files::formats::read(
+        "box = \"2\"\ncages = [\n { sum = 3, cells = \"r1c1\" },\n { sum = 7, cells = \"r2c1 r2c2\" },\n]\n",
+        None,
+        None,
+    )
+    .unwrap();
+    let game = Game::with_puzzle(entries[0].puzzle.clone());
+    assert!(
+        game.cell_label(0).contains("cage of 1 cell adding up to 3"),
+        "{}",
+        game.cell_label(0)
+    );
+    assert!(
+        game.cell_label(4)
+            .contains("cage of 2 cells adding up to 7")
     );
 }
 
@@ -520,6 +582,28 @@ fn a_saved_game_comes_back_whole() {
     assert_eq!(restored.geometry().side(), 9);
     assert_eq!((restored.value(0), restored.origin(0)), (4, Origin::Entry));
     assert_ne!(restored.notes(3), 0);
+}
+
+#[test]
+fn the_place_in_a_collection_is_saved_with_the_game() {
+    let mut game = Game::with_puzzle(classic());
+    let place = CollectionPlace {
+        bundled: Some("9×9 · medium".into()),
+        file: None,
+        puzzle: 4,
+    };
+    game.set_place(Some(place.clone()));
+    let saved = game.to_saved(Instant::now());
+    let text = toml::to_string(&saved).unwrap();
+    assert!(text.contains("[place]"), "{text}");
+    let back = Game::from_saved(&toml::from_str(&text).unwrap()).unwrap();
+    assert_eq!(back.place(), Some(&place));
+    // A save without a place reads as in no collection.
+    game.set_place(None);
+    let text = toml::to_string(&game.to_saved(Instant::now())).unwrap();
+    assert!(!text.contains("place"));
+    let back = Game::from_saved(&toml::from_str(&text).unwrap()).unwrap();
+    assert_eq!(back.place(), None);
 }
 
 #[test]

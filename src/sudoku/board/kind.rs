@@ -112,7 +112,7 @@ impl BoardKind {
     }
 
     /// The board as messages and menus name it: `9×9 (3×3 boxes)` for a classic board,
-    /// `killer X 9×9 (3×3 boxes)` for a variant (its words as
+    /// `killer X 9×9 (3×3 boxes)` (`jigsaw 9×9`: a jigsaw has no boxes) for a variant (its words as
     /// [`Variant::name`](crate::sudoku::Variant::name) gives them, then the board), the shape's
     /// name for a shape (`Samurai`).
     pub fn name(&self) -> String {
@@ -136,7 +136,14 @@ impl BoardKind {
                     .filter(|w| w.0)
                     .map(|w| w.1.to_string())
                     .collect();
-                name.push(notation.geometry.to_string());
+                // A jigsaw's regions stand where the boxes would: its board is named by its
+                // side alone.
+                let side = notation.geometry.side();
+                name.push(if *jigsaw {
+                    format!("{side}×{side}")
+                } else {
+                    notation.geometry.to_string()
+                });
                 name.join(" ")
             }
             BoardKind::Shape { shape, .. } => shape.name().to_string(),
@@ -157,7 +164,7 @@ mod tests {
         assert_eq!(k, BoardKind::parse("killer+x", nine.clone()).unwrap());
         assert_eq!(k.name(), "killer X 9×9 (3×3 boxes)");
         let windoku = BoardKind::parse("windoku jigsaw", nine.clone()).unwrap();
-        assert_eq!(windoku.name(), "jigsaw hyper 9×9 (3×3 boxes)");
+        assert_eq!(windoku.name(), "jigsaw hyper 9×9");
         assert_eq!(
             BoardKind::parse("sideways", nine.clone()).unwrap_err(),
             "\"sideways\" is not a variant: x, hyper, jigsaw or killer (joined by +)"
@@ -174,7 +181,7 @@ mod tests {
         let k = BoardKind::parse("jigsaw", Notation::default()).unwrap();
         let moved = k.with_notation(six.clone());
         assert_eq!(moved.notation(), Some(&six));
-        assert_eq!(moved.name(), "jigsaw 6×6 (2×3 boxes)");
+        assert_eq!(moved.name(), "jigsaw 6×6");
         assert_eq!(
             BoardKind::Classic(Notation::default())
                 .with_notation(six)
