@@ -19,6 +19,9 @@
 # And the system clipboard: a puzzle put on the X clipboard by another program (xclip) is pasted
 # with Ctrl+V, and Ctrl+C puts the board back on it for another program to read (xclip -o),
 # in the one-line form and, after File → Copy as, in the TOML form.
+# And the player's game: b pauses (the board hidden, the clock stopped) and plays on; the last
+# cell typed solves the puzzle and records the best time in records.toml; Ctrl+N opens the New
+# game dialog over the board and Esc closes it with the board as it was.
 # And printing: `sudoku-dlx print` lays a Samurai and a page of killers out as a PDF, which
 # pdftotext reads back (titles, givens, cage sums) and pdftoppm draws for a look.
 #
@@ -705,6 +708,54 @@ clipboard() { # PUZZLE_FILE
   log "clipboard: ok (xclip → Ctrl+V, Ctrl+C → xclip -o, a killer copied as TOML)"
 }
 
+# The player's game in the real window: pause, a solve recorded, the New game dialog.
+player_game() {
+  local solved line last sym changed back
+  solved=483921657967345821251876493548132976729564138136798245372689514814253769695417382
+  line=${solved:0:80}.
+  sym=${solved:80:1}
+  rm -rf "$SUDOKU_DLX_DATA_DIR" "$RUNDIR/config.toml"
+  printf '%s\n' "$line" >"$RUNDIR/one-left.txt"
+  launch game "$RUNDIR/one-left.txt"
+  locate 9
+  timeout 10 xdotool mousemove --window "$WID" 2 2; sleep 0.5
+  shot game-0-start
+  # b: the cover hides every given; b again: the board is back as it was.
+  timeout 10 xdotool key b; sleep 0.8
+  shot game-1-paused
+  changed=$(diffpx "$OUT/game-0-start.png" "$OUT/game-1-paused.png" $(( LEFT + BOARD / 2 )) $(( TOP + BOARD / 2 )) $(( BOARD / 2 - 4 )))
+  log "player: pause changed $changed board pixels"
+  [ "${changed%.*}" -ge 2000 ] || fail "player: b did not hide the board ($changed pixels)"
+  timeout 10 xdotool key b; sleep 0.8
+  shot game-2-resumed
+  back=$(diffpx "$OUT/game-0-start.png" "$OUT/game-2-resumed.png" $(( LEFT + BOARD / 2 )) $(( TOP + BOARD / 2 )) $(( BOARD / 2 - 4 )))
+  log "player: after b again, $back board pixels differ from before the pause"
+  [ "${back%.*}" -le 20 ] || fail "player: the board did not come back after the pause ($back pixels)"
+  # The last cell typed: solved, and the time is the first best of its kind.
+  last=80
+  timeout 10 xdotool mousemove --window "$WID" --sync "$(cellx $last 9)" "$(celly $last 9)"; sleep 0.4
+  timeout 10 xdotool type --delay 50 "$sym"; sleep 1
+  shot game-3-solved
+  grep -q '^solved = 1' "$SUDOKU_DLX_DATA_DIR/records.toml" 2>/dev/null \
+    || fail "player: no solve in records.toml: $(cat "$SUDOKU_DLX_DATA_DIR/records.toml" 2>&1)"
+  grep -q '9×9 (3×3 boxes), easy' "$SUDOKU_DLX_DATA_DIR/records.toml" \
+    || fail "player: no best time of its kind in records.toml: $(cat "$SUDOKU_DLX_DATA_DIR/records.toml")"
+  # Ctrl+N: the New game dialog over the board; Esc: gone, the board as it was.
+  timeout 10 xdotool mousemove --window "$WID" 2 2; sleep 0.3
+  timeout 10 xdotool key ctrl+n; sleep 1
+  shot game-4-new-dialog
+  changed=$(diffpx "$OUT/game-3-solved.png" "$OUT/game-4-new-dialog.png" $(( LEFT + BOARD / 2 )) $(( TOP + BOARD / 2 )) $(( BOARD / 2 - 4 )))
+  log "player: the New game dialog changed $changed board pixels"
+  [ "${changed%.*}" -ge 2000 ] || fail "player: Ctrl+N showed no dialog ($changed pixels)"
+  timeout 10 xdotool key Escape; sleep 0.8
+  shot game-5-closed
+  back=$(diffpx "$OUT/game-3-solved.png" "$OUT/game-5-closed.png" $(( LEFT + BOARD / 2 )) $(( TOP + BOARD / 2 )) $(( BOARD / 2 - 4 )))
+  [ "${back%.*}" -le 20 ] || fail "player: Esc did not close the dialog with the board as it was ($back pixels)"
+  quit_ok game
+  rm -rf "$SUDOKU_DLX_DATA_DIR"
+  log "player: ok (pause hides and shows the board, a solve recorded, the New game dialog opens and closes)"
+}
+
 # Printing: the PDF of a Samurai and of four killers a page, read back by a PDF reader's own
 # text extraction (every given of the Samurai, the killers' titles and a cage sum) and drawn
 # to PNG (in the output folder, to look at).
@@ -751,5 +802,6 @@ lost_nothing "$1"
 config_switch
 shapes
 clipboard "$1"
+player_game
 print_pdf
 log "all ok; screenshots in $OUT"
