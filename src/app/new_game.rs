@@ -113,7 +113,7 @@ pub struct NewGame {
     pub jigsaw: bool,
     /// Killer: cages cut from the solution.
     pub killer: bool,
-    /// The named shape (one of [`shapes::NAMES`](crate::sudoku::board::shapes::NAMES)).
+    /// The named shape (one of [`shapes::NAMES`]).
     pub shape: String,
     /// Its order (symbols).
     pub order: usize,
