@@ -272,12 +272,7 @@ fn a_puzzle_file_opens_its_first_puzzle_whatever_the_config_size() {
 #[test]
 fn the_puzzle_menu_opens_a_bundled_puzzle_and_n_and_p_step_through_its_collection() {
     let mut h = fresh();
-    h.get_by_label("Puzzles").click();
-    settle(&mut h);
-    h.get_by_label("9×9 · medium").hover();
-    settle(&mut h);
-    h.get_by_label("3").click();
-    settle(&mut h);
+    pick_puzzle(&mut h, "9×9 · medium", 3);
     let app = h.state();
     let place = app.place().unwrap();
     let collection = &app.collections()[place.collection];

@@ -45,12 +45,7 @@ fn place(h: &Harness<'static, App>) -> Option<(String, usize)> {
 fn a_bundled_collection_and_the_place_in_it_survive_a_restart() {
     let dir = scratch("restart-bundled");
     let mut h = started(&dir);
-    h.get_by_label("Puzzles").click();
-    settle(&mut h);
-    h.get_by_label("9×9 · medium").hover();
-    settle(&mut h);
-    h.get_by_label("1").click();
-    settle(&mut h);
+    pick_puzzle(&mut h, "9×9 · medium", 1);
     assert_eq!(place(&h), Some(("9×9 · medium".to_string(), 0)));
     let (row, col) = (0..81)
         .map(|c| (c / 9, c % 9))

@@ -418,12 +418,7 @@ fn the_puzzles_menu_opens_the_bundled_samurai_collection_on_its_shape() {
             "{name}"
         );
     }
-    h.get_by_label("Puzzles").click();
-    settle(&mut h);
-    h.get_by_label("Samurai · easy").hover();
-    settle(&mut h);
-    h.get_by_label("2").click();
-    settle(&mut h);
+    pick_puzzle(&mut h, "Samurai · easy", 2);
     let app = h.state();
     let place = app.place().unwrap();
     let collection = &app.collections()[place.collection];

@@ -15,12 +15,7 @@ use common::*;
 #[test]
 fn a_bundled_killer_opens_with_its_cages_and_a_cell_says_its_cage() {
     let mut h = fresh();
-    h.get_by_label("Puzzles").click();
-    settle(&mut h);
-    h.get_by_label("9×9 killer · easy").hover();
-    settle(&mut h);
-    h.get_by_label("1").click();
-    settle(&mut h);
+    pick_puzzle(&mut h, "9×9 killer · easy", 1);
     let app = h.state();
     let variant = app.game().board().variant().expect("a killer board");
     assert_eq!(variant.name(), "killer");

@@ -87,6 +87,12 @@ diffpx() { # A.png B.png X Y HALF
   compare -metric AE -fuzz 10% "$RUNDIR/a.png" "$RUNDIR/b.png" null: 2>&1 || true
 }
 
+# Changed pixels on the whole board (4 px in from its frame, as `locate` found it) between two
+# screenshots taken by `shot`.
+boarddiff() { # SHOT_A SHOT_B
+  diffpx "$OUT/$1.png" "$OUT/$2.png" $(( LEFT + BOARD / 2 )) $(( TOP + BOARD / 2 )) $(( BOARD / 2 - 4 ))
+}
+
 # Starts the binary in $RUNDIR (where a config.toml may be) with the arguments after NAME, waits
 # for its window and focuses it. Sets APP and WID; `shot NAME` then screenshots the window.
 launch() { # NAME ARGS...
@@ -365,11 +371,10 @@ lost_nothing() { # PUZZLE_FILE
 # save). Then a 4×4 board paused after a few steps, the matrix panel open. With -s the two are
 # the README's screenshots.
 watch_mode() { # PUZZLE_FILE
-  local file=$1 half moved left
+  local file=$1 moved left
   rm -rf "$SUDOKU_DLX_DATA_DIR" "$RUNDIR/config.toml"
   launch watch-9 "$OLDPWD/$file"
   locate 9
-  half=$(( BOARD / 2 - 4 ))
   timeout 10 xdotool mousemove --window "$WID" 2 2; sleep 0.5
   shot watch-9-before
   timeout 10 xdotool key w; sleep 0.3
@@ -378,12 +383,12 @@ watch_mode() { # PUZZLE_FILE
   shot watch-9-a
   sleep 1
   shot watch-9-b
-  moved=$(diffpx "$OUT/watch-9-a.png" "$OUT/watch-9-b.png" $(( LEFT + BOARD / 2 )) $(( TOP + BOARD / 2 )) $half)
+  moved=$(boarddiff watch-9-a watch-9-b)
   log "watch: $moved board pixels changed in a second of watching"
   [ "${moved%.*}" -ge 200 ] || fail "watch: the board did not change while watching ($moved pixels)"
   timeout 10 xdotool key Escape; sleep 1.5
   shot watch-9-after
-  left=$(diffpx "$OUT/watch-9-before.png" "$OUT/watch-9-after.png" $(( LEFT + BOARD / 2 )) $(( TOP + BOARD / 2 )) $half)
+  left=$(boarddiff watch-9-before watch-9-after)
   log "watch: $left board pixels differ from before w after Esc"
   [ "${left%.*}" -le 20 ] || fail "watch: Esc did not leave the board as it was ($left pixels differ)"
   quit_ok watch-9
@@ -723,12 +728,12 @@ player_game() {
   # b: the cover hides every given; b again: the board is back as it was.
   timeout 10 xdotool key b; sleep 0.8
   shot game-1-paused
-  changed=$(diffpx "$OUT/game-0-start.png" "$OUT/game-1-paused.png" $(( LEFT + BOARD / 2 )) $(( TOP + BOARD / 2 )) $(( BOARD / 2 - 4 )))
+  changed=$(boarddiff game-0-start game-1-paused)
   log "player: pause changed $changed board pixels"
   [ "${changed%.*}" -ge 2000 ] || fail "player: b did not hide the board ($changed pixels)"
   timeout 10 xdotool key b; sleep 0.8
   shot game-2-resumed
-  back=$(diffpx "$OUT/game-0-start.png" "$OUT/game-2-resumed.png" $(( LEFT + BOARD / 2 )) $(( TOP + BOARD / 2 )) $(( BOARD / 2 - 4 )))
+  back=$(boarddiff game-0-start game-2-resumed)
   log "player: after b again, $back board pixels differ from before the pause"
   [ "${back%.*}" -le 20 ] || fail "player: the board did not come back after the pause ($back pixels)"
   # The last cell typed: solved, and the time is the first best of its kind.
@@ -744,12 +749,12 @@ player_game() {
   timeout 10 xdotool mousemove --window "$WID" 2 2; sleep 0.3
   timeout 10 xdotool key ctrl+n; sleep 1
   shot game-4-new-dialog
-  changed=$(diffpx "$OUT/game-3-solved.png" "$OUT/game-4-new-dialog.png" $(( LEFT + BOARD / 2 )) $(( TOP + BOARD / 2 )) $(( BOARD / 2 - 4 )))
+  changed=$(boarddiff game-3-solved game-4-new-dialog)
   log "player: the New game dialog changed $changed board pixels"
   [ "${changed%.*}" -ge 2000 ] || fail "player: Ctrl+N showed no dialog ($changed pixels)"
   timeout 10 xdotool key Escape; sleep 0.8
   shot game-5-closed
-  back=$(diffpx "$OUT/game-3-solved.png" "$OUT/game-5-closed.png" $(( LEFT + BOARD / 2 )) $(( TOP + BOARD / 2 )) $(( BOARD / 2 - 4 )))
+  back=$(boarddiff game-3-solved game-5-closed)
   [ "${back%.*}" -le 20 ] || fail "player: Esc did not close the dialog with the board as it was ($back pixels)"
   quit_ok game
   rm -rf "$SUDOKU_DLX_DATA_DIR"

@@ -7,6 +7,7 @@ use std::time::{Duration, Instant};
 
 use egui::{Event, Key};
 use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
 use sudoku_dlx::app::App;
 use sudoku_dlx::config::Config;
 use sudoku_dlx::game::{Game, Origin, Uniqueness};
@@ -123,6 +124,17 @@ pub fn frames_until(h: &mut Harness<'static, App>, what: &str, done: impl Fn(&Ap
 pub fn tap(h: &mut Harness<'static, App>, key: Key) {
     h.key_press(key);
     h.run_steps(2);
+}
+
+/// Picks puzzle `number` (as the menu numbers them, from 1) of `collection` from the Puzzles
+/// menu, as a player does: open the menu, hover the collection, click the number.
+pub fn pick_puzzle(h: &mut Harness<'static, App>, collection: &str, number: usize) {
+    h.get_by_label("Puzzles").click();
+    settle(h);
+    h.get_by_label(collection).hover();
+    settle(h);
+    h.get_by_label(&number.to_string()).click();
+    settle(h);
 }
 
 /// A harness on the default 9×9 config, as the app starts with no puzzle.
