@@ -6,6 +6,7 @@ use std::time::Instant;
 use crate::sudoku::logic::hint;
 
 use super::cell::Origin;
+use super::colours::MarkColours;
 use super::history::{CellState, Edit, Step, format_clock};
 use super::state::Game;
 use super::status::{Status, counted};
@@ -45,7 +46,7 @@ pub enum Command {
     ToggleNotesMode,
     /// Clear the selected cell: its value, or its notes when it has no value.
     Clear,
-    /// Remove the solver's output, the player's entries and notes; the givens stay.
+    /// Remove the solver's output, the player's entries, notes and colours; the givens stay.
     Reset,
     /// Take back the last change.
     Undo,
@@ -55,6 +56,18 @@ pub enum Command {
     Hint,
     /// Mark the entries that differ from the solution.
     Check,
+    /// Give the selected cell this colour (1..=[`COLOURS`](super::colours::COLOURS)), or take
+    /// it off if the cell has it.
+    ColourCell(u8),
+    /// Give a pencil mark of the selected cell a colour, or take it off.
+    ColourMark {
+        /// The mark's symbol.
+        value: u8,
+        /// The colour (1..=`COLOURS`; 0 takes the mark's colour off).
+        colour: u8,
+    },
+    /// Take every colour off the board.
+    ClearColours,
 }
 
 impl Game {
@@ -87,6 +100,9 @@ impl Game {
             Command::Redo => self.redo(),
             Command::Hint => self.give_hint(),
             Command::Check => self.check(),
+            Command::ColourCell(colour) => self.colour_cell(colour),
+            Command::ColourMark { value, colour } => self.colour_mark(value, colour),
+            Command::ClearColours => self.clear_colours(),
         }
     }
 
@@ -271,17 +287,22 @@ impl Game {
     }
 
     pub(super) fn reset(&mut self) {
+        // Entries, notes and colours go; the givens stay (their colours go too).
         let changes: Vec<(usize, CellState)> = (0..self.origin.len())
-            .filter(|&cell| self.origin[cell] != Origin::Given)
             .map(|cell| {
-                (
-                    cell,
-                    CellState {
-                        value: 0,
-                        origin: Origin::Empty,
-                        notes: 0,
-                    },
-                )
+                let mut s = CellState {
+                    value: 0,
+                    origin: Origin::Empty,
+                    notes: 0,
+                    colour: 0,
+                    marks: MarkColours::NONE,
+                };
+                if self.origin[cell] == Origin::Given {
+                    s.value = self.board.get(cell);
+                    s.origin = Origin::Given;
+                    s.notes = self.notes(cell);
+                }
+                (cell, s)
             })
             .collect();
         self.commit("reset".into(), changes);

@@ -12,6 +12,7 @@ use std::time::{Duration, Instant};
 use crate::sudoku::Grid;
 
 use super::Origin;
+use super::colours::MarkColours;
 
 /// Steps kept for undo; older ones are forgotten.
 pub const HISTORY_LIMIT: usize = 500;
@@ -25,6 +26,10 @@ pub struct CellState {
     pub origin: Origin,
     /// Its pencil marks, bit `v-1` for value `v`.
     pub notes: u64,
+    /// The colour the player gave it (0 none, 1..=[`COLOURS`](super::colours::COLOURS)).
+    pub colour: u8,
+    /// The colours the player gave its candidates ([`MarkColours`]).
+    pub marks: MarkColours,
 }
 
 /// One changed cell.
@@ -47,6 +52,10 @@ pub struct Snapshot {
     pub origin: Vec<Origin>,
     /// Pencil marks.
     pub notes: Vec<u64>,
+    /// Each cell's colour (0 none).
+    pub colours: Vec<u8>,
+    /// Each cell's candidates' colours.
+    pub marks: Vec<MarkColours>,
     /// A puzzle was loaded (rather than the empty board).
     pub loaded: bool,
     /// Time played on it.

@@ -286,7 +286,7 @@ impl Game {
                     CellState {
                         value: solution.get(cell),
                         origin: Origin::Solver,
-                        notes: self.notes(cell),
+                        ..self.state(cell)
                     },
                 )
             })

@@ -11,7 +11,8 @@
 //! * [`watch`] runs the search step by step for watch mode, off the UI thread;
 //! * [`history`] is the undo history and the clock, [`save`] the file that survives a restart
 //!   ([`place`] the collection the puzzle came from, kept in it), [`status`] the line under the
-//!   board, [`cell`] where a value came from, [`records`] the player's records (best times,
+//!   board, [`cell`] where a value came from, [`colours`] the colours a player gives cells and
+//!   candidates, [`records`] the player's records (best times,
 //!   games started and solved, hints).
 //!
 //! Solving is split in two so that it can run off the UI thread: [`Game::start_solve`] checks the
@@ -25,6 +26,7 @@
 //! too. [`save`] turns a game, history included, into the file that survives a restart.
 
 pub mod cell;
+pub mod colours;
 pub mod commands;
 pub mod hints;
 pub mod history;
@@ -39,6 +41,7 @@ mod tests;
 pub mod watch;
 
 pub use cell::Origin;
+pub use colours::{COLOURS, MarkColours};
 pub use commands::Command;
 pub use jobs::{
     AnswerJob, AnswerOutcome, BACKGROUND_BUDGET, CountJob, CountOutcome, SolveJob, SolveOutcome,

@@ -2,8 +2,11 @@
 //! played, as TOML that [`autosave`](crate::autosave) writes every few seconds and on quit.
 //!
 //! Boards are written as one line of symbols, where each cell came from as one letter a cell
-//! (`.` empty, `g` given, `e` entry, `s` solver), notes as hexadecimal bit sets, and a changed cell
-//! of the history as `cell:value:origin:notes>value:origin:notes`. Reading checks everything
+//! (`.` empty, `g` given, `e` entry, `s` solver), notes as hexadecimal bit sets, colours as one
+//! digit a cell (`.` none) and candidates' colours as hexadecimal [`MarkColours`] (both left out
+//! when nothing is coloured), and a changed cell of the history as
+//! `cell:value:origin:notes>value:origin:notes`, with `:colour:marks` after the notes of a
+//! state that has colours. Reading checks everything
 //! against the board's size, so a damaged file is refused with a message saying what is wrong,
 //! never half-restored.
 
@@ -16,6 +19,7 @@ use crate::sudoku::board::cage::{Cage, MathCage, Operation};
 use crate::sudoku::board::shape::{Layout, Shape};
 use crate::sudoku::{Alphabet, Geometry, Grid, Notation, Rules, Unit, Variant};
 
+use super::colours::{COLOURS, MarkColours};
 use super::history::{CellState, Change, Clock, Edit, History, Snapshot, Step};
 use super::place::CollectionPlace;
 use super::{Game, Origin};
@@ -59,6 +63,13 @@ pub struct SavedSnapshot {
     pub origins: String,
     /// The notes of every cell, hexadecimal bit sets separated by spaces.
     pub notes: String,
+    /// Each cell's colour, one digit a cell (`.` none); empty when nothing is coloured.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub colours: String,
+    /// The colours of each cell's candidates, hexadecimal sets of three bits a symbol separated
+    /// by spaces; empty when no candidate is coloured.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub marks: String,
     /// A puzzle was loaded (not the empty board).
     pub loaded: bool,
     /// Time played, in milliseconds.
@@ -329,6 +340,27 @@ impl SavedSnapshot {
                 .map(|n| format!("{n:x}"))
                 .collect::<Vec<_>>()
                 .join(" "),
+            colours: if s.colours.iter().all(|&c| c == 0) {
+                String::new()
+            } else {
+                s.colours
+                    .iter()
+                    .map(|&c| {
+                        char::from_digit(u32::from(c), 10)
+                            .filter(|_| c != 0)
+                            .unwrap_or('.')
+                    })
+                    .collect()
+            },
+            marks: if s.marks.iter().all(|m| m.is_empty()) {
+                String::new()
+            } else {
+                s.marks
+                    .iter()
+                    .map(|m| format!("{:x}", m.bits()))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            },
             loaded: s.loaded,
             elapsed_ms: u64::try_from(s.elapsed.as_millis()).unwrap_or(u64::MAX),
             variant: s.board.variant().map(SavedVariant::of),
@@ -429,10 +461,44 @@ impl SavedSnapshot {
         let notes = parse_notes(&self.notes, side)
             .filter(|n| n.len() == cells)
             .ok_or_else(|| format!("notes: not {cells} hexadecimal sets of the board's symbols"))?;
+        let colours = if self.colours.is_empty() {
+            vec![0; cells]
+        } else {
+            self.colours
+                .chars()
+                .map(|c| match c {
+                    '.' => Some(0),
+                    c => c
+                        .to_digit(10)
+                        .map(|d| d as u8)
+                        .filter(|&d| (1..=COLOURS).contains(&d)),
+                })
+                .collect::<Option<Vec<u8>>>()
+                .filter(|c| c.len() == cells)
+                .ok_or_else(|| format!("colours: not {cells} of . and the digits 1 to {COLOURS}"))?
+        };
+        let marks = if self.marks.is_empty() {
+            vec![MarkColours::NONE; cells]
+        } else {
+            self.marks
+                .split_whitespace()
+                .map(|m| {
+                    u128::from_str_radix(m, 16)
+                        .ok()
+                        .and_then(|bits| MarkColours::from_bits(bits, side))
+                })
+                .collect::<Option<Vec<_>>>()
+                .filter(|m| m.len() == cells)
+                .ok_or_else(|| {
+                    format!("marks: not {cells} hexadecimal sets of candidates' colours")
+                })?
+        };
         Ok(Snapshot {
             board,
             origin,
             notes,
+            colours,
+            marks,
             loaded: self.loaded,
             elapsed: Duration::from_millis(self.elapsed_ms),
         })
@@ -458,7 +524,12 @@ fn parse_notes(text: &str, side: usize) -> Option<Vec<u64>> {
 }
 
 fn write_state(s: CellState) -> String {
-    format!("{}:{}:{:x}", s.value, origin_code(s.origin), s.notes)
+    let plain = format!("{}:{}:{:x}", s.value, origin_code(s.origin), s.notes);
+    if s.colour == 0 && s.marks.is_empty() {
+        plain
+    } else {
+        format!("{plain}:{}:{:x}", s.colour, s.marks.bits())
+    }
 }
 
 fn read_state(text: &str, side: usize) -> Option<CellState> {
@@ -467,6 +538,14 @@ fn read_state(text: &str, side: usize) -> Option<CellState> {
     let mut origin = parts.next()?.chars();
     let origin = origin_of(origin.next()?).filter(|_| origin.next().is_none())?;
     let notes = u64::from_str_radix(parts.next()?, 16).ok()?;
+    let (colour, marks) = match parts.next() {
+        Some(colour) => {
+            let colour: u8 = colour.parse().ok().filter(|&c| c <= COLOURS)?;
+            let bits = u128::from_str_radix(parts.next()?, 16).ok()?;
+            (colour, MarkColours::from_bits(bits, side)?)
+        }
+        None => (0, MarkColours::NONE),
+    };
     let fits = usize::from(value) <= side
         && (value == 0) == (origin == Origin::Empty)
         && notes & !mask(side) == 0;
@@ -474,6 +553,8 @@ fn read_state(text: &str, side: usize) -> Option<CellState> {
         value,
         origin,
         notes,
+        colour,
+        marks,
     })
 }
 

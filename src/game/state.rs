@@ -9,6 +9,7 @@ use crate::sudoku::logic::hint;
 use crate::sudoku::{Geometry, Grid, Notation, Unit};
 
 use super::cell::Origin;
+use super::colours::MarkColours;
 use super::history::{CellState, Change, Clock, Edit, History, Snapshot, Step};
 use super::status::{Status, counted};
 
@@ -50,6 +51,10 @@ pub struct Game {
     pub(super) origin: Vec<Origin>,
     /// Pencil marks of each cell, bit `v-1` for value `v`; drawn only while the cell is empty.
     pub(super) notes: Vec<u64>,
+    /// Each cell's colour, 0 for none ([`colours`](super::colours)).
+    pub(super) colours: Vec<u8>,
+    /// The colours of each cell's candidates.
+    pub(super) marks: Vec<MarkColours>,
     /// The selected cell: the last one hovered or moved to.
     pub(super) selected: Option<usize>,
     /// True when a puzzle (givens) was loaded.
@@ -141,6 +146,8 @@ impl Game {
             board,
             origin: vec![Origin::Empty; cells],
             notes: vec![0; cells],
+            colours: vec![0; cells],
+            marks: vec![MarkColours::NONE; cells],
             selected: None,
             loaded: false,
             solving: false,
@@ -230,6 +237,8 @@ impl Game {
                 .unwrap_or_else(|plain| plain),
             origin: vec![Origin::Empty; cells],
             notes: vec![0; cells],
+            colours: vec![0; cells],
+            marks: vec![MarkColours::NONE; cells],
             loaded: false,
             elapsed: Duration::ZERO,
         });
@@ -285,6 +294,8 @@ impl Game {
             board,
             origin,
             notes: vec![0; cells],
+            colours: vec![0; cells],
+            marks: vec![MarkColours::NONE; cells],
             loaded: true,
             elapsed: Duration::ZERO,
         }
@@ -296,6 +307,8 @@ impl Game {
             board: self.board.clone(),
             origin: self.origin.clone(),
             notes: self.notes.clone(),
+            colours: self.colours.clone(),
+            marks: self.marks.clone(),
             loaded: self.loaded,
             elapsed: self.clock.elapsed(Instant::now()),
         }
@@ -308,8 +321,12 @@ impl Game {
         self.board = s.board;
         self.origin = s.origin;
         self.notes = s.notes;
+        self.colours = s.colours;
+        self.marks = s.marks;
         self.origin.resize(cells, Origin::Empty);
         self.notes.resize(cells, 0);
+        self.colours.resize(cells, 0);
+        self.marks.resize(cells, MarkColours::NONE);
         self.loaded = s.loaded;
         self.clock = Clock::stopped_at(s.elapsed);
         self.wrong = vec![false; cells];
@@ -546,6 +563,8 @@ impl Game {
             value: self.board.get(cell),
             origin: self.origin(cell),
             notes: self.notes(cell),
+            colour: self.colour(cell),
+            marks: self.mark_colours(cell),
         }
     }
 
@@ -554,6 +573,8 @@ impl Game {
             self.board.set(cell, s.value);
             self.origin[cell] = s.origin;
             self.notes[cell] = s.notes;
+            self.colours[cell] = s.colour;
+            self.marks[cell] = s.marks;
             self.wrong[cell] = false;
         }
     }
@@ -595,7 +616,7 @@ impl Game {
                 } else {
                     Origin::Entry
                 },
-                notes: self.notes(cell),
+                ..self.state(cell)
             },
         )];
         if value != 0 {
