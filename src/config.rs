@@ -264,7 +264,7 @@ pub struct Keys {
 }
 
 /// Keys that are not configurable, with what they do: commands may not take them.
-pub const FIXED_KEYS: [(&str, &str); 8] = [
+pub const FIXED_KEYS: [(&str, &str); 15] = [
     ("ctrl+z", "undo"),
     ("ctrl+y", "redo"),
     ("ctrl+o", "open"),
@@ -272,6 +272,13 @@ pub const FIXED_KEYS: [(&str, &str); 8] = [
     ("ctrl+c", "copy"),
     ("ctrl+v", "paste"),
     ("f1", "the keys overlay"),
+    ("f2", "colour 1"),
+    ("f3", "colour 2"),
+    ("f4", "colour 3"),
+    ("f5", "colour 4"),
+    ("f6", "colour 5"),
+    ("f7", "the one-symbol filter"),
+    ("f8", "clearing the colours"),
     ("?", "the keys overlay"),
 ];
 

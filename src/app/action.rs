@@ -54,6 +54,13 @@ pub enum Action {
     Help,
     /// The symbol picked in the picker (its cells are highlighted), or none.
     Choose(Option<u8>),
+    /// Colour the selected cell's pencil mark of the highlighted symbol with this colour (or
+    /// take it off).
+    ColourMark(u8),
+    /// Show this symbol's candidates alone (none: every symbol's).
+    Filter(Option<u8>),
+    /// Show the highlighted symbol's candidates alone, or every symbol's again.
+    ToggleFilter,
     /// A setting of the View menu changed: keep it for the next start.
     Settings,
     /// Start watching the search on the board, or stop.

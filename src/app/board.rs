@@ -76,6 +76,8 @@ pub struct Palette {
     variant_fill: Color32,
     /// Killer cages' outlines and sums.
     cage: Color32,
+    /// The player's colours for cells and pencil marks ([`colouring`](super::colouring)).
+    paints: [Color32; crate::game::COLOURS as usize],
 }
 
 fn color(c: Rgba) -> Color32 {
@@ -107,7 +109,14 @@ impl Palette {
                 Color32::from_rgba_unmultiplied(70, 100, 200, 40)
             },
             cage: Color32::from_gray(if dark { 200 } else { 50 }),
+            paints: super::colouring::paints(dark),
         }
+    }
+
+    /// The fill of the player's colour `colour` (1..=5), if it is one.
+    fn paint(&self, colour: u8) -> Option<Color32> {
+        let k = usize::from(colour).checked_sub(1)?;
+        self.paints.get(k).copied()
     }
 
     /// The colour of a value from this origin.
@@ -141,6 +150,9 @@ pub struct BoardView {
     pub same: Option<u8>,
     /// Mark clashing symbols.
     pub clashes: bool,
+    /// The symbol whose pencil marks alone are drawn, the cells that may take it shaded (the
+    /// one-symbol filter), if any.
+    pub filter: Option<u8>,
 }
 
 /// How pencil marks sit in a cell: shaped like a box (3×3 for 9×9, 2×3 for 6×6, 6×6 for 36×36);
@@ -200,6 +212,11 @@ pub fn board(
         pos.and_then(|p| layout.position_at(p))
             .filter(|&cell| game.board().is_cell(cell))
     };
+    // A right click opens the cell's colours (the cell under it is the selected one: hovering
+    // selected it, and nothing is selected while the menu is open).
+    response.context_menu(|ui| {
+        super::colouring::cell_menu(ui, game, &palette.paints, view.same, actions);
+    });
     // A click selects the cell under the pointer.
     if response.clicked()
         && let Some(cell) = under(response.interact_pointer_pos())
@@ -303,6 +320,7 @@ pub fn board(
         marks
     };
     let alphabet = game.board().alphabet();
+    let filtered: Option<Vec<bool>> = view.filter.map(|v| game.could_hold(v));
     for cell in 0..positions {
         {
             if !game.board().is_cell(cell) {
@@ -311,6 +329,9 @@ pub fn board(
             let rect = layout.position_rect(cell);
             if shaded[cell] {
                 painter.rect_filled(rect, 0.0, palette.variant_fill);
+            }
+            if let Some(paint) = palette.paint(game.colour(cell)) {
+                painter.rect_filled(rect, 0.0, paint);
             }
             if selected == Some(cell) {
                 painter.rect_filled(rect, 0.0, palette.selected_fill);
@@ -321,6 +342,10 @@ pub fn board(
                 painter.rect_filled(rect, 0.0, palette.hint_fill);
             }
             let value = game.value(cell);
+            let may_take = filtered.as_ref().is_some_and(|f| f[cell]);
+            if may_take && selected != Some(cell) {
+                painter.rect_filled(rect, 0.0, palette.same_fill);
+            }
             if view.same.is_some_and(|v| v == value) && selected != Some(cell) {
                 painter.rect_filled(rect, 0.0, palette.same_fill);
             }
@@ -330,15 +355,24 @@ pub fn board(
             }
             if value == 0 && game.notes(cell) != 0 {
                 let slots = note_slots(note_room(rect), (note_rows, note_cols), label_of[cell]);
+                let colours = game.mark_colours(cell);
                 for v in values_of(game.notes(cell)) {
                     let Some(slot) = slots.get(usize::from(v - 1)) else {
                         continue;
                     };
+                    if view.filter.is_some_and(|f| f != v) {
+                        continue;
+                    }
                     let at = slot.center();
+                    let r = (slot.width().min(slot.height()) * 0.48).max(2.0);
+                    if let Some(paint) = palette.paint(colours.get(v)) {
+                        painter.circle_filled(at, r, paint.to_opaque());
+                    }
                     if view.same == Some(v) {
                         // The highlighted symbol's pencil marks stand out too.
-                        let r = (slot.width().min(slot.height()) * 0.48).max(2.0);
-                        painter.circle_filled(at, r, palette.same_fill);
+                        if colours.get(v) == 0 {
+                            painter.circle_filled(at, r, palette.same_fill);
+                        }
                         notes.paint(&painter, alphabet, v, at, palette.selected_edge);
                     } else {
                         notes.paint(&painter, alphabet, v, at, palette.note);

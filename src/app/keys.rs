@@ -91,6 +91,9 @@ fn key_action(keys: &Keys, key: Key, modifiers: Modifiers) -> Option<Action> {
     {
         return Some(action);
     }
+    if let Some(action) = super::colouring::key_action(key, modifiers) {
+        return Some(action);
+    }
     let step = match key {
         Key::ArrowUp => Some((-1, 0)),
         Key::ArrowDown => Some((1, 0)),
@@ -160,6 +163,22 @@ pub fn help_overlay(ui: &mut egui::Ui, keys: &Keys) {
         (
             keys.check.to_string(),
             "check: mark entries that differ from the solution",
+        ),
+        (
+            "F2 … F6".into(),
+            "colour the cell 1 to 5 (again: take it off)",
+        ),
+        (
+            "Shift+F2 … F6".into(),
+            "colour its pencil mark of the picked symbol",
+        ),
+        (
+            "F7".into(),
+            "show the picked symbol's candidates alone, and back",
+        ),
+        (
+            "F8".into(),
+            "clear every colour (right click: a cell's colours)",
         ),
         ("Ctrl+Z".into(), "undo"),
         ("Ctrl+Y, Ctrl+Shift+Z".into(), "redo"),

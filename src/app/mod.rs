@@ -5,8 +5,9 @@
 //! * [`window`] is the [`App`] type and its frame: what happens, in order, every time egui
 //!   draws;
 //! * [`board`] draws the board and reads the pointer over it, [`keys`] reads the keyboard,
-//!   [`panels`] draws the menu bar and the status line: each of them returns [`Action`]s and
-//!   changes nothing itself;
+//!   [`panels`] draws the menu bar and the status line, [`colouring`] the colours' menus and
+//!   keys and the one-symbol filter: each of them returns [`Action`]s and changes nothing
+//!   itself;
 //! * [`watching`] is watch mode's state and [`watch_panel`] shows it: the search move by move,
 //!   the matrix and the engine's candidates; [`comparison`] runs DLX against backtracking;
 //! * [`files`] puts puzzles on the board and saves them, [`background`] runs the long work on
@@ -17,6 +18,7 @@
 pub mod action;
 pub mod background;
 pub mod board;
+pub mod colouring;
 pub mod comparison;
 pub mod dialog;
 pub mod files;

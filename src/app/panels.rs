@@ -258,6 +258,19 @@ impl App {
                     ui.close();
                 }
             });
+        ui.menu_button("Colour", |ui| {
+            let dark = ui.visuals().dark_mode;
+            let paints = super::colouring::paints(dark);
+            let highlighted = self.filter.or(self.chosen).or_else(|| self.highlighted());
+            super::colouring::colour_menu(
+                ui,
+                &self.game,
+                &paints,
+                highlighted,
+                self.filter,
+                actions,
+            );
+        });
         ui.menu_button("Watch", |ui| {
             let label = if self.watching.is_some() {
                 format!("Stop watching  ({} or Esc)", self.keys.watch)

@@ -81,6 +81,8 @@ pub struct App {
     /// The symbol picked last in the picker, whose cells are highlighted while the selected
     /// cell holds none.
     pub(super) chosen: Option<u8>,
+    /// The symbol whose candidates alone are shown ([`colouring`](super::colouring)).
+    pub(super) filter: Option<u8>,
     /// What was wrong with config.toml, shown over the board until dismissed.
     pub(super) config_problem: Option<String>,
     /// The window's size as fitted to the board (see [`Fit`]).
@@ -169,6 +171,7 @@ impl App {
             records: crate::game::records::Records::default(),
             statistics: false,
             chosen: None,
+            filter: None,
             config_problem: None,
             fit: Fit::sized_for(side, true),
             watching: None,
@@ -387,10 +390,13 @@ impl App {
                     });
                 });
         }
+        let side = self.game.geometry().side();
+        let filter = self.filter.filter(|&v| usize::from(v) <= side);
         let view = BoardView {
             hover: self.hover_rule(&ctx, menu),
-            same: self.highlighted(),
+            same: filter.or_else(|| self.highlighted()),
             clashes: self.settings.clashes,
+            filter,
         };
         egui::CentralPanel::default().show(ui, |ui| {
             if self.paused {
@@ -599,6 +605,8 @@ impl App {
             | Action::Help
             | Action::Settings
             | Action::Choose(_)
+            | Action::Filter(_)
+            | Action::ToggleFilter
             | Action::Copy
             | Action::Compare
             | Action::Open
@@ -644,7 +652,16 @@ impl App {
                 }
             }
             Action::Help => self.help = !self.help,
-            Action::Choose(symbol) => self.chosen = symbol,
+            Action::Choose(symbol) => {
+                self.chosen = symbol;
+                // The filter follows the symbol picked.
+                if self.filter.is_some() && symbol.is_some() {
+                    self.set_filter(symbol);
+                }
+            }
+            Action::ColourMark(colour) => self.colour_mark(colour),
+            Action::Filter(symbol) => self.set_filter(symbol),
+            Action::ToggleFilter => self.toggle_filter(),
             Action::Settings => {
                 if let Some(dir) = &self.save_dir
                     && let Err(e) = self.settings.save(dir)
