@@ -299,7 +299,8 @@ pub fn board(
         }
     }
     let note_size = note_room(layout.position_rect(0)).width() / note_rows.max(note_cols) as f32;
-    let mut notes = Glyphs::new(FontId::monospace((note_size * 0.85).max(3.0)), side);
+    let note_font = (note_size * 0.85).max(3.0);
+    let mut notes = Glyphs::new(FontId::monospace(note_font), side);
     // Each cell is its own node for screen readers ("row 3, column 4: 5, given"), made only
     // while AccessKit is on (a screen reader, or a test, asked for it): 1,296 widgets a frame on
     // a 36×36 board otherwise, for nothing. Asking for the board's own node tells which.
@@ -432,6 +433,15 @@ pub fn board(
         );
         painter.rect_stroke(rect.shrink(1.0), 0.0, edge, StrokeKind::Inside);
     }
+    let inks = super::loupe::Inks {
+        note: palette.note,
+        same: palette.selected_edge,
+        same_fill: palette.same_fill,
+        background: ui.visuals().extreme_bg_color,
+        paints: palette.paints,
+    };
+    let marks = (note_font, (note_rows, note_cols));
+    super::loupe::show(ui, game, &layout, marks, view, &inks);
     if let Some(focus) = game.hint().and_then(|h| h.focus) {
         let rect = layout.position_rect(focus);
         let edge = Stroke::new((layout.cell_size() / 12.0).clamp(2.0, 4.0), palette.given);

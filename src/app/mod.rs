@@ -5,7 +5,8 @@
 //! * [`window`] is the [`App`] type and its frame: what happens, in order, every time egui
 //!   draws;
 //! * [`board`] draws the board and reads the pointer over it, [`keys`] reads the keyboard,
-//!   [`panels`] draws the menu bar and the status line, [`colouring`] the colours' menus and
+//!   [`panels`] draws the menu bar and the status line, [`loupe`] a cell's pencil marks large
+//!   where the board's are too small, [`colouring`] the colours' menus and
 //!   keys and the one-symbol filter: each of them returns [`Action`]s and changes nothing
 //!   itself;
 //! * [`watching`] is watch mode's state and [`watch_panel`] shows it: the search move by move,
@@ -27,6 +28,7 @@ pub mod keys;
 pub mod launch;
 pub mod layout;
 pub mod lifeboat;
+pub mod loupe;
 pub mod new_dialog;
 pub mod new_game;
 mod new_preview;
