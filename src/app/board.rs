@@ -284,11 +284,13 @@ pub fn board(
     // on a board with cages, inside the cage lines and clear of the cages' sums.
     let (note_rows, note_cols) = note_grid(g);
     let caged = variant_paint::has_cages(game.board());
+    // Clear of the cell's lines too, which are drawn after the marks: a mark touching them
+    // would lose its top or its side to them (the top row of a 25×25 cell's marks did).
     let note_room = |rect: egui::Rect| {
         if caged {
             variant_paint::inside_cage_lines(rect, layout.cell_size())
         } else {
-            rect
+            rect.shrink((layout.cell_size() * 0.05).max(1.5))
         }
     };
     let cage_labels = variant_paint::cage_labels(&painter, &layout, game.board(), palette.cage);
