@@ -368,18 +368,18 @@ pub fn board(
                     }
                     let at = slot.center();
                     let r = (slot.width().min(slot.height()) * 0.48).max(2.0);
-                    if let Some(paint) = palette.paint(colours.get(v)) {
+                    // A coloured mark is dark on its colour's disc; the highlighted symbol's
+                    // marks stand out on a faint one.
+                    let ink = if let Some(paint) = palette.paint(colours.get(v)) {
                         painter.circle_filled(at, r, paint.to_opaque());
-                    }
-                    if view.same == Some(v) {
-                        // The highlighted symbol's pencil marks stand out too.
-                        if colours.get(v) == 0 {
-                            painter.circle_filled(at, r, palette.same_fill);
-                        }
-                        notes.paint(&painter, alphabet, v, at, palette.selected_edge);
+                        super::colouring::ON_PAINT
+                    } else if view.same == Some(v) {
+                        painter.circle_filled(at, r, palette.same_fill);
+                        palette.selected_edge
                     } else {
-                        notes.paint(&painter, alphabet, v, at, palette.note);
-                    }
+                        palette.note
+                    };
+                    notes.paint(&painter, alphabet, v, at, ink);
                 }
             }
             if game.is_wrong(cell) {

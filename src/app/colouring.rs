@@ -37,6 +37,9 @@ pub fn paints(dark: bool) -> [Color32; COLOURS as usize] {
     rgb.map(|(r, g, b)| Color32::from_rgba_unmultiplied(r, g, b, alpha))
 }
 
+/// The ink of a pencil mark on its colour's disc (the discs are light in either theme).
+pub const ON_PAINT: Color32 = Color32::from_gray(20);
+
 /// The most pencil marks a cell's menu offers to colour one by one (a 36×36 cell may hold 36).
 const MOST_MARKS_IN_MENU: usize = 12;
 

@@ -119,12 +119,11 @@ pub fn show(
                 let paint = usize::from(colours.get(v))
                     .checked_sub(1)
                     .and_then(|k| inks.paints.get(k));
-                if let Some(fill) = paint {
+                let ink = if let Some(fill) = paint {
                     painter.circle_filled(at, r, fill.to_opaque());
+                    super::colouring::ON_PAINT
                 } else if same == Some(v) {
                     painter.circle_filled(at, r, inks.same_fill);
-                }
-                let ink = if same == Some(v) {
                     inks.same
                 } else {
                     inks.note
