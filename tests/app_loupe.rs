@@ -60,3 +60,30 @@ fn a_nine_by_nine_boards_marks_read_on_the_board_itself() {
     assert_eq!(h.state().game().notes(0), 0b10000);
     assert!(h.query_by_label_contains("Pencil marks of").is_none());
 }
+
+#[test]
+fn a_narrow_window_wraps_the_picker_so_that_every_key_stays_on_screen() {
+    use egui_kittest::Harness;
+    use sudoku_dlx::app::App;
+    use sudoku_dlx::game::Game;
+    for (n, width) in [(3, 300.0), (4, 300.0), (5, 360.0), (6, 400.0)] {
+        let config = config_for(Geometry::square(n).unwrap());
+        let app = App::new(Game::new(config.notation.clone()), config);
+        let mut h = Harness::builder()
+            .with_size(egui::vec2(width, 700.0))
+            .build_ui_state(|ui, app: &mut App| app.show(ui), app);
+        settle(&mut h);
+        let side = n * n;
+        let window = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(width, 700.0));
+        let alphabet = h.state().game().board().alphabet().clone();
+        for v in 1..=side as u8 {
+            let label = format!("symbol {}, {side} to place", alphabet.symbol(v));
+            let rect = h.get_by_label(&label).rect();
+            assert!(window.contains_rect(rect), "{n}: {label} at {rect:?}");
+        }
+        for tool in ["Notes", "Erase"] {
+            let rect = h.get_by_label(tool).rect();
+            assert!(window.contains_rect(rect), "{n}: {tool} at {rect:?}");
+        }
+    }
+}

@@ -12,6 +12,9 @@ use super::action::Action;
 /// The most symbol buttons in a row: 36 symbols make three rows of 12, 25 three of 9, 16 two of 8.
 const MOST_IN_A_ROW: usize = 12;
 
+/// The smallest symbol button, in points: narrower windows wrap the symbols onto more rows.
+const SMALLEST: f32 = 22.0;
+
 /// How many of each symbol (index 1..=side) are still to place: `side` less those on the board.
 pub fn left_to_place(game: &Game) -> Vec<usize> {
     let side = game.geometry().side();
@@ -30,17 +33,32 @@ pub fn picker(ui: &mut egui::Ui, game: &Game, chosen: Option<u8>, actions: &mut 
     let side = game.geometry().side();
     let alphabet = game.board().alphabet();
     let left = left_to_place(game);
-    let rows = side.div_ceil(MOST_IN_A_ROW).max(1);
-    let per_row = side.div_ceil(rows);
     let gap = ui.spacing().item_spacing.x;
-    // Room for the symbols of the longest row and the two tool buttons (each 1.3 wide).
     let width = ui.available_width();
-    let size = ((width - gap * (per_row + 3) as f32) / (per_row as f32 + 2.6))
-        .clamp(22.0, 52.0)
-        .floor();
+    // The size of button that fits `per_row` symbols across, with the two tool buttons (each
+    // 1.3 wide) beside them or not.
+    let fitting = |per_row: usize, tools: bool| {
+        let (extra, gaps) = if tools { (2.6, 3) } else { (0.0, 0) };
+        (width - gap * (per_row + gaps) as f32) / (per_row as f32 + extra)
+    };
+    let mut rows = side.div_ceil(MOST_IN_A_ROW).max(1);
+    let mut per_row = side.div_ceil(rows);
+    // A narrow window: the tools go under the symbols, then the symbols wrap onto more rows,
+    // so that every key stays on screen.
+    let beside = fitting(per_row, true) >= SMALLEST;
+    while !beside && fitting(per_row, false) < SMALLEST && per_row > 1 {
+        rows += 1;
+        per_row = side.div_ceil(rows);
+    }
+    let size = fitting(per_row, beside).clamp(SMALLEST, 52.0).floor();
     let button = Vec2::new(size, (size * 0.8).max(22.0));
     ui.add_space(4.0);
-    ui.horizontal(|ui| {
+    let layout = if beside {
+        egui::Layout::left_to_right(egui::Align::Center)
+    } else {
+        egui::Layout::top_down(egui::Align::Min)
+    };
+    ui.with_layout(layout, |ui| {
         ui.vertical(|ui| {
             for row in 0..rows {
                 ui.horizontal(|ui| {
