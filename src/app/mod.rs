@@ -10,7 +10,8 @@
 //!   keys and the one-symbol filter: each of them returns [`Action`]s and changes nothing
 //!   itself;
 //! * [`watching`] is watch mode's state and [`watch_panel`] shows it: the search move by move,
-//!   the matrix ([`matrix_view`]) and the engine's candidates; [`comparison`] runs DLX against backtracking;
+//!   the matrix ([`matrix_view`]) and the engine's candidates; [`comparison`] runs DLX against
+//!   backtracking;
 //! * [`files`] puts puzzles on the board and saves them, [`background`] runs the long work on
 //!   [`worker`] threads, [`dialog`] is the file dialog, [`new_dialog`] the New game dialog (its
 //!   choice is [`new_game`]'s), [`launch`] opens the window, and [`lifeboat`] saves the
@@ -29,7 +30,7 @@ pub mod launch;
 pub mod layout;
 pub mod lifeboat;
 pub mod loupe;
-mod matrix_view;
+pub mod matrix_view;
 pub mod new_dialog;
 pub mod new_game;
 mod new_preview;
