@@ -149,6 +149,38 @@ fn plain_algorithm_x_and_a_4x4_matrix_and_nothing_to_watch_on_clashing_givens() 
     assert!(status(&h).starts_with("Nothing to watch"), "{}", status(&h));
 }
 
+/// Asserts that a line of text holding `text` is on show (a label's text is its value).
+fn shows(h: &Harness<'static, App>, text: &str) {
+    let found = h
+        .query_all(
+            egui_kittest::kittest::By::new()
+                .predicate(|node| node.value().is_some_and(|v| v.contains(text))),
+        )
+        .count();
+    assert!(found > 0, "no text holds {text:?}");
+}
+
+#[test]
+fn hovering_the_4x4_matrix_names_the_item_and_the_option_under_the_pointer() {
+    let mut h = puzzle("1...............");
+    tap(&mut h, Key::W);
+    let matrix = h.get_by_label_contains("The exact-cover matrix: 64 options × 64 items");
+    let rect = matrix.rect();
+    // 64 columns across; two rows of dots' room above the first option.
+    let dot = rect.width() / 64.0;
+    // Column 0 is cell r1c1's item p00; the first row is the option r1c1 = 1, a given's.
+    h.hover_at(rect.min + egui::vec2(dot * 0.5, dot * 2.5));
+    h.run_steps(3);
+    shows(&h, "Item p00: cell r1c1 (covered by the givens)");
+    shows(&h, "Option r1c1 = 1: items p00 r01 c01 b01 (given)");
+    // Column 5 is r2c2's item; row 4 * 5 + 1 is r2c2 = 2, still to be decided.
+    h.hover_at(rect.min + egui::vec2(dot * 5.5, dot * 23.5));
+    h.run_steps(3);
+    shows(&h, "Item p11: cell r2c2 (");
+    shows(&h, "its options: r2c2 = 1 (");
+    shows(&h, "Option r2c2 = 2: items p11");
+}
+
 #[test]
 fn watching_a_36x36_board_keeps_the_window_responsive() {
     let geometry = Geometry::square(6).unwrap();

@@ -474,7 +474,6 @@ impl App {
             return;
         };
         let board = &w.watcher.board;
-        let g = board.geometry();
         let v = &w.view;
         ui.heading("Watching the search");
         ui.label(
@@ -612,7 +611,7 @@ impl App {
             actions.push(Action::WatchDo(WatchControl::Matrix(show)));
         }
         if w.matrix {
-            super::matrix_view::matrix_view(ui, w, g);
+            super::matrix_view::matrix_view(ui, w, board);
         }
         ui.separator();
         ui.label(RichText::new("Moves").strong());
