@@ -1,5 +1,5 @@
 //! The New game dialog, driven as a person would: opened from the New menu and with Ctrl+N, a
-//! board, grade and symmetry chosen, Generate pressed; what the generator refuses greyed out;
+//! board, grade and symmetry chosen, Generate (or Enter) pressed; what the generator refuses greyed out;
 //! the last choice kept for next time, also across a restart; Cancel changing nothing.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
@@ -202,5 +202,14 @@ fn the_last_choice_is_kept_across_a_restart_and_config_toml_stays_the_starting_b
             .unwrap()
             .contains("[new_game]")
     );
+    // Enter is Generate.
+    h.key_press(Key::Enter);
+    h.step();
+    assert!(h.state().new_game_open().is_none(), "Enter closes it");
+    frames_until(&mut h, "the new puzzle is made", |app| !app.is_generating());
+    settle(&mut h);
+    let givens = h.state().game().givens();
+    assert_eq!(givens.geometry().side(), 4);
+    assert_eq!(givens.variant().unwrap().name(), "X");
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -799,6 +799,50 @@ shapes() {
   log "shapes: ok (Samurai, Windmill, Roxdoku and Mathdoku hovered, typed, noted, solved, saved)"
 }
 
+# New games through the dialog: the choice it remembers (as settings.toml keeps it) is a 16×16
+# hard board, then a killer; Ctrl+N opens the dialog on it and Enter generates. Each new board
+# is screenshot (16x16-hard.png, killer-new.png) and its save read: a 16×16 board with givens,
+# then a board with cages.
+new_games() {
+  local spec name changed
+  for spec in 'hard16|side = 16\nboxes = "4x4"\ngrade = "hard"|box = "4x4"' \
+              'killer|killer = true\ngrade = "easy"|^cages = '; do
+    name=${spec%%|*}
+    rm -rf "$SUDOKU_DLX_DATA_DIR" "$RUNDIR/config.toml"
+    mkdir -p "$SUDOKU_DLX_DATA_DIR"
+    printf "[new_game]\n$(printf '%s' "$spec" | cut -d'|' -f2)\n" >"$SUDOKU_DLX_DATA_DIR/settings.toml"
+    launch "new-$name"
+    locate 9
+    timeout 10 xdotool mousemove --window "$WID" 2 2; sleep 0.3
+    shot "new-$name-0-empty"
+    timeout 10 xdotool key ctrl+n; sleep 1
+    shot "new-$name-1-dialog"
+    changed=$(boarddiff "new-$name-0-empty" "new-$name-1-dialog")
+    [ "${changed%.*}" -ge 2000 ] || fail "new $name: Ctrl+N showed no dialog ($changed pixels)"
+    timeout 10 xdotool key Return
+    # The generator runs off the UI thread; the board changes when it is done.
+    for _ in $(seq 60); do
+      sleep 0.5
+      shot "new-$name-2-made"
+      changed=$(boarddiff "new-$name-0-empty" "new-$name-2-made")
+      [ "${changed%.*}" -ge 2000 ] && break
+    done
+    sleep 1
+    shot "new-$name-2-made"
+    log "new $name: the new board differs from the empty one in $changed pixels"
+    quit_ok "new-$name"
+    grep -q "$(printf '%s' "$spec" | cut -d'|' -f3)" "$SUDOKU_DLX_DATA_DIR/game.toml" \
+      || fail "new $name: the saved game is not the board asked for: $(head -c 600 "$SUDOKU_DLX_DATA_DIR/game.toml")"
+    grep -q '^origins = ".*g' "$SUDOKU_DLX_DATA_DIR/game.toml" \
+      || fail "new $name: the new board has no givens"
+  done
+  if [ $SAVE = 1 ]; then
+    cp "$OUT/new-hard16-2-made.png" assets/screenshot-new-16x16.png
+  fi
+  rm -rf "$SUDOKU_DLX_DATA_DIR"
+  log "new games: ok (Ctrl+N, Enter: a 16×16 hard and a killer made through the dialog and saved)"
+}
+
 for f in "$@"; do run_one "$f"; done
 variants
 watch_mode "$1"
@@ -808,5 +852,6 @@ config_switch
 shapes
 clipboard "$1"
 player_game
+new_games
 print_pdf
 log "all ok; screenshots in $OUT"

@@ -1,8 +1,8 @@
 //! The New game dialog: a modal window to choose the board (a square board's size, box shape
 //! and variant; any shape the model knows, of its orders; the player's own shape files), the
 //! grade and the symmetry, with a small preview of the empty board. What the generator would
-//! refuse is greyed out, the reason on hover. Generate hands the choice back; Cancel, Esc or a
-//! click outside close it.
+//! refuse is greyed out, the reason on hover. Generate (or Enter) hands the choice back; Cancel,
+//! Esc or a click outside close it.
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -168,9 +168,11 @@ impl NewDialog {
             let generate = ui.add_enabled(refused.is_none(), egui::Button::new("Generate"));
             let generate = match &refused {
                 Some(why) => generate.on_disabled_hover_text(capitalised(why)),
-                None => generate.on_hover_text("Make the puzzle (Esc on the board cancels)"),
+                None => generate.on_hover_text("Make the puzzle: Enter (Esc on the board cancels)"),
             };
-            if generate.clicked() {
+            // Enter is Generate, as a dialog's default button is.
+            let enter = ui.input(|i| i.key_pressed(egui::Key::Enter));
+            if generate.clicked() || (enter && refused.is_none()) {
                 outcome = Outcome::Generate(self.choice.clone());
             }
             if ui.button("Cancel").clicked() {
