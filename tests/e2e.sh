@@ -843,6 +843,65 @@ new_games() {
   log "new games: ok (Ctrl+N, Enter: a 16×16 hard and a killer made through the dialog and saved)"
 }
 
+# Colouring and the loupe, as a HoDoKu player uses them: on a classic puzzle every candidate
+# filled in (f), three cells coloured (F2, F3, F5), the picked symbol's pencil mark coloured
+# (Shift+F4) and shown alone (F7); on an empty 25×25 board the hovered cell's marks in the loupe.
+colours() {
+  local changed x y
+  rm -rf "$SUDOKU_DLX_DATA_DIR" "$RUNDIR/config.toml"
+  printf '%s\n' ..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.. \
+    >"$RUNDIR/colours.txt"
+  launch colours "$RUNDIR/colours.txt"
+  locate 9
+  timeout 10 xdotool key f; sleep 0.5
+  timeout 10 xdotool mousemove --window "$WID" 2 2; sleep 0.3
+  shot colours-0-notes
+  for spec in "0 F2" "10 F3" "20 F5"; do
+    x=$(cellx ${spec% *} 9); y=$(celly ${spec% *} 9)
+    timeout 10 xdotool mousemove --window "$WID" --sync "$x" "$y"; sleep 0.2
+    timeout 10 xdotool key "${spec#* }"; sleep 0.2
+  done
+  timeout 10 xdotool mousemove --window "$WID" 2 2; sleep 0.4
+  shot colours-1-cells
+  changed=$(diffpx "$OUT/colours-0-notes.png" "$OUT/colours-1-cells.png" "$(cellx 10 9)" "$(celly 10 9)" $(( BOARD / 9 / 2 - 3 )))
+  log "colours: r2c2 coloured changed $changed pixels"
+  [ "${changed%.*}" -ge 200 ] || fail "colours: F3 did not colour r2c2 ($changed pixels)"
+  # The symbol of a given (r1c3 holds 3) is the highlighted one: F7 shows its candidates alone.
+  timeout 10 xdotool mousemove --window "$WID" --sync "$(cellx 2 9)" "$(celly 2 9)"; sleep 0.2
+  timeout 10 xdotool key F7; sleep 0.3
+  timeout 10 xdotool mousemove --window "$WID" --sync "$(cellx 27 9)" "$(celly 27 9)"; sleep 0.2
+  timeout 10 xdotool key shift+F4; sleep 0.4
+  shot colours-2-filter
+  changed=$(boarddiff colours-1-cells colours-2-filter)
+  log "colours: the filter changed $changed board pixels"
+  [ "${changed%.*}" -ge 2000 ] || fail "colours: F7 hid no pencil marks ($changed pixels)"
+  quit_ok colours
+  grep -q '^colours = "' "$SUDOKU_DLX_DATA_DIR/game.toml" || fail "colours: the save keeps no colours"
+  grep -q '^marks = "' "$SUDOKU_DLX_DATA_DIR/game.toml" || fail "colours: the save keeps no mark colours"
+  # The loupe: an empty 25×25 board, every candidate a pencil mark, a cell hovered.
+  rm -rf "$SUDOKU_DLX_DATA_DIR"
+  printf 'box = "5x5"\n' >"$RUNDIR/config.toml"
+  launch loupe
+  locate 25
+  timeout 10 xdotool key ctrl+f; sleep 0.5
+  timeout 10 xdotool mousemove --window "$WID" 2 2; sleep 0.3
+  shot loupe-0-marks
+  x=$(cellx 262 25); y=$(celly 262 25)
+  timeout 10 xdotool mousemove --window "$WID" --sync "$x" "$y"; sleep 0.5
+  shot loupe-1-hovered
+  # The card lies to the right of the cell: count what changed there.
+  changed=$(diffpx "$OUT/loupe-0-marks.png" "$OUT/loupe-1-hovered.png" $(( x + BOARD / 25 * 3 )) "$((y + BOARD / 25))" $(( BOARD / 25 * 2 )))
+  log "loupe: $changed pixels changed beside the hovered cell"
+  [ "${changed%.*}" -ge 1000 ] || fail "loupe: no card beside the hovered 25×25 cell ($changed pixels)"
+  quit_ok loupe
+  rm -rf "$SUDOKU_DLX_DATA_DIR" "$RUNDIR/config.toml"
+  if [ $SAVE = 1 ]; then
+    cp "$OUT/colours-2-filter.png" assets/screenshot-colours.png
+    cp "$OUT/loupe-1-hovered.png" assets/screenshot-loupe.png
+  fi
+  log "colours: ok (cells and a mark coloured, one symbol shown alone, saved; the loupe on 25×25)"
+}
+
 for f in "$@"; do run_one "$f"; done
 variants
 watch_mode "$1"
@@ -853,5 +912,6 @@ shapes
 clipboard "$1"
 player_game
 new_games
+colours
 print_pdf
 log "all ok; screenshots in $OUT"

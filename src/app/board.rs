@@ -333,9 +333,6 @@ pub fn board(
             if shaded[cell] {
                 painter.rect_filled(rect, 0.0, palette.variant_fill);
             }
-            if let Some(paint) = palette.paint(game.colour(cell)) {
-                painter.rect_filled(rect, 0.0, paint);
-            }
             if selected == Some(cell) {
                 painter.rect_filled(rect, 0.0, palette.selected_fill);
             } else if peers(cell) {
@@ -351,6 +348,11 @@ pub fn board(
             }
             if view.same.is_some_and(|v| v == value) && selected != Some(cell) {
                 painter.rect_filled(rect, 0.0, palette.same_fill);
+            }
+            // The player's colour over the greys of the selection, its peers and the highlight,
+            // so that it reads true wherever the selection is (the selection keeps its edge).
+            if let Some(paint) = palette.paint(game.colour(cell)) {
+                painter.rect_filled(rect, 0.0, paint);
             }
             let clash = view.clashes && game.is_clash(cell);
             if clash {

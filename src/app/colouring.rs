@@ -33,7 +33,7 @@ pub fn paints(dark: bool) -> [Color32; COLOURS as usize] {
         (235, 130, 200),
         (235, 220, 70),
     ];
-    let alpha = if dark { 110 } else { 150 };
+    let alpha = if dark { 150 } else { 160 };
     rgb.map(|(r, g, b)| Color32::from_rgba_unmultiplied(r, g, b, alpha))
 }
 
