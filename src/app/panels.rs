@@ -6,7 +6,7 @@ use egui::RichText;
 
 use crate::config::Theme;
 use crate::game::history::format_clock;
-use crate::game::{Command, Uniqueness};
+use crate::game::{Command, Uniqueness, counted};
 use crate::sudoku::board::shapes;
 use crate::sudoku::{BoardKind, Grade};
 
@@ -99,8 +99,12 @@ impl App {
                 ui.menu_button(&collection.name, |ui| {
                     let count = collection.puzzles.len();
                     let about = match collection.grade {
-                        Some(grade) => format!("{count} {grade} puzzles"),
-                        None => format!("{count} puzzles"),
+                        Some(grade) => counted(
+                            count,
+                            &format!("{grade} puzzle"),
+                            &format!("{grade} puzzles"),
+                        ),
+                        None => counted(count, "puzzle", "puzzles"),
                     };
                     ui.label(RichText::new(about).small().weak())
                         .on_hover_text(format!("From {}", collection.source));
