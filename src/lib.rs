@@ -16,7 +16,7 @@
 //! ```text
 //!   main.rs ──> app (egui) ──> game ──> sudoku ──> dlx
 //!          └──> cli ─────────────────────┘
-//!   config, library, autosave: beside, used by app and cli
+//!   config, library, autosave, print: beside, used by app and cli
 //! ```
 //!
 //! Arrows point one way. `tests/architecture.rs` reads the source and fails if they do not: no
@@ -85,8 +85,11 @@
 //!   with a time budget per puzzle;
 //!   `matrix` (a puzzle's matrix in Knuth's format), `xc` (any problem in that format),
 //!   `compare` and `print`. Uses [`sudoku`] and [`dlx`], never the window.
-//! * [`print`](mod@print): puzzles laid out as a PDF to print ([`print::drawing`] a board as lines and
-//!   text, [`print::pdf`] the pages), for `sudoku-dlx print` and the window's Export PDF.
+//! * [`print`](mod@print): puzzles laid out as a PDF to print, and one board as a picture
+//!   ([`print::drawing`] a board as lines and text, with the player's entries and pencil marks
+//!   if given; [`print::pdf`] the pages; [`print::svg`] an SVG document; [`print::png`] a PNG),
+//!   for `sudoku-dlx print` and the window's Export PDF and Export image. Uses [`sudoku`],
+//!   never the window or the game.
 //! * [`config`]: `config.toml` parsed from a string ([`Config::from_toml_str`](config::Config::from_toml_str))
 //!   and read from disk ([`Config::load`](config::Config::load)), every error naming file,
 //!   line and key. [`library`]: the bundled puzzle collections. [`autosave`]: where the game is

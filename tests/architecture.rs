@@ -396,7 +396,7 @@ fn the_engine_knows_nothing_of_grids_games_or_windows() {
 #[test]
 fn nothing_below_the_window_uses_egui() {
     for top in [
-        "dlx", "sudoku", "game", "config", "cli", "library", "autosave",
+        "dlx", "sudoku", "game", "config", "cli", "library", "autosave", "print",
     ] {
         let bad = offending(top, &["egui", "eframe", "crate::app"]);
         assert!(bad.is_empty(), "{top} uses the window's crates: {bad:#?}");
@@ -405,6 +405,9 @@ fn nothing_below_the_window_uses_egui() {
     assert!(bad.is_empty(), "sudoku reaches up: {bad:#?}");
     let bad = offending("game", &["crate::cli", "crate::library"]);
     assert!(bad.is_empty(), "game reaches sideways: {bad:#?}");
+    // Printing and pictures take plain boards: the window hands over what the game holds.
+    let bad = offending("print", &["crate::game", "crate::cli", "crate::config"]);
+    assert!(bad.is_empty(), "print reaches up: {bad:#?}");
 }
 
 #[test]

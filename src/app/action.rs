@@ -32,6 +32,11 @@ pub enum Action {
     /// Write the board (the puzzle, and its solution on a second page when it has one) as a
     /// PDF there.
     ExportPdfTo(std::path::PathBuf),
+    /// Choose where to write a picture of the board (File → Export image).
+    ExportImage,
+    /// Write a picture of the board as the player sees it there: SVG for a name ending in
+    /// `.svg`, else PNG.
+    ExportImageTo(std::path::PathBuf),
     /// Copy the board to the system clipboard in the form the settings name.
     Copy,
     /// Copy the board in this form, and make it the form Ctrl+C copies in.

@@ -4,10 +4,12 @@
 //! platform, under Xvfb in CI, and in `egui_kittest` tests, with no portal or toolkit behind it.
 //!
 //! Saving offers the formats a game is saved in ([`SAVE_FORMATS`]): choosing one gives the name
-//! its extension, and the extension is what chooses the format (see `App::save_to`).
+//! its extension, and the extension is what chooses the format (see `App::save_to`). Exporting a
+//! picture offers PNG and SVG ([`IMAGE_FORMATS`]) the same way (see `App::export_image`).
 
 use std::path::{Path, PathBuf};
 
+use crate::print::ImageFormat;
 use crate::sudoku::Format;
 
 /// The formats the game is saved in, as the save dialog offers them: a label and the extension
@@ -17,6 +19,10 @@ pub const SAVE_FORMATS: [(&str, &str); 2] = [
     ("sudoku-dlx game (.txt)", "txt"),
     ("KSudoku (.ksudoku)", "ksudoku"),
 ];
+
+/// The picture formats File → Export image offers: a label and the extension that chooses
+/// the format (any name not ending in `.svg` is written as PNG).
+pub const IMAGE_FORMATS: [(&str, &str); 2] = [("PNG (.png)", "png"), ("SVG (.svg)", "svg")];
 
 /// `name` with the extension `ext` in place of its own (`.ksudoku.xml` counts as one).
 pub fn with_extension(name: &str, ext: &str) -> String {
@@ -46,6 +52,8 @@ pub enum Purpose {
     Save,
     /// Choose where to write the board as a PDF to print.
     ExportPdf,
+    /// Choose where to write a picture of the board (the extension chooses SVG or PNG).
+    ExportImage,
 }
 
 /// What the player did with the dialog this frame.
@@ -145,12 +153,31 @@ impl FileDialog {
         });
     }
 
+    /// The picture formats, the one the name's extension chooses selected; a click puts its
+    /// extension on the name.
+    fn image_row(&mut self, ui: &mut egui::Ui) {
+        let svg = ImageFormat::of_path(Path::new(self.name.trim())) == ImageFormat::Svg;
+        ui.horizontal(|ui| {
+            ui.label("Picture:");
+            for (label, ext) in IMAGE_FORMATS {
+                if ui.selectable_label((ext == "svg") == svg, label).clicked() {
+                    let name = match self.name.trim() {
+                        "" => "sudoku-dlx-board",
+                        name => name,
+                    };
+                    self.name = with_extension(name, ext);
+                }
+            }
+        });
+    }
+
     /// Draws the dialog (a window over the board) and says what was chosen.
     pub fn show(&mut self, ctx: &egui::Context) -> Choice {
         let title = match self.purpose {
             Purpose::Open => "Open a puzzle file",
             Purpose::Save => "Save the game",
             Purpose::ExportPdf => "Export the board as a PDF to print",
+            Purpose::ExportImage => "Export a picture of the board",
         };
         let mut choice = Choice::Pending;
         let mut open = true;
@@ -203,8 +230,10 @@ impl FileDialog {
                     self.enter(dir);
                 }
                 ui.separator();
-                if self.purpose == Purpose::Save {
-                    self.format_row(ui);
+                match self.purpose {
+                    Purpose::Save => self.format_row(ui),
+                    Purpose::ExportImage => self.image_row(ui),
+                    Purpose::Open | Purpose::ExportPdf => {}
                 }
                 ui.horizontal(|ui| {
                     ui.label("File:");
@@ -218,7 +247,7 @@ impl FileDialog {
                     let verb = match self.purpose {
                         Purpose::Open => "Open",
                         Purpose::Save => "Save",
-                        Purpose::ExportPdf => "Export",
+                        Purpose::ExportPdf | Purpose::ExportImage => "Export",
                     };
                     if (ui.button(verb).clicked() || entered)
                         && let Some(target) = self.target()

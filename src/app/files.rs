@@ -6,14 +6,19 @@
 //! the file's extension names: KSudoku's saved game for `.ksudoku` and `.ksudoku.xml` (the
 //! entries, pencil marks and time as KSudoku keeps them; a board KSudoku cannot play is refused
 //! with the reason and nothing written), this program's own game file for any other name.
+//! Exporting writes the puzzle as a PDF to print, or a picture of the board as the player sees
+//! it (givens, entries, the solver's values, pencil marks): SVG for a name ending in `.svg`,
+//! PNG for any other (a name without an extension gets `.png`).
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use crate::autosave;
 use crate::game::CollectionPlace;
-use crate::game::counted;
+use crate::game::{Origin, counted};
 use crate::library::Collection;
+use crate::print::ImageFormat;
+use crate::print::drawing::{Ink, Progress, draw_progress};
 use crate::sudoku::files::formats::{self, Entry, FileError};
 use crate::sudoku::files::{ksudoku_format, ksudoku_write};
 use crate::sudoku::{Format, Grid, Notation};
@@ -272,6 +277,47 @@ impl App {
         match std::fs::write(path, bytes) {
             Ok(()) => self.game.set_status(
                 format!("Exported the puzzle as a PDF to print: {}", path.display()),
+                false,
+            ),
+            Err(e) => self
+                .game
+                .set_status(format!("Could not write {}: {e}", path.display()), true),
+        }
+    }
+
+    /// Writes a picture of the board as the player sees it to `path` (with `.png` added when it
+    /// has no extension): SVG for a name ending in `.svg`, else PNG. The status line says what
+    /// was written, or why nothing was.
+    pub fn export_image(&mut self, path: &Path) {
+        let path = if path.extension().is_none() {
+            path.with_extension("png")
+        } else {
+            path.to_path_buf()
+        };
+        let format = ImageFormat::of_path(&path);
+        let positions = self.game.board().positions();
+        let progress = Progress {
+            inks: (0..positions)
+                .map(|cell| match self.game.origin(cell) {
+                    Origin::Entry => Ink::Entry,
+                    Origin::Solver => Ink::Solver,
+                    Origin::Given | Origin::Empty => Ink::Given,
+                })
+                .collect(),
+            notes: (0..positions).map(|cell| self.game.notes(cell)).collect(),
+        };
+        let drawing = draw_progress(self.game.board(), &progress);
+        let written = format
+            .write(&drawing)
+            .map_err(|e| e.to_string())
+            .and_then(|bytes| std::fs::write(&path, bytes).map_err(|e| e.to_string()));
+        match written {
+            Ok(()) => self.game.set_status(
+                format!(
+                    "Exported the board as {}: {}",
+                    format.name(),
+                    path.display()
+                ),
                 false,
             ),
             Err(e) => self

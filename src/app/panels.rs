@@ -27,6 +27,9 @@ impl App {
             if ui.button("Export PDF…").clicked() {
                 actions.push(Action::ExportPdf);
             }
+            if ui.button("Export image…").clicked() {
+                actions.push(Action::ExportImage);
+            }
             ui.separator();
             if ui.button("Copy board  (Ctrl+C)").clicked() {
                 actions.push(Action::Copy);

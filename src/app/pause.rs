@@ -16,7 +16,9 @@ use crate::config::KeySpec;
 use super::action::Action;
 
 /// Whether `action` may run while the game is paused: what does not touch the board (menus,
-/// files, settings, quitting) and what makes a new board.
+/// files, settings, quitting) and what makes a new board. Copying the board and exporting a
+/// picture of it wait: they would show the hidden board, entries and marks and all (a PDF
+/// prints the puzzle alone, and may go).
 pub fn allowed(action: &Action) -> bool {
     matches!(
         action,

@@ -451,6 +451,7 @@ impl App {
                         Purpose::Open => Action::OpenPath(path),
                         Purpose::Save => Action::SaveTo(path),
                         Purpose::ExportPdf => Action::ExportPdfTo(path),
+                        Purpose::ExportImage => Action::ExportImageTo(path),
                     });
                 }
             }
@@ -700,6 +701,14 @@ impl App {
                 ));
             }
             Action::ExportPdfTo(path) => self.export_pdf(&path),
+            Action::ExportImage => {
+                self.dialog = Some(FileDialog::new(
+                    Purpose::ExportImage,
+                    &self.folder,
+                    "sudoku-dlx-board.png",
+                ));
+            }
+            Action::ExportImageTo(path) => self.export_image(&path),
             Action::OpenPath(path) => self.open_path(&path),
             Action::SaveTo(path) => self.save_to(&path),
             Action::Copy => self.copy(ctx, self.settings.copy),

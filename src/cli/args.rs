@@ -46,7 +46,7 @@ pub enum Command {
     /// backtracking) and print their search sizes and times side by side.
     Compare(CompareArgs),
     /// Lay the puzzles of a file out as a PDF to print, one to six a page, with their
-    /// solutions after them if asked.
+    /// solutions after them if asked; or draw each as a picture (SVG or PNG).
     Print(PrintArgs),
     /// Play and save a game in a directory over and over, as the window's autosave does (the
     /// kill test's subject, `tests/kill.rs`).
@@ -347,18 +347,22 @@ pub struct PrintArgs {
     /// The puzzle file (any format the window reads).
     #[arg(value_name = "FILE")]
     pub file: PathBuf,
-    /// The PDF to write; `-` writes it to standard output.
-    #[arg(short, long, value_name = "OUT.pdf")]
+    /// Where to write, the extension choosing what: OUT.pdf (or any other name) a PDF to print,
+    /// `-` that PDF to standard output; OUT.svg or OUT.png a picture of each puzzle instead
+    /// (of its solution with --solutions), written to OUT itself for a file of one puzzle and
+    /// to OUT-1.png, OUT-2.png, ... (OUT-1.svg, ...) for a file of several.
+    #[arg(short, long, value_name = "OUT.pdf|OUT.svg|OUT.png")]
     pub output: PathBuf,
-    /// Puzzles a page.
-    #[arg(long, default_value_t = 1, value_parser = parse_per_page, value_name = "1|2|4|6")]
-    pub per_page: u8,
-    /// Print the solutions too, on pages after the puzzles.
+    /// Puzzles a page (default 1). For a PDF only.
+    #[arg(long, value_parser = parse_per_page, value_name = "1|2|4|6")]
+    pub per_page: Option<u8>,
+    /// Print the solutions too, on pages after the puzzles; with OUT.svg or OUT.png, draw each
+    /// puzzle's solution instead of the puzzle.
     #[arg(long)]
     pub solutions: bool,
-    /// The paper.
-    #[arg(long, value_enum, default_value_t = PaperArg::A4)]
-    pub paper: PaperArg,
+    /// The paper (default a4). For a PDF only.
+    #[arg(long, value_enum)]
+    pub paper: Option<PaperArg>,
 }
 
 /// `--per-page`: 1, 2, 4 or 6.

@@ -8,7 +8,7 @@
 
 use pdf_writer::{Content, Finish, Name, Pdf, Rect, Ref, Str};
 
-use super::drawing::{Drawing, Stroke, draw};
+use super::drawing::{Drawing, Ink, Stroke, draw};
 use super::{Layout, Sheet};
 
 /// Half an inch.
@@ -140,7 +140,7 @@ fn place(
         // Helvetica's digits and capitals are about 0.56 of the size wide and 0.72 high.
         let width = 0.56 * size * t.text.chars().count() as f32;
         let (x, y) = p(t.at);
-        if t.label {
+        if t.ink == Ink::Label {
             text(content, x, y - 0.75 * size, size, &t.text);
         } else {
             text(content, x - width / 2.0, y - 0.36 * size, size, &t.text);
