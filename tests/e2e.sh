@@ -845,7 +845,8 @@ new_games() {
 
 # Colouring and the loupe, as a HoDoKu player uses them: on a classic puzzle every candidate
 # filled in (f), three cells coloured (F2, F3, F5), the picked symbol's pencil mark coloured
-# (Shift+F4) and shown alone (F7); on an empty 25×25 board the hovered cell's marks in the loupe.
+# (Shift+F4) and shown alone (F7), the board exported as a PNG (File → Export image…); on an
+# empty 25×25 board the hovered cell's marks in the loupe.
 colours() {
   local changed x y
   rm -rf "$SUDOKU_DLX_DATA_DIR" "$RUNDIR/config.toml"
@@ -875,6 +876,22 @@ colours() {
   changed=$(boarddiff colours-1-cells colours-2-filter)
   log "colours: the filter changed $changed board pixels"
   [ "${changed%.*}" -ge 2000 ] || fail "colours: F7 hid no pencil marks ($changed pixels)"
+  # File → Export image… (the fourth item of the File menu): the dialog's name field has the
+  # keyboard; a whole path and Enter write the PNG, which is the board's picture.
+  click 20 12
+  click 60 108
+  timeout 10 xdotool key ctrl+a; sleep 0.2
+  timeout 10 xdotool type --delay 20 "$OUT/exported-board.png"; sleep 0.2
+  timeout 10 xdotool key Return; sleep 1
+  [ -s "$OUT/exported-board.png" ] || fail "export: File → Export image… wrote no $OUT/exported-board.png"
+  local size dark
+  size=$(identify -format '%w %h %m' "$OUT/exported-board.png") || fail "export: the PNG does not read"
+  log "export: the board's picture is $size"
+  [ "$size" = "600 600 PNG" ] || fail "export: a 9×9 board's picture should be 600×600 PNG, not $size"
+  # The given 3 of r1c3 is dark ink on white: its cell's centre holds dark pixels.
+  dark=$(convert "$OUT/exported-board.png" -crop 40x40+140+10 -colorspace gray -threshold 50% \
+    -format '%[fx:int(w*h*(1-mean))]' info:)
+  [ "$dark" -ge 30 ] || fail "export: no given drawn in r1c3 of the picture ($dark dark pixels)"
   quit_ok colours
   grep -q '^colours = "' "$SUDOKU_DLX_DATA_DIR/game.toml" || fail "colours: the save keeps no colours"
   grep -q '^marks = "' "$SUDOKU_DLX_DATA_DIR/game.toml" || fail "colours: the save keeps no mark colours"
@@ -899,7 +916,7 @@ colours() {
     cp "$OUT/colours-2-filter.png" assets/screenshot-colours.png
     cp "$OUT/loupe-1-hovered.png" assets/screenshot-loupe.png
   fi
-  log "colours: ok (cells and a mark coloured, one symbol shown alone, saved; the loupe on 25×25)"
+  log "colours: ok (cells and a mark coloured, one symbol shown alone, saved, exported as PNG; the loupe on 25×25)"
 }
 
 for f in "$@"; do run_one "$f"; done

@@ -445,7 +445,7 @@ pub fn board(
         paints: palette.paints,
     };
     let marks = (note_font, (note_rows, note_cols));
-    super::loupe::show(ui, game, &layout, marks, view, &inks);
+    super::loupe::show(ui, game, &layout, marks, (view.same, view.filter), &inks);
     if let Some(focus) = game.hint().and_then(|h| h.focus) {
         let rect = layout.position_rect(focus);
         let edge = Stroke::new((layout.cell_size() / 12.0).clamp(2.0, 4.0), palette.given);

@@ -3,8 +3,8 @@
 //! pencil marks alone and shades every cell that may still take it.
 //!
 //! The colours are the game's ([`colours`](crate::game::colours)): each colouring is an undoable
-//! step and the save keeps them. The filter is the window's: a way of looking, like the View
-//! menu's settings, so it is neither undone nor saved.
+//! step and the save keeps them. The filter is the window's ([`filter`](super::filter)): a way
+//! of looking, like the View menu's settings, so it is neither undone nor saved.
 //!
 //! By the keyboard, F2 to F6 give the selected cell colours 1 to 5 (again: take it off), with
 //! Shift they colour the selected cell's pencil mark of the highlighted symbol (the symbol
@@ -19,7 +19,6 @@ use crate::game::{COLOURS, Command, Game};
 use crate::sudoku::logic::hint::values_of;
 
 use super::action::Action;
-use super::window::App;
 
 /// The colours' names, for tooltips and the status line: colour 1 is green, and so on.
 pub const NAMES: [&str; COLOURS as usize] = ["green", "blue", "orange", "pink", "yellow"];
@@ -231,56 +230,5 @@ pub fn colour_menu(
     {
         actions.push(Action::Game(Command::ClearColours));
         ui.close();
-    }
-}
-
-impl App {
-    /// The symbol the filter shows alone, if it is on.
-    pub fn filter(&self) -> Option<u8> {
-        self.filter
-    }
-
-    /// Shows one symbol's candidates alone, or every symbol's again, and says so.
-    pub(super) fn set_filter(&mut self, filter: Option<u8>) {
-        let side = self.game.geometry().side();
-        self.filter = filter.filter(|&v| v != 0 && usize::from(v) <= side);
-        let text = match self.filter {
-            Some(v) => {
-                let cells = self.game.could_hold(v).iter().filter(|&&c| c).count();
-                let symbol = self.game.board().alphabet().symbol(v);
-                format!(
-                    "Showing {symbol}'s candidates alone: {} may take it (F7 shows every symbol)",
-                    crate::game::counted(cells, "cell", "cells")
-                )
-            }
-            None => "Showing every symbol's pencil marks".to_string(),
-        };
-        self.game.set_status(text, false);
-    }
-
-    /// F7: the filter on for the highlighted symbol, or off.
-    pub(super) fn toggle_filter(&mut self) {
-        if self.filter.is_some() {
-            self.set_filter(None);
-        } else if let Some(v) = self.chosen.or_else(|| self.highlighted()) {
-            self.set_filter(Some(v));
-        } else {
-            self.game.set_status(
-                "Pick a symbol in the picker (or select a cell holding it), then F7 shows its \
-                 candidates alone",
-                false,
-            );
-        }
-    }
-
-    /// Shift+F2–F6: colours the selected cell's pencil mark of the highlighted symbol.
-    pub(super) fn colour_mark(&mut self, colour: u8) {
-        match self.filter.or(self.chosen).or_else(|| self.highlighted()) {
-            Some(value) => self.game.apply(Command::ColourMark { value, colour }),
-            None => self.game.set_status(
-                "Pick a symbol in the picker first: Shift+F2–F6 colour its pencil mark",
-                false,
-            ),
-        }
     }
 }

@@ -78,6 +78,9 @@ pub struct FileDialog {
     listing: Vec<(String, bool)>,
     /// Why the folder could not be listed.
     problem: Option<String>,
+    /// The name field has had the keyboard once: it takes it when the dialog opens, so that a
+    /// name can be typed and Enter pressed at once.
+    focused: bool,
 }
 
 impl FileDialog {
@@ -89,6 +92,7 @@ impl FileDialog {
             name: name.to_string(),
             listing: Vec::new(),
             problem: None,
+            focused: false,
         };
         dialog.list();
         dialog
@@ -242,6 +246,10 @@ impl FileDialog {
                             .desired_width(260.0)
                             .hint_text("name, or a whole path"),
                     );
+                    if !self.focused {
+                        field.request_focus();
+                        self.focused = true;
+                    }
                     let entered =
                         field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
                     let verb = match self.purpose {

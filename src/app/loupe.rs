@@ -15,7 +15,7 @@ use egui::{Align2, Color32, FontId, Order, Pos2, Rect, Stroke, StrokeKind, Vec2}
 use crate::game::Game;
 use crate::sudoku::logic::hint::values_of;
 
-use super::board::{BoardLayout, BoardView};
+use super::layout::BoardLayout;
 
 /// The smallest font size, in points, at which pencil marks read: below it the loupe shows.
 pub const SMALLEST_READABLE: f32 = 9.0;
@@ -60,17 +60,16 @@ pub fn card_rect(cell: Rect, board: Rect, grid: (usize, usize)) -> Rect {
 
 /// Draws the loupe for the selected cell if the board's marks are smaller than
 /// [`SMALLEST_READABLE`] and the cell is empty with pencil marks. `note_font` is the size the
-/// board drew its marks at and `grid` its grid of marks; `view` tells the highlighted symbol
-/// and the one the filter shows alone.
+/// board drew its marks at and `grid` its grid of marks; `same` is the highlighted symbol and
+/// `filter` the one the filter shows alone.
 pub fn show(
     ui: &egui::Ui,
     game: &Game,
     layout: &BoardLayout,
     (note_font, grid): (f32, (usize, usize)),
-    view: &BoardView,
+    (same, filter): (Option<u8>, Option<u8>),
     inks: &Inks,
 ) {
-    let (same, filter) = (view.same, view.filter);
     let Some(cell) = game.selected() else {
         return;
     };

@@ -12,7 +12,7 @@
 //! * [`history`] is the undo history and the clock, [`save`] the file that survives a restart
 //!   ([`place`] the collection the puzzle came from, kept in it), [`status`] the line under the
 //!   board, [`cell`] where a value came from, [`colours`] the colours a player gives cells and
-//!   candidates, [`records`] the player's records (best times,
+//!   candidates ([`colouring`] gives them), [`records`] the player's records (best times,
 //!   games started and solved, hints).
 //!
 //! Solving is split in two so that it can run off the UI thread: [`Game::start_solve`] checks the
@@ -26,6 +26,7 @@
 //! too. [`save`] turns a game, history included, into the file that survives a restart.
 
 pub mod cell;
+pub mod colouring;
 pub mod colours;
 pub mod commands;
 pub mod hints;
