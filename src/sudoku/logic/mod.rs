@@ -39,7 +39,10 @@
 //! fills is checked against its cages at the end.
 
 pub mod hint;
+pub mod step;
 pub mod techniques;
+
+pub use step::{Finder, Link, Role, Step};
 
 use std::fmt;
 
@@ -81,7 +84,7 @@ pub enum Technique {
 
 impl Technique {
     /// Every technique, in the order the rater tries them.
-    pub const ALL: [Technique; 11] = [
+    pub const ALL: &'static [Technique] = &[
         Technique::HiddenSingle,
         Technique::NakedSingle,
         Technique::CageCombination,
@@ -224,6 +227,14 @@ impl Rating {
 /// One technique's code: one application over the whole board.
 type TechniqueFn = fn(&mut Rater) -> Progress;
 
+/// How a technique runs: applied over the whole board at once, or found as steps
+/// ([`step`]) that the rater then applies.
+#[derive(Clone, Copy)]
+enum Kind {
+    Apply(TechniqueFn),
+    Find(Finder),
+}
+
 /// Whether a step made progress, and whether the board broke.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Progress {
@@ -276,6 +287,8 @@ pub struct Rater {
     /// The cells of each unit. On a square board: rows, then columns, then boxes (or jigsaw
     /// regions), then a variant's other units (diagonals, windows); on a shape, its units.
     units: Vec<Vec<u32>>,
+    /// What each unit is (its name: `row 3`, `region 2`, `diagonal 1`).
+    unit_kinds: Vec<Unit>,
     /// Whether each unit holds every symbol (else at most once each).
     full: Vec<bool>,
     /// Each cell's units are `unit_list[unit_start[c]..unit_start[c + 1]]`: on a square board
@@ -300,8 +313,8 @@ pub struct Rater {
     placed: Vec<u64>,
     /// Values placed in each cage.
     cage_placed: Vec<u64>,
-    /// Uses of each technique in this rating.
-    counts: [u32; 11],
+    /// Uses of each technique in this rating, as [`Technique::ALL`] orders them.
+    counts: Vec<u32>,
     contradiction: bool,
 }
 
@@ -362,6 +375,18 @@ impl Rater {
             boxes[b as usize].push(c as u32);
         }
         self.units.extend(boxes);
+        let regions = variant.is_some_and(|v| v.region_of(0).is_some());
+        self.unit_kinds = (0..side)
+            .map(Unit::Row)
+            .chain((0..side).map(Unit::Column))
+            .chain((0..side).map(|k| {
+                if regions {
+                    Unit::Region(k)
+                } else {
+                    Unit::Box(k)
+                }
+            }))
+            .collect();
         *of = (0..g.cells())
             .map(|c| {
                 vec![
@@ -377,6 +402,7 @@ impl Rater {
             for (unit, cells) in v.units().iter() {
                 if matches!(unit, Unit::Diagonal(_) | Unit::Window(_)) {
                     let u = self.units.len() as u32;
+                    self.unit_kinds.push(unit);
                     for &c in cells {
                         of[c].push(u);
                     }
@@ -399,6 +425,7 @@ impl Rater {
             .map(|(_, cells)| cells.iter().map(|&c| c as u32).collect())
             .collect();
         self.full = (0..shape.unit_count()).map(|u| shape.is_full(u)).collect();
+        self.unit_kinds = shape.units().map(|(unit, _)| unit).collect();
         *of = (0..shape.positions())
             .map(|p| shape.units_of(p).to_vec())
             .collect();
@@ -454,7 +481,7 @@ impl Rater {
         let solved = left == 0 && !self.contradiction;
         let used: Vec<(Technique, u32)> = Technique::ALL
             .iter()
-            .zip(self.counts)
+            .zip(self.counts.iter().copied())
             .filter(|&(_, n)| n > 0)
             .map(|(&t, n)| (t, n))
             .collect();
@@ -524,7 +551,8 @@ impl Rater {
         self.placed.resize(self.units.len(), 0);
         self.cage_placed.clear();
         self.cage_placed.resize(self.cages.len(), 0);
-        self.counts = [0; 11];
+        self.counts.clear();
+        self.counts.resize(Technique::ALL.len(), 0);
         self.contradiction = false;
         for (cell, &v) in grid.values().iter().enumerate().take(n) {
             if v == 0 || !self.is_cell[cell] {
@@ -599,40 +627,107 @@ impl Rater {
         }
     }
 
+    /// Every technique with its code, in the order of [`Technique::ALL`].
+    fn kinds() -> [(Technique, Kind); 11] {
+        [
+            (Technique::HiddenSingle, Kind::Apply(Rater::hidden_singles)),
+            (Technique::NakedSingle, Kind::Apply(Rater::naked_singles)),
+            (
+                Technique::CageCombination,
+                Kind::Apply(Rater::cage_combinations),
+            ),
+            (
+                Technique::LockedCandidates,
+                Kind::Apply(Rater::locked_candidates),
+            ),
+            (Technique::NakedPair, Kind::Apply(|r| r.naked_subsets(2))),
+            (Technique::HiddenPair, Kind::Apply(|r| r.hidden_subsets(2))),
+            (Technique::NakedTriple, Kind::Apply(|r| r.naked_subsets(3))),
+            (
+                Technique::HiddenTriple,
+                Kind::Apply(|r| r.hidden_subsets(3)),
+            ),
+            (Technique::XWing, Kind::Apply(|r| r.fish(2))),
+            (Technique::Swordfish, Kind::Apply(|r| r.fish(3))),
+            (
+                Technique::XyWing,
+                Kind::Find(|r, out, limit| r.find_xy_wings(out, limit)),
+            ),
+        ]
+    }
+
     /// Applies the easiest technique (up to `grade`) that makes progress.
     fn step(&mut self, grade: Grade) -> Progress {
-        let steps: [(Technique, TechniqueFn); 11] = [
-            (Technique::HiddenSingle, Rater::hidden_singles),
-            (Technique::NakedSingle, Rater::naked_singles),
-            (Technique::CageCombination, Rater::cage_combinations),
-            (Technique::LockedCandidates, Rater::locked_candidates),
-            (Technique::NakedPair, |r| r.naked_subsets(2)),
-            (Technique::HiddenPair, |r| r.hidden_subsets(2)),
-            (Technique::NakedTriple, |r| r.naked_subsets(3)),
-            (Technique::HiddenTriple, |r| r.hidden_subsets(3)),
-            (Technique::XWing, |r| r.fish(2)),
-            (Technique::Swordfish, |r| r.fish(3)),
-            (Technique::XyWing, Rater::xy_wing),
-        ];
         let empty_before = self.values.iter().filter(|&&v| v == 0).count();
-        for (k, (technique, run)) in steps.into_iter().enumerate() {
+        let mut found = Vec::new();
+        for (k, (technique, kind)) in Rater::kinds().into_iter().enumerate() {
             if technique.grade() > grade {
                 break;
             }
-            match run(self) {
+            let progress = match kind {
+                Kind::Apply(run) => run(self),
+                Kind::Find(find) => {
+                    found.clear();
+                    find(self, &mut found, usize::MAX);
+                    self.apply_steps(&found)
+                }
+            };
+            match progress {
                 Progress::None => {}
                 Progress::Some => {
-                    // Singles count the cells they filled; the rest, the times they applied.
+                    // Singles count the cells they filled; steps, the steps applied; the rest,
+                    // the times they applied.
                     let filled = empty_before - self.values.iter().filter(|&&v| v == 0).count();
                     let single =
                         matches!(technique, Technique::HiddenSingle | Technique::NakedSingle);
-                    self.counts[k] += if single { filled.max(1) as u32 } else { 1 };
+                    self.counts[k] += match kind {
+                        _ if single => filled.max(1) as u32,
+                        Kind::Find(_) => found.len() as u32,
+                        Kind::Apply(_) => 1,
+                    };
                     return Progress::Some;
                 }
                 Progress::Contradiction => return Progress::Contradiction,
             }
         }
         Progress::None
+    }
+
+    /// Applies steps found on the same candidates: their placements, then their
+    /// eliminations. A placement of a value the cell no longer has, or a cell left with no
+    /// candidate, is a contradiction (the puzzle has no solution).
+    fn apply_steps(&mut self, steps: &[Step]) -> Progress {
+        let mut progress = Progress::None;
+        for step in steps {
+            for &(cell, value) in &step.placements {
+                let cell = cell as usize;
+                if self.values[cell] == value {
+                    continue;
+                }
+                if self.values[cell] != 0 || self.cand[cell] & (1 << (value - 1)) == 0 {
+                    return Progress::Contradiction;
+                }
+                self.place(cell, value);
+                progress = Progress::Some;
+            }
+            for &(cell, value) in &step.eliminations {
+                let cell = cell as usize;
+                if self.eliminate(cell, 1 << (value - 1)) {
+                    progress = Progress::Some;
+                    if self.cand[cell] == 0 && self.values[cell] == 0 {
+                        return Progress::Contradiction;
+                    }
+                }
+            }
+        }
+        progress
+    }
+
+    /// A unit's name, as a step names it: `row 3`, `column 5`, `box 1`, `region 2`.
+    pub fn unit_name(&self, unit: u32) -> String {
+        self.unit_kinds
+            .get(unit as usize)
+            .map_or_else(|| format!("unit {}", unit + 1), |u| u.to_string())
     }
 
     /// Removes `bits` from a cell's candidates; true if that changed anything.

@@ -121,9 +121,17 @@ fn an_xy_wing_clears_what_both_pincers_see() {
     r.cand[0] = bits(&[1, 2]); // pivot r1c1
     r.cand[5] = bits(&[1, 3]); // pincer r1c6
     r.cand[45] = bits(&[2, 3]); // pincer r6c1
-    assert_eq!(r.xy_wing(), Progress::Some);
-    assert_eq!(r.cand[50] & bits(&[3]), 0); // r6c6 sees both pincers
-    assert_ne!(r.cand[51] & bits(&[3]), 0); // r6c7 sees only one
+    let mut steps = Vec::new();
+    r.find_xy_wings(&mut steps, 1);
+    assert_eq!(steps.len(), 1);
+    let step = &steps[0];
+    assert!(step.eliminations.contains(&(50, 3))); // r6c6 sees both pincers
+    assert!(!step.eliminations.contains(&(51, 3))); // r6c7 sees only one
+    assert_eq!(step.cells(), vec![0, 5, 45]);
+    // Applied, the step removes the 3 and nothing else.
+    assert_eq!(r.apply_steps(&steps), Progress::Some);
+    assert_eq!(r.cand[50] & bits(&[3]), 0);
+    assert_ne!(r.cand[51] & bits(&[3]), 0);
 }
 
 #[test]
@@ -157,4 +165,12 @@ fn grades_parse_and_order() {
     assert!(Grade::Easy < Grade::Expert);
     assert_eq!(Technique::XWing.grade(), Grade::Hard);
     assert_eq!(Technique::NakedPair.grade(), Grade::Medium);
+}
+
+#[test]
+fn every_technique_has_its_code_in_the_order_the_grades_go() {
+    let kinds: Vec<Technique> = Rater::kinds().iter().map(|&(t, _)| t).collect();
+    assert_eq!(kinds, Technique::ALL.to_vec());
+    // Easiest first: the rater stops at the first technique above the grade asked for.
+    assert!(kinds.windows(2).all(|w| w[0].grade() <= w[1].grade()));
 }
