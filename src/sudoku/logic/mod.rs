@@ -6,13 +6,19 @@
 //! | grade    | techniques                                                              |
 //! |----------|-------------------------------------------------------------------------|
 //! | easy     | hidden single, naked single                                             |
-//! | medium   | locked candidates (pointing, claiming), naked pair, hidden pair         |
+//! | medium   | pointing, claiming (locked candidates), naked pair, hidden pair         |
 //! | hard     | naked triple, hidden triple, X-wing, swordfish, XY-wing                 |
-//! | expert   | none of the above finishes it: the puzzle needs search (trial and error) |
+//! | expert   | naked quad, jellyfish, hidden quad; or none finishes it: search         |
 //!
-//! A puzzle's grade is that of the hardest technique it needed. Every technique is a sound
-//! deduction, so a board the rater fills has exactly one solution; the generator leans on that
-//! to skip most uniqueness searches.
+//! A puzzle's grade is that of the hardest technique it needed; an expert puzzle that logic
+//! does not finish says so ([`Rating::solved`]). Every technique is a sound deduction, so a
+//! board the rater fills has exactly one solution; the generator leans on that to skip most
+//! uniqueness searches.
+//!
+//! Techniques work by [`step`]s: each finds the instances of its pattern on the candidates
+//! as they stand, and the rater applies all of them before it looks again from the easiest.
+//! The same steps, taken one at a time ([`Rater::next_step`], [`Rater::steps`]), are what a
+//! hint shows and `solve --steps` prints.
 //!
 //! Candidates are bit sets (`u64`, bit `v - 1` for value `v`), so boards up to 64×64 work, and
 //! singles are found a whole sweep at a time with bit operations: rating a 25×25 puzzle by
@@ -63,8 +69,12 @@ pub enum Technique {
     NakedSingle,
     /// A killer cage's digits come from the sets that make its sum and fit its cells.
     CageCombination,
-    /// A value whose places in a box lie on one line (or in a line, in one box): it goes from
-    /// the rest of that line (or box).
+    /// Pointing: a value whose places in a box lie on one line goes from the rest of the line.
+    Pointing,
+    /// Claiming: a value whose places in a line lie in one box goes from the rest of the box.
+    Claiming,
+    /// A value whose places in one unit all lie in another (a diagonal, a window, a shape's
+    /// unit) goes from the rest of that other unit.
     LockedCandidates,
     /// Two cells of a unit with the same two candidates: those go from the unit's other cells.
     NakedPair,
@@ -80,6 +90,12 @@ pub enum Technique {
     Swordfish,
     /// A cell with candidates `ab` seeing `ac` and `bc`: `c` goes from cells seeing both.
     XyWing,
+    /// Four cells of a unit holding only four values between them.
+    NakedQuad,
+    /// The fish of four rows and four columns.
+    Jellyfish,
+    /// Four values with only four places between them in a unit.
+    HiddenQuad,
 }
 
 impl Technique {
@@ -88,6 +104,8 @@ impl Technique {
         Technique::HiddenSingle,
         Technique::NakedSingle,
         Technique::CageCombination,
+        Technique::Pointing,
+        Technique::Claiming,
         Technique::LockedCandidates,
         Technique::NakedPair,
         Technique::HiddenPair,
@@ -96,6 +114,9 @@ impl Technique {
         Technique::XWing,
         Technique::Swordfish,
         Technique::XyWing,
+        Technique::NakedQuad,
+        Technique::Jellyfish,
+        Technique::HiddenQuad,
     ];
 
     /// The grade a puzzle needing this technique has.
@@ -104,10 +125,17 @@ impl Technique {
             Technique::HiddenSingle | Technique::NakedSingle | Technique::CageCombination => {
                 Grade::Easy
             }
-            Technique::LockedCandidates | Technique::NakedPair | Technique::HiddenPair => {
-                Grade::Medium
-            }
-            _ => Grade::Hard,
+            Technique::Pointing
+            | Technique::Claiming
+            | Technique::LockedCandidates
+            | Technique::NakedPair
+            | Technique::HiddenPair => Grade::Medium,
+            Technique::NakedTriple
+            | Technique::HiddenTriple
+            | Technique::XWing
+            | Technique::Swordfish
+            | Technique::XyWing => Grade::Hard,
+            _ => Grade::Expert,
         }
     }
 
@@ -116,6 +144,8 @@ impl Technique {
         match self {
             Technique::HiddenSingle => "hidden single",
             Technique::NakedSingle => "naked single",
+            Technique::Pointing => "pointing",
+            Technique::Claiming => "claiming",
             Technique::LockedCandidates => "locked candidates",
             Technique::NakedPair => "naked pair",
             Technique::HiddenPair => "hidden pair",
@@ -124,6 +154,9 @@ impl Technique {
             Technique::XWing => "X-wing",
             Technique::Swordfish => "swordfish",
             Technique::XyWing => "XY-wing",
+            Technique::NakedQuad => "naked quad",
+            Technique::Jellyfish => "jellyfish",
+            Technique::HiddenQuad => "hidden quad",
             Technique::CageCombination => "cage combinations",
         }
     }
@@ -228,11 +261,14 @@ impl Rating {
 type TechniqueFn = fn(&mut Rater) -> Progress;
 
 /// How a technique runs: applied over the whole board at once, or found as steps
-/// ([`step`]) that the rater then applies.
+/// ([`step`]) that the rater then applies, or both: a fast sweep for rating and a finder for
+/// steps shown one at a time. A technique with no finder still gives a step, its changes
+/// read off a trial application (without a pattern to draw).
 #[derive(Clone, Copy)]
 enum Kind {
     Apply(TechniqueFn),
     Find(Finder),
+    Both(TechniqueFn, Finder),
 }
 
 /// Whether a step made progress, and whether the board broke.
@@ -459,7 +495,7 @@ impl Rater {
 
     /// Rates a puzzle with every technique.
     pub fn rate(&mut self, grid: &Grid) -> Rating {
-        self.rate_up_to(grid, Grade::Hard)
+        self.rate_up_to(grid, Grade::Expert)
     }
 
     /// Rates a puzzle using only techniques up to `grade`: a puzzle that needs more comes out as
@@ -628,30 +664,69 @@ impl Rater {
     }
 
     /// Every technique with its code, in the order of [`Technique::ALL`].
-    fn kinds() -> [(Technique, Kind); 11] {
+    fn kinds() -> [(Technique, Kind); 16] {
         [
-            (Technique::HiddenSingle, Kind::Apply(Rater::hidden_singles)),
-            (Technique::NakedSingle, Kind::Apply(Rater::naked_singles)),
+            (
+                Technique::HiddenSingle,
+                Kind::Both(Rater::hidden_singles, |r, out, limit| {
+                    r.find_hidden_singles(out, limit);
+                }),
+            ),
+            (
+                Technique::NakedSingle,
+                Kind::Both(Rater::naked_singles, |r, out, limit| {
+                    r.find_naked_singles(out, limit);
+                }),
+            ),
             (
                 Technique::CageCombination,
                 Kind::Apply(Rater::cage_combinations),
             ),
+            (Technique::Pointing, Kind::Find(Rater::find_pointing)),
+            (Technique::Claiming, Kind::Find(Rater::find_claiming)),
             (
                 Technique::LockedCandidates,
-                Kind::Apply(Rater::locked_candidates),
+                Kind::Find(Rater::find_locked_in_other_units),
             ),
-            (Technique::NakedPair, Kind::Apply(|r| r.naked_subsets(2))),
-            (Technique::HiddenPair, Kind::Apply(|r| r.hidden_subsets(2))),
-            (Technique::NakedTriple, Kind::Apply(|r| r.naked_subsets(3))),
+            (
+                Technique::NakedPair,
+                Kind::Find(|r, out, limit| r.find_naked_subsets(2, out, limit)),
+            ),
+            (
+                Technique::HiddenPair,
+                Kind::Find(|r, out, limit| r.find_hidden_subsets(2, out, limit)),
+            ),
+            (
+                Technique::NakedTriple,
+                Kind::Find(|r, out, limit| r.find_naked_subsets(3, out, limit)),
+            ),
             (
                 Technique::HiddenTriple,
-                Kind::Apply(|r| r.hidden_subsets(3)),
+                Kind::Find(|r, out, limit| r.find_hidden_subsets(3, out, limit)),
             ),
-            (Technique::XWing, Kind::Apply(|r| r.fish(2))),
-            (Technique::Swordfish, Kind::Apply(|r| r.fish(3))),
+            (
+                Technique::XWing,
+                Kind::Find(|r, out, limit| r.find_fish(2, out, limit)),
+            ),
+            (
+                Technique::Swordfish,
+                Kind::Find(|r, out, limit| r.find_fish(3, out, limit)),
+            ),
             (
                 Technique::XyWing,
                 Kind::Find(|r, out, limit| r.find_xy_wings(out, limit)),
+            ),
+            (
+                Technique::NakedQuad,
+                Kind::Find(|r, out, limit| r.find_naked_subsets(4, out, limit)),
+            ),
+            (
+                Technique::Jellyfish,
+                Kind::Find(|r, out, limit| r.find_fish(4, out, limit)),
+            ),
+            (
+                Technique::HiddenQuad,
+                Kind::Find(|r, out, limit| r.find_hidden_subsets(4, out, limit)),
             ),
         ]
     }
@@ -665,7 +740,7 @@ impl Rater {
                 break;
             }
             let progress = match kind {
-                Kind::Apply(run) => run(self),
+                Kind::Apply(run) | Kind::Both(run, _) => run(self),
                 Kind::Find(find) => {
                     found.clear();
                     find(self, &mut found, usize::MAX);
@@ -683,7 +758,7 @@ impl Rater {
                     self.counts[k] += match kind {
                         _ if single => filled.max(1) as u32,
                         Kind::Find(_) => found.len() as u32,
-                        Kind::Apply(_) => 1,
+                        Kind::Apply(_) | Kind::Both(..) => 1,
                     };
                     return Progress::Some;
                 }
@@ -721,6 +796,88 @@ impl Rater {
             }
         }
         progress
+    }
+
+    /// The first step a player would take on `grid`, with techniques up to `grade` (the
+    /// easiest that applies; its first instance in the board's order of units and cells),
+    /// or `None` when none applies (or the givens clash).
+    pub fn next_step(&mut self, grid: &Grid, grade: Grade) -> Option<Step> {
+        self.load(grid);
+        if self.contradiction {
+            return None;
+        }
+        self.first_step(grade)
+    }
+
+    /// Every step, one at a time, as a person would take them on `grid` with techniques up to
+    /// `grade`, until the board is full, logic stalls or the board breaks (a puzzle with no
+    /// solution). [`rate_up_to`](Self::rate_up_to) applies each technique's steps all at once
+    /// and reaches the same end.
+    pub fn steps(&mut self, grid: &Grid, grade: Grade) -> Vec<Step> {
+        self.load(grid);
+        let mut steps = Vec::new();
+        while !self.contradiction && self.cand.iter().any(|&c| c != 0) {
+            let Some(step) = self.first_step(grade) else {
+                break;
+            };
+            match self.apply_steps(std::slice::from_ref(&step)) {
+                Progress::Some => steps.push(step),
+                Progress::None => break,
+                Progress::Contradiction => {
+                    self.contradiction = true;
+                    steps.push(step);
+                }
+            }
+        }
+        steps
+    }
+
+    /// The first step on the candidates as they stand.
+    fn first_step(&mut self, grade: Grade) -> Option<Step> {
+        let mut out = Vec::new();
+        for (technique, kind) in Rater::kinds() {
+            if technique.grade() > grade {
+                break;
+            }
+            match kind {
+                Kind::Find(find) | Kind::Both(_, find) => {
+                    find(self, &mut out, 1);
+                    if let Some(step) = out.pop() {
+                        return Some(step);
+                    }
+                }
+                Kind::Apply(run) => {
+                    if let Some(step) = self.trial(technique, run) {
+                        return Some(step);
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    /// What one application of a technique without a finder would change, as a step (its
+    /// placements and eliminations), the candidates left as they were.
+    fn trial(&mut self, technique: Technique, run: TechniqueFn) -> Option<Step> {
+        let (values, cand) = (self.values.clone(), self.cand.clone());
+        let (placed, cage_placed) = (self.placed.clone(), self.cage_placed.clone());
+        let progress = run(self);
+        let mut step = Step::new(technique);
+        for cell in 0..cand.len() {
+            if self.values[cell] != values[cell] {
+                step.placements.push((cell as u32, self.values[cell]));
+            } else {
+                let gone = cand[cell] & !self.cand[cell];
+                for v in techniques::wing::bits(gone) {
+                    step.eliminations.push((cell as u32, v));
+                }
+            }
+        }
+        self.values = values;
+        self.cand = cand;
+        self.placed = placed;
+        self.cage_placed = cage_placed;
+        (progress == Progress::Some).then_some(step)
     }
 
     /// A unit's name, as a step names it: `row 3`, `column 5`, `box 1`, `region 2`.

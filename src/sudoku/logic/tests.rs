@@ -33,6 +33,21 @@ fn the_hardest_puzzles_need_search() {
     }
 }
 
+/// Runs one technique over the whole board, as the rater does.
+fn run(r: &mut Rater, technique: Technique) -> Progress {
+    let kind = Rater::kinds()
+        .into_iter()
+        .find(|(t, _)| *t == technique)
+        .map(|(_, k)| k)
+        .unwrap();
+    let mut out = Vec::new();
+    match kind {
+        Kind::Find(find) | Kind::Both(_, find) => find(r, &mut out, usize::MAX),
+        Kind::Apply(apply) => return apply(r),
+    }
+    r.apply_steps(&out)
+}
+
 /// A rater on an empty 9×9 board, every cell with every candidate, to set up by hand.
 fn blank() -> Rater {
     let mut r = Rater::new();
@@ -57,7 +72,7 @@ fn locked_candidates_clear_the_rest_of_the_line() {
     for c in [9, 10, 11, 18, 19, 20] {
         r.cand[c] &= !bits(&[1]);
     }
-    assert_eq!(r.locked_candidates(), Progress::Some);
+    assert_eq!(run(&mut r, Technique::Pointing), Progress::Some);
     assert_eq!(r.cand[3] & bits(&[1]), 0);
     assert_eq!(r.cand[8] & bits(&[1]), 0);
     assert_ne!(r.cand[0] & bits(&[1]), 0);
@@ -69,7 +84,7 @@ fn a_naked_pair_clears_its_values_from_the_unit() {
     let mut r = blank();
     r.cand[0] = bits(&[1, 2]);
     r.cand[4] = bits(&[1, 2]);
-    assert_eq!(r.naked_subsets(2), Progress::Some);
+    assert_eq!(run(&mut r, Technique::NakedPair), Progress::Some);
     assert_eq!(r.cand[8], bits(&[3, 4, 5, 6, 7, 8, 9]));
     assert_eq!(r.cand[0], bits(&[1, 2]));
     assert_eq!(r.cand[9], r.all); // another row: untouched
@@ -81,7 +96,7 @@ fn a_hidden_pair_clears_the_other_candidates_of_its_cells() {
     for c in 2..9 {
         r.cand[c] &= !bits(&[1, 2]);
     }
-    assert_eq!(r.hidden_subsets(2), Progress::Some);
+    assert_eq!(run(&mut r, Technique::HiddenPair), Progress::Some);
     assert_eq!((r.cand[0], r.cand[1]), (bits(&[1, 2]), bits(&[1, 2])));
 }
 
@@ -91,8 +106,8 @@ fn a_naked_triple_clears_its_values_from_the_unit() {
     r.cand[0] = bits(&[1, 2]);
     r.cand[4] = bits(&[2, 3]);
     r.cand[7] = bits(&[1, 3]);
-    assert_eq!(r.naked_subsets(2), Progress::None);
-    assert_eq!(r.naked_subsets(3), Progress::Some);
+    assert_eq!(run(&mut r, Technique::NakedPair), Progress::None);
+    assert_eq!(run(&mut r, Technique::NakedTriple), Progress::Some);
     assert_eq!(r.cand[8], bits(&[4, 5, 6, 7, 8, 9]));
 }
 
@@ -107,7 +122,7 @@ fn an_x_wing_clears_its_columns() {
             }
         }
     }
-    assert_eq!(r.fish(2), Progress::Some);
+    assert_eq!(run(&mut r, Technique::XWing), Progress::Some);
     assert_eq!(r.cand[9] & bits(&[1]), 0); // r2c1
     assert_eq!(r.cand[8 * 9 + 4] & bits(&[1]), 0); // r9c5
     assert_ne!(r.cand[0] & bits(&[1]), 0);
@@ -173,4 +188,125 @@ fn every_technique_has_its_code_in_the_order_the_grades_go() {
     assert_eq!(kinds, Technique::ALL.to_vec());
     // Easiest first: the rater stops at the first technique above the grade asked for.
     assert!(kinds.windows(2).all(|w| w[0].grade() <= w[1].grade()));
+}
+
+#[test]
+fn pointing_and_claiming_are_named_apart_with_their_units() {
+    let mut r = blank();
+    // Box 1's 1s lie on row 1: pointing clears the rest of row 1.
+    for c in [9, 10, 11, 18, 19, 20] {
+        r.cand[c] &= !bits(&[1]);
+    }
+    let step = r.first_step(Grade::Hard).unwrap();
+    assert_eq!(step.technique, Technique::Pointing);
+    assert_eq!(step.units, vec![18, 0], "box 1, then row 1");
+    assert_eq!(
+        step.eliminations,
+        (3..9).map(|c| (c, 1)).collect::<Vec<_>>()
+    );
+    assert_eq!(r.unit_name(18), "box 1");
+    // Row 9's 2s lie in box 9: claiming clears the rest of box 9.
+    let mut r = blank();
+    for c in 72..78 {
+        r.cand[c] &= !bits(&[2]);
+    }
+    let step = r.first_step(Grade::Hard).unwrap();
+    assert_eq!(step.technique, Technique::Claiming);
+    assert_eq!(r.unit_name(step.units[0]), "row 9");
+    assert_eq!(r.unit_name(step.units[1]), "box 9");
+    assert_eq!(
+        step.eliminations,
+        vec![(60, 2), (61, 2), (62, 2), (69, 2), (70, 2), (71, 2)]
+    );
+}
+
+#[test]
+fn quads_and_the_jellyfish_are_found_when_nothing_smaller_is() {
+    // A naked quad in row 1: four cells holding only 1 to 4 between them, no pair or triple.
+    let mut r = blank();
+    r.cand[0] = bits(&[1, 2]);
+    r.cand[2] = bits(&[2, 3]);
+    r.cand[4] = bits(&[3, 4]);
+    r.cand[6] = bits(&[4, 1]);
+    let step = r.first_step(Grade::Expert).unwrap();
+    assert_eq!(step.technique, Technique::NakedQuad);
+    assert_eq!(step.cells(), vec![0, 2, 4, 6]);
+    assert_eq!(
+        step.eliminations.len(),
+        5 * 4,
+        "1 to 4 from the row's other five cells"
+    );
+    // A hidden quad: 1 to 4 only in four cells of row 1.
+    let mut r = blank();
+    for c in [1, 3, 5, 7, 8] {
+        r.cand[c] &= !bits(&[1, 2, 3, 4]);
+    }
+    let step = r.first_step(Grade::Expert).unwrap();
+    assert_eq!(step.technique, Technique::HiddenQuad);
+    assert_eq!(step.cells(), vec![0, 2, 4, 6]);
+    assert!(
+        step.eliminations
+            .iter()
+            .all(|e| e.1 > 4 && [0, 2, 4, 6].contains(&e.0))
+    );
+    // A jellyfish: 5's places in rows 1, 3, 5 and 7 all in columns 1, 3, 5 and 7.
+    let mut r = blank();
+    for row in [0, 2, 4, 6] {
+        for col in [1, 3, 5, 7, 8] {
+            r.cand[row * 9 + col] &= !bits(&[5]);
+        }
+    }
+    let mut steps = Vec::new();
+    r.find_fish(4, &mut steps, usize::MAX);
+    let rows_first = steps.iter().find(|s| s.units[..4] == [0, 2, 4, 6]).unwrap();
+    assert_eq!(rows_first.technique, Technique::Jellyfish);
+    assert!(rows_first.eliminations.contains(&(9, 5)), "r2c1");
+    assert!(
+        !rows_first.eliminations.contains(&(10, 5)),
+        "r2c2: another column"
+    );
+}
+
+#[test]
+fn steps_one_at_a_time_reach_the_solution_and_describe_themselves() {
+    let line = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+    let grid = Grid::parse_line(line, None).unwrap();
+    let mut rater = Rater::new();
+    let steps = rater.steps(&grid, Grade::Expert);
+    assert_eq!(steps.len(), line.matches('.').count(), "one single a step");
+    let solved = Grid::from_values(grid.notation().clone(), rater.values().to_vec()).unwrap();
+    assert_eq!(Some(solved), grid.solution());
+    let first = rater.next_step(&grid, Grade::Expert).unwrap();
+    assert_eq!(first, steps[0]);
+    let words = first.describe(&rater, &grid);
+    assert!(words.starts_with("hidden single in "), "{words}");
+    assert!(words.contains(" = "), "{words}");
+}
+
+#[test]
+fn every_step_on_hard_puzzles_agrees_with_the_solution() {
+    let sample = include_str!("../../../tests/data/hardest_sample.txt")
+        .lines()
+        .take(20)
+        .chain(
+            include_str!("../../../tests/data/17clue_sample.txt")
+                .lines()
+                .take(30),
+        );
+    let mut rater = Rater::new();
+    let mut steps_seen = 0;
+    for line in sample {
+        let grid = Grid::parse_line(line, None).unwrap();
+        let solution = grid.solution().unwrap();
+        for step in rater.steps(&grid, Grade::Expert) {
+            steps_seen += 1;
+            for &(c, v) in &step.placements {
+                assert_eq!(solution.get(c as usize), v, "{line}: {step:?}");
+            }
+            for &(c, v) in &step.eliminations {
+                assert_ne!(solution.get(c as usize), v, "{line}: {step:?}");
+            }
+        }
+    }
+    assert!(steps_seen > 1000, "{steps_seen} steps");
 }

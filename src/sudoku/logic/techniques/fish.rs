@@ -1,4 +1,4 @@
-//! Fish: X-wing and swordfish.
+//! Fish: X-wing, swordfish and jellyfish.
 //!
 //! On a square board the fish are the ones players know: `size` rows in which a value's places
 //! all lie in `size` columns (or the other way round) clear the value from the rest of those
@@ -9,19 +9,34 @@
 //! exactly one of them, and the value goes from every other cell of the cover.
 
 use crate::sudoku::logic::techniques::subsets::for_each_subset;
-use crate::sudoku::logic::{Progress, Rater};
+use crate::sudoku::logic::{Rater, Role, Step, Technique};
+
+/// The fish of a size.
+fn fish_of(size: usize) -> Technique {
+    match size {
+        2 => Technique::XWing,
+        3 => Technique::Swordfish,
+        _ => Technique::Jellyfish,
+    }
+}
 
 impl Rater {
-    /// X-wing (`size` 2) and swordfish (3): `size` rows where a value's places lie in `size`
-    /// columns between them; the value goes from the rest of those columns (and rows for
-    /// columns).
-    pub(in crate::sudoku::logic) fn fish(&mut self, size: usize) -> Progress {
+    /// Fish of `size` (2: X-wing, 3: swordfish, 4: jellyfish) that remove something, up to
+    /// `limit`: `size` rows where a value's places lie in `size` columns between them; the
+    /// value goes from the rest of those columns (and rows for columns).
+    pub(in crate::sudoku::logic) fn find_fish(
+        &self,
+        size: usize,
+        out: &mut Vec<Step>,
+        limit: usize,
+    ) {
         if self.geometry.is_none() {
-            return self.fish_over_units(size);
+            self.fish_over_units(size, out, limit);
+            return;
         }
         let side = self.side;
-        for value in 0..side {
-            let bit = 1u64 << value;
+        for value in 1..=side as u8 {
+            let bit = 1u64 << (value - 1);
             for (base, cross) in [(0, side), (side, 0)] {
                 // For each line, the crossing lines where the value can go.
                 let lines: Vec<(usize, u64)> = (0..side)
@@ -37,48 +52,49 @@ impl Rater {
                             .then_some((l, at))
                     })
                     .collect();
-                let mut found = None;
                 for_each_subset(lines.len(), size, |pick| {
                     let crossing = pick.iter().fold(0, |acc, &i| acc | lines[i].1);
                     if crossing.count_ones() as usize != size {
                         return false;
                     }
-                    let fins: Vec<usize> = pick.iter().map(|&i| lines[i].0).collect();
-                    let useful = (0..side).any(|x| {
-                        crossing & (1 << x) != 0
-                            && self.units[cross + x].iter().enumerate().any(|(k, &c)| {
-                                !fins.contains(&k) && self.cand[c as usize] & bit != 0
-                            })
-                    });
-                    if useful {
-                        found = Some((crossing, fins));
-                    }
-                    useful
-                });
-                if let Some((crossing, fins)) = found {
-                    for x in 0..side {
-                        if crossing & (1 << x) == 0 {
-                            continue;
-                        }
-                        for k in 0..side {
-                            if !fins.contains(&k) {
-                                let c = self.units[cross + x][k] as usize;
-                                self.eliminate(c, bit);
+                    let bases: Vec<usize> = pick.iter().map(|&i| lines[i].0).collect();
+                    let mut step = Step::new(fish_of(size));
+                    for x in (0..side).filter(|&x| crossing & (1 << x) != 0) {
+                        for (k, &c) in self.units[cross + x].iter().enumerate() {
+                            if self.cand[c as usize] & bit == 0 {
+                                continue;
+                            }
+                            if bases.contains(&k) {
+                                step.marks.push((c, value, Role::Pattern));
+                            } else {
+                                step.eliminations.push((c, value));
                             }
                         }
                     }
-                    return Progress::Some;
+                    if step.eliminations.is_empty() {
+                        return false;
+                    }
+                    step.units = bases.iter().map(|&l| (base + l) as u32).collect();
+                    step.units.extend(
+                        (0..side)
+                            .filter(|&x| crossing & (1 << x) != 0)
+                            .map(|x| (cross + x) as u32),
+                    );
+                    out.push(step);
+                    out.len() >= limit
+                });
+                if out.len() >= limit {
+                    return;
                 }
             }
         }
-        Progress::None
     }
 
-    /// The fish of a shape (see the module docs): for each value, base units taken two or
-    /// three at a time with disjoint places, then covers for their places.
-    fn fish_over_units(&mut self, size: usize) -> Progress {
-        for value in 0..self.side {
-            let bit = 1u64 << value;
+    /// The fish of a shape (see the module docs): for each value, base units taken `size` at a
+    /// time with disjoint places, then covers for their places.
+    fn fish_over_units(&self, size: usize, out: &mut Vec<Step>, limit: usize) {
+        for value in 1..=self.side as u8 {
+            let bit = 1u64 << (value - 1);
             // The value's places in each unit, and the units with 2 to `size` of them that
             // must hold it (the bases).
             let places: Vec<Vec<u32>> = self
@@ -94,43 +110,42 @@ impl Rater {
                 .filter(|&u| (2..=size).contains(&places[u].len()))
                 .collect();
             let disjoint = |a: &[u32], b: &[u32]| a.iter().all(|c| !b.contains(c));
-            let mut found = None;
-            'search: for (i, &a) in bases.iter().enumerate() {
-                for (j, &b) in bases.iter().enumerate().skip(i + 1) {
-                    if !disjoint(&places[a], &places[b]) {
-                        continue;
-                    }
-                    if size == 2 {
-                        if let Some(f) = self.fish_cover(&[a, b], &places, size) {
-                            found = Some(f);
-                            break 'search;
-                        }
-                        continue;
-                    }
-                    for &c in &bases[j + 1..] {
-                        if disjoint(&places[a], &places[c])
-                            && disjoint(&places[b], &places[c])
-                            && let Some(f) = self.fish_cover(&[a, b, c], &places, size)
+            for_each_subset(bases.len(), size, |pick| {
+                let chosen: Vec<usize> = pick.iter().map(|&i| bases[i]).collect();
+                let apart = chosen.iter().enumerate().all(|(i, &a)| {
+                    chosen[i + 1..]
+                        .iter()
+                        .all(|&b| disjoint(&places[a], &places[b]))
+                });
+                if !apart {
+                    return false;
+                }
+                let Some((base_cells, cover)) = self.fish_cover(&chosen, &places, size) else {
+                    return false;
+                };
+                let mut step = Step::new(fish_of(size));
+                for &c in &base_cells {
+                    step.marks.push((c, value, Role::Pattern));
+                }
+                for &u in &cover {
+                    for &c in &self.units[u] {
+                        let gone = (c, value);
+                        if self.cand[c as usize] & bit != 0
+                            && !base_cells.contains(&c)
+                            && !step.eliminations.contains(&gone)
                         {
-                            found = Some(f);
-                            break 'search;
+                            step.eliminations.push(gone);
                         }
                     }
                 }
-            }
-            if let Some((base_cells, cover)) = found {
-                for u in cover {
-                    for k in 0..self.units[u].len() {
-                        let c = self.units[u][k] as usize;
-                        if !base_cells.contains(&(c as u32)) {
-                            self.eliminate(c, bit);
-                        }
-                    }
-                }
-                return Progress::Some;
+                step.units = chosen.iter().chain(&cover).map(|&u| u as u32).collect();
+                out.push(step);
+                out.len() >= limit
+            });
+            if out.len() >= limit {
+                return;
             }
         }
-        Progress::None
     }
 
     /// Covers for the places of `bases` (each unit's places of the value in `places`): at most
@@ -147,8 +162,8 @@ impl Rater {
             .flat_map(|&b| places[b].iter().copied())
             .collect();
         // Every unit through a base place, with the base places it holds as a bit set (at
-        // most nine places, each in a few units).
-        let mut touching = [(0usize, 0u16); 64];
+        // most sixteen places, each in a few units).
+        let mut touching = [(0usize, 0u32); 64];
         let mut n = 0;
         for (k, &c) in base_cells.iter().enumerate() {
             for &u in self.units_of(c as usize) {
@@ -167,7 +182,7 @@ impl Rater {
             }
         }
         let touching = &touching[..n];
-        let all: u16 = (1 << base_cells.len()) - 1;
+        let all: u32 = (1u32 << base_cells.len()) - 1;
         let mut chosen = Vec::with_capacity(size);
         self.cover_places(touching, places, all, 0, size, &mut chosen)
             .then(|| (base_cells, chosen.iter().map(|&t| touching[t].0).collect()))
@@ -177,10 +192,10 @@ impl Rater {
     /// at most `size` of them; true when the cover found clears something.
     fn cover_places(
         &self,
-        touching: &[(usize, u16)],
+        touching: &[(usize, u32)],
         places: &[Vec<u32>],
-        all: u16,
-        covered: u16,
+        all: u32,
+        covered: u32,
         size: usize,
         chosen: &mut Vec<usize>,
     ) -> bool {

@@ -1,31 +1,51 @@
 //! Locked candidates: a value whose places in one unit all lie in another goes from the rest of
-//! that other unit (pointing from a box to a line, claiming from a line to a box).
+//! that other unit. Players name two cases apart: **pointing**, a box whose places for a value
+//! lie on one line (the value goes from the rest of the line), and **claiming**, a line whose
+//! places for a value lie in one box (the value goes from the rest of the box).
 //!
 //! The first unit must be full (it must hold the value somewhere); the other may be any unit,
-//! since it holds the value at most once. On a square board the box and line pairs players
-//! look for come first, in that order; a variant's diagonals and windows, and every unit of a
-//! shape (a Samurai's overlapping grids, a cube's planes, a jigsaw's regions), are read by the
-//! general pass over pairs of units.
+//! since it holds the value at most once. On a square board pointing and claiming read its
+//! boxes (or jigsaw regions) against its rows and columns; a variant's diagonals and windows,
+//! and every unit of a shape (a Samurai's overlapping grids, a cube's planes), are read by the
+//! general pass over pairs of units, as plain locked candidates.
 
-use crate::sudoku::logic::{Progress, Rater};
+use crate::sudoku::logic::techniques::wing::bits;
+use crate::sudoku::logic::{Rater, Role, Step, Technique};
 
 impl Rater {
-    /// Pointing (a box's places for a value on one line) and claiming (a line's places for a
-    /// value in one box).
-    pub(in crate::sudoku::logic) fn locked_candidates(&mut self) -> Progress {
+    /// The step of locked candidates: `value`'s places in unit `a` all lie in unit `b`, so it
+    /// goes from `b`'s other cells; `None` if that removes nothing.
+    fn locked_step(&self, technique: Technique, a: usize, b: usize, value: u8) -> Option<Step> {
+        let bit = 1u64 << (value - 1);
+        let inside = |c: u32| self.units[a].contains(&c);
+        let mut step = Step::new(technique);
+        for &c in &self.units[b] {
+            if self.cand[c as usize] & bit != 0 {
+                if inside(c) {
+                    step.marks.push((c, value, Role::Pattern));
+                } else {
+                    step.eliminations.push((c, value));
+                }
+            }
+        }
+        if step.eliminations.is_empty() {
+            return None;
+        }
+        step.units = vec![a as u32, b as u32];
+        Some(step)
+    }
+
+    /// Pointing on a square board: a box's (or region's) places for a value on one row or
+    /// column.
+    pub(in crate::sudoku::logic) fn find_pointing(&self, out: &mut Vec<Step>, limit: usize) {
         let Some(g) = self.geometry else {
-            return self.locked_in_other_units();
+            return;
         };
         let side = self.side;
-        let box_of = |rater: &Rater, c: usize| rater.box_of[c] as usize;
-        let mut changed = false;
         for b in 0..side {
             let boxed = 2 * side + b;
-            let missing = self.all & !self.placed[boxed];
-            let mut values = missing;
-            while values != 0 {
-                let bit = values & values.wrapping_neg();
-                values &= values - 1;
+            for value in bits(self.all & !self.placed[boxed]) {
+                let bit = 1u64 << (value - 1);
                 let (mut rows, mut cols) = (0u64, 0u64);
                 for &c in &self.units[boxed] {
                     if self.cand[c as usize] & bit != 0 {
@@ -33,75 +53,68 @@ impl Rater {
                         cols |= 1 << g.col_of(c as usize);
                     }
                 }
-                if rows.count_ones() == 1 {
-                    let r = rows.trailing_zeros() as usize;
-                    for k in 0..side {
-                        let c = self.units[r][k] as usize;
-                        if box_of(self, c) != b {
-                            changed |= self.eliminate(c, bit);
+                let lines = [
+                    (rows.count_ones() == 1).then(|| rows.trailing_zeros() as usize),
+                    (cols.count_ones() == 1).then(|| side + cols.trailing_zeros() as usize),
+                ];
+                for line in lines.into_iter().flatten() {
+                    if let Some(step) = self.locked_step(Technique::Pointing, boxed, line, value) {
+                        out.push(step);
+                        if out.len() >= limit {
+                            return;
                         }
                     }
-                }
-                if cols.count_ones() == 1 {
-                    let col = cols.trailing_zeros() as usize;
-                    for k in 0..side {
-                        let c = self.units[side + col][k] as usize;
-                        if box_of(self, c) != b {
-                            changed |= self.eliminate(c, bit);
-                        }
-                    }
-                }
-                if changed {
-                    return Progress::Some;
                 }
             }
         }
+    }
+
+    /// Claiming on a square board: a row's or column's places for a value in one box (or
+    /// region).
+    pub(in crate::sudoku::logic) fn find_claiming(&self, out: &mut Vec<Step>, limit: usize) {
+        if self.geometry.is_none() {
+            return;
+        }
+        let side = self.side;
         for line in 0..2 * side {
-            let missing = self.all & !self.placed[line];
-            let mut values = missing;
-            while values != 0 {
-                let bit = values & values.wrapping_neg();
-                values &= values - 1;
+            for value in bits(self.all & !self.placed[line]) {
+                let bit = 1u64 << (value - 1);
                 let mut boxes = 0u64;
                 for &c in &self.units[line] {
                     if self.cand[c as usize] & bit != 0 {
-                        boxes |= 1 << box_of(self, c as usize);
+                        boxes |= 1 << self.box_of[c as usize];
                     }
                 }
-                if boxes.count_ones() == 1 {
-                    let b = boxes.trailing_zeros() as usize;
-                    for k in 0..side {
-                        let c = self.units[2 * side + b][k] as usize;
-                        if !self.units_of(c)[..2].contains(&(line as u32)) {
-                            changed |= self.eliminate(c, bit);
-                        }
-                    }
+                if boxes.count_ones() != 1 {
+                    continue;
                 }
-                if changed {
-                    return Progress::Some;
+                let boxed = 2 * side + boxes.trailing_zeros() as usize;
+                if let Some(step) = self.locked_step(Technique::Claiming, line, boxed, value) {
+                    out.push(step);
+                    if out.len() >= limit {
+                        return;
+                    }
                 }
             }
         }
-        if self.units.len() > 3 * side {
-            return self.locked_in_other_units();
-        }
-        Progress::None
     }
 
     /// Locked candidates between any two units (a variant's diagonals and windows, a shape's
     /// units): a value whose places in a full unit all lie in another unit goes from the rest
     /// of that other one. On a square board the pairs of rows, columns and boxes are left to
-    /// the square pass.
-    pub(in crate::sudoku::logic) fn locked_in_other_units(&mut self) -> Progress {
+    /// pointing and claiming.
+    pub(in crate::sudoku::logic) fn find_locked_in_other_units(
+        &self,
+        out: &mut Vec<Step>,
+        limit: usize,
+    ) {
         let square = self.geometry.is_some();
         for a in 0..self.units.len() {
             if !self.full[a] {
                 continue;
             }
-            let mut values = self.all & !self.placed[a];
-            while values != 0 {
-                let bit = values & values.wrapping_neg();
-                values &= values - 1;
+            for value in bits(self.all & !self.placed[a]) {
+                let bit = 1u64 << (value - 1);
                 let places: Vec<usize> = self.units[a]
                     .iter()
                     .map(|&c| c as usize)
@@ -111,10 +124,9 @@ impl Rater {
                     continue;
                 };
                 // Units holding every place (other than `a`); on a square board, at least one of
-                // them a variant's own when `a` is a row, column or box (those pairs the square
-                // pass covers).
-                for k in self.unit_range(first) {
-                    let b = self.unit_list[k] as usize;
+                // them a variant's own when `a` is a row, column or box.
+                for &b in self.units_of(first) {
+                    let b = b as usize;
                     if b == a || (square && a < 3 * self.side && b < 3 * self.side) {
                         continue;
                     }
@@ -124,19 +136,14 @@ impl Rater {
                     if !all_in {
                         continue;
                     }
-                    let mut changed = false;
-                    for i in 0..self.units[b].len() {
-                        let c = self.units[b][i] as usize;
-                        if !self.units[a].contains(&(c as u32)) {
-                            changed |= self.eliminate(c, bit);
+                    if let Some(step) = self.locked_step(Technique::LockedCandidates, a, b, value) {
+                        out.push(step);
+                        if out.len() >= limit {
+                            return;
                         }
-                    }
-                    if changed {
-                        return Progress::Some;
                     }
                 }
             }
         }
-        Progress::None
     }
 }

@@ -1,11 +1,13 @@
-//! The techniques, one family a file, each as methods of the [`Rater`](super::Rater) that make
-//! one application over the whole board: singles, locked candidates, naked and hidden subsets,
-//! fish (over rows and columns on a square board, over any units on a shape: see `fish.rs`),
-//! the XY-wing, and cage combinations (killer sums and Mathdoku fillings).
+//! The techniques, one family a file, each as methods of the [`Rater`](super::Rater): finders
+//! that push the [`Step`](super::Step)s they see (singles, pointing and claiming, naked and
+//! hidden subsets up to quads, fish up to the jellyfish: over rows and columns on a square
+//! board, over any units on a shape, see `fish.rs`; the XY-wing), and sweeps that apply a
+//! technique over the whole board at once (singles, for speed; cage combinations, killer sums
+//! and Mathdoku fillings).
 
 mod cage;
 mod fish;
 mod locked;
 mod singles;
 pub(super) mod subsets;
-mod wing;
+pub(super) mod wing;

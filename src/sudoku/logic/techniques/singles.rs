@@ -1,7 +1,8 @@
 //! Singles: a value with one place left in a unit (hidden single), a cell with one candidate
 //! left (naked single).
 
-use crate::sudoku::logic::{Progress, Rater};
+use crate::sudoku::logic::techniques::wing::bits;
+use crate::sudoku::logic::{Progress, Rater, Step, Technique};
 
 impl Rater {
     /// One sweep over every full unit, placing each value that has one place left in it.
@@ -60,5 +61,54 @@ impl Rater {
             }
         }
         progress
+    }
+}
+
+impl Rater {
+    /// Hidden singles as steps: a value with one place left in a full unit, the unit named.
+    pub(in crate::sudoku::logic) fn find_hidden_singles(&self, out: &mut Vec<Step>, limit: usize) {
+        for u in 0..self.units.len() {
+            if !self.full[u] {
+                continue;
+            }
+            let (mut once, mut more) = (0u64, 0u64);
+            for &c in &self.units[u] {
+                let c = self.cand[c as usize];
+                more |= once & c;
+                once |= c;
+            }
+            let single = once & !more & self.all & !self.placed[u];
+            for value in bits(single) {
+                let bit = 1u64 << (value - 1);
+                let Some(&cell) = self.units[u]
+                    .iter()
+                    .find(|&&c| self.cand[c as usize] & bit != 0)
+                else {
+                    continue;
+                };
+                let mut step = Step::new(Technique::HiddenSingle);
+                step.units.push(u as u32);
+                step.placements.push((cell, value));
+                out.push(step);
+                if out.len() >= limit {
+                    return;
+                }
+            }
+        }
+    }
+
+    /// Naked singles as steps: a cell with one candidate left.
+    pub(in crate::sudoku::logic) fn find_naked_singles(&self, out: &mut Vec<Step>, limit: usize) {
+        for (cell, &c) in self.cand.iter().enumerate() {
+            if c != 0 && c & (c - 1) == 0 && self.values[cell] == 0 {
+                let mut step = Step::new(Technique::NakedSingle);
+                step.placements
+                    .push((cell as u32, c.trailing_zeros() as u8 + 1));
+                out.push(step);
+                if out.len() >= limit {
+                    return;
+                }
+            }
+        }
     }
 }

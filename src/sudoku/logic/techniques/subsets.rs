@@ -1,136 +1,180 @@
-//! Naked and hidden subsets (pairs, triples) within a unit.
+//! Naked and hidden subsets (pairs, triples, quads) within a unit.
 //!
-//! A naked subset holds in any unit, full or not (its cells need as many different values as
-//! they have candidates between them); a hidden subset only in a full unit, which must hold
-//! every value somewhere.
+//! A *naked* subset is `n` cells of a unit whose candidates number `n` between them: those `n`
+//! values must fill those `n` cells, so they go from the unit's other cells. It holds in any
+//! unit, full or not (its cells need as many different values as they have candidates between
+//! them). A *hidden* subset is `n` values whose places in a unit number `n` between them: those
+//! cells must take those values, so every other candidate goes from them. It holds only in a
+//! full unit, which must hold every value somewhere.
 
-use crate::sudoku::logic::{Progress, Rater};
+use crate::sudoku::logic::techniques::wing::bits;
+use crate::sudoku::logic::{Rater, Role, Step, Technique};
+
+/// The naked subset's technique of a size.
+fn naked(size: usize) -> Technique {
+    match size {
+        2 => Technique::NakedPair,
+        3 => Technique::NakedTriple,
+        _ => Technique::NakedQuad,
+    }
+}
+
+/// The hidden subset's technique of a size.
+fn hidden(size: usize) -> Technique {
+    match size {
+        2 => Technique::HiddenPair,
+        3 => Technique::HiddenTriple,
+        _ => Technique::HiddenQuad,
+    }
+}
 
 impl Rater {
-    /// `size` cells of a unit whose candidates together number `size`: those values go from
-    /// the unit's other cells.
-    pub(in crate::sudoku::logic) fn naked_subsets(&mut self, size: usize) -> Progress {
+    /// Naked subsets of `size` (2 to 4) that remove something, up to `limit`.
+    pub(in crate::sudoku::logic) fn find_naked_subsets(
+        &self,
+        size: usize,
+        out: &mut Vec<Step>,
+        limit: usize,
+    ) {
         for u in 0..self.units.len() {
             let cells: Vec<usize> = self.units[u]
                 .iter()
                 .map(|&c| c as usize)
-                .filter(|&c| {
-                    let n = self.cand[c].count_ones() as usize;
-                    (2..=size).contains(&n)
-                })
+                .filter(|&c| (2..=size).contains(&(self.cand[c].count_ones() as usize)))
                 .collect();
-            let mut found = None;
             for_each_subset(cells.len(), size, |pick| {
                 let union = pick.iter().fold(0, |acc, &i| acc | self.cand[cells[i]]);
-                if union.count_ones() as usize == size {
-                    let chosen: Vec<usize> = pick.iter().map(|&i| cells[i]).collect();
-                    let useful = self.units[u].iter().any(|&c| {
-                        !chosen.contains(&(c as usize)) && self.cand[c as usize] & union != 0
-                    });
-                    if useful {
-                        found = Some((union, chosen));
-                        return true;
-                    }
+                if union.count_ones() as usize != size {
+                    return false;
                 }
-                false
-            });
-            if let Some((union, chosen)) = found {
-                for k in 0..self.units[u].len() {
-                    let c = self.units[u][k] as usize;
+                let chosen: Vec<usize> = pick.iter().map(|&i| cells[i]).collect();
+                let mut step = Step::new(naked(size));
+                for &c in &self.units[u] {
+                    let c = c as usize;
                     if !chosen.contains(&c) {
-                        self.eliminate(c, union);
+                        for v in bits(self.cand[c] & union) {
+                            step.eliminations.push((c as u32, v));
+                        }
                     }
                 }
-                return Progress::Some;
+                if step.eliminations.is_empty() {
+                    return false;
+                }
+                step.units.push(u as u32);
+                for &c in &chosen {
+                    for v in bits(self.cand[c]) {
+                        step.marks.push((c as u32, v, Role::Pattern));
+                    }
+                }
+                out.push(step);
+                out.len() >= limit
+            });
+            if out.len() >= limit {
+                return;
             }
         }
-        Progress::None
     }
 
-    /// `size` values whose places in a unit number `size` together: the other candidates go
-    /// from those cells.
-    pub(in crate::sudoku::logic) fn hidden_subsets(&mut self, size: usize) -> Progress {
+    /// Hidden subsets of `size` (2 to 4) that remove something, up to `limit`.
+    pub(in crate::sudoku::logic) fn find_hidden_subsets(
+        &self,
+        size: usize,
+        out: &mut Vec<Step>,
+        limit: usize,
+    ) {
         for u in (0..self.units.len()).filter(|&u| self.full[u]) {
             // Where each missing value can go, as a bit set over the unit's cells.
-            let mut places: Vec<(u64, u64)> = Vec::new();
-            let mut missing = self.all & !self.placed[u];
-            while missing != 0 {
-                let bit = missing & missing.wrapping_neg();
-                missing &= missing - 1;
-                let mut at = 0u64;
-                for (k, &c) in self.units[u].iter().enumerate() {
-                    if self.cand[c as usize] & bit != 0 {
-                        at |= 1 << k;
+            let places: Vec<(u64, u64)> = bits(self.all & !self.placed[u])
+                .filter_map(|v| {
+                    let bit = 1u64 << (v - 1);
+                    let mut at = 0u64;
+                    for (k, &c) in self.units[u].iter().enumerate() {
+                        if self.cand[c as usize] & bit != 0 {
+                            at |= 1 << k;
+                        }
                     }
-                }
-                if (2..=size).contains(&(at.count_ones() as usize)) {
-                    places.push((bit, at));
-                }
-            }
-            let mut found = None;
+                    (2..=size)
+                        .contains(&(at.count_ones() as usize))
+                        .then_some((bit, at))
+                })
+                .collect();
             for_each_subset(places.len(), size, |pick| {
                 let cells = pick.iter().fold(0, |acc, &i| acc | places[i].1);
-                if cells.count_ones() as usize == size {
-                    let values = pick.iter().fold(0, |acc, &i| acc | places[i].0);
-                    let useful = (0..self.units[u].len()).any(|k| {
-                        cells & (1 << k) != 0 && self.cand[self.units[u][k] as usize] & !values != 0
-                    });
-                    if useful {
-                        found = Some((values, cells));
-                        return true;
-                    }
+                if cells.count_ones() as usize != size {
+                    return false;
                 }
-                false
-            });
-            if let Some((values, cells)) = found {
-                for k in 0..self.units[u].len() {
+                let values = pick.iter().fold(0, |acc, &i| acc | places[i].0);
+                let mut step = Step::new(hidden(size));
+                for (k, &c) in self.units[u].iter().enumerate() {
                     if cells & (1 << k) != 0 {
-                        let c = self.units[u][k] as usize;
-                        self.eliminate(c, !values);
+                        for v in bits(self.cand[c as usize] & !values) {
+                            step.eliminations.push((c, v));
+                        }
+                        for v in bits(self.cand[c as usize] & values) {
+                            step.marks.push((c, v, Role::Pattern));
+                        }
                     }
                 }
-                return Progress::Some;
+                if step.eliminations.is_empty() {
+                    return false;
+                }
+                step.units.push(u as u32);
+                out.push(step);
+                out.len() >= limit
+            });
+            if out.len() >= limit {
+                return;
             }
         }
-        Progress::None
     }
 }
 
-/// Calls `visit` with every `size`-element subset of `0..n` (as ascending indices) until it
-/// returns true. Sizes 1 to 3 are all the rater needs.
+/// Calls `visit` with every `size`-element subset of `0..n` (as ascending indices, in
+/// lexicographic order) until it returns true.
 pub(in crate::sudoku::logic) fn for_each_subset(
     n: usize,
     size: usize,
     mut visit: impl FnMut(&[usize]) -> bool,
 ) {
-    match size {
-        1 => {
-            for a in 0..n {
-                if visit(&[a]) {
-                    return;
-                }
-            }
+    if size == 0 || size > n {
+        return;
+    }
+    let mut pick: Vec<usize> = (0..size).collect();
+    loop {
+        if visit(&pick) {
+            return;
         }
-        2 => {
-            for a in 0..n {
-                for b in a + 1..n {
-                    if visit(&[a, b]) {
-                        return;
-                    }
-                }
-            }
+        // The next subset: the last index that can move up moves, the rest follow it.
+        let Some(i) = (0..size).rev().find(|&i| pick[i] < n - size + i) else {
+            return;
+        };
+        pick[i] += 1;
+        for j in i + 1..size {
+            pick[j] = pick[j - 1] + 1;
         }
-        3 => {
-            for a in 0..n {
-                for b in a + 1..n {
-                    for c in b + 1..n {
-                        if visit(&[a, b, c]) {
-                            return;
-                        }
-                    }
-                }
-            }
-        }
-        _ => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn subsets_come_in_order_each_once() {
+        let mut seen = Vec::new();
+        for_each_subset(5, 3, |p| {
+            seen.push(p.to_vec());
+            false
+        });
+        assert_eq!(seen.len(), 10);
+        assert_eq!(seen[0], vec![0, 1, 2]);
+        assert_eq!(seen[9], vec![2, 3, 4]);
+        let mut n = 0;
+        for_each_subset(9, 4, |_| {
+            n += 1;
+            n == 7
+        });
+        assert_eq!(n, 7, "stops when asked");
+        for_each_subset(2, 3, |_| panic!("no subset of 3 from 2"));
     }
 }
