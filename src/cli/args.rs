@@ -88,6 +88,11 @@ pub struct SolveArgs {
     /// Print the number of solutions (up to --limit) instead of a solution.
     #[arg(long)]
     pub count: bool,
+    /// Print the steps a person would take instead, one a line, in the words of the window's
+    /// hints (`hidden single in row 3: r3c7 = 4`), then how the puzzle ended: solved, or where
+    /// logic stalls and search is needed. A file of several puzzles gives each its block.
+    #[arg(long, conflicts_with_all = ["count", "shape"])]
+    pub steps: bool,
     /// With --count: stop counting at this many solutions.
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..))]
     pub limit: u64,

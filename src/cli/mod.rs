@@ -30,6 +30,7 @@ mod print;
 mod progress;
 mod rate;
 mod solve;
+mod steps;
 mod xc;
 
 pub use args::{
@@ -41,6 +42,7 @@ pub use exit::{EXIT_BAD_INPUT, EXIT_GAVE_UP, EXIT_OK, EXIT_UNSOLVED};
 /// Runs a subcommand with the loaded config.
 pub fn run(command: &Command, config: &Config) -> ExitCode {
     let result = match command {
+        Command::Solve(args) if args.steps => steps::steps(args, config),
         Command::Solve(args) => solve::solve(args, config),
         Command::Bench(args) => bench::bench(args, config),
         Command::Generate(args) => generate::generate(args, config),
