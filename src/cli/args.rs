@@ -36,7 +36,8 @@ pub enum Command {
     Bench(BenchArgs),
     /// Make new puzzles with one solution, of a grade and symmetry, one a line.
     Generate(GenerateArgs),
-    /// Rate every puzzle of a file: the grade and the techniques a person needs.
+    /// Rate every puzzle of a file: the grade, the difficulty on the Sudoku Explainer scale and
+    /// the techniques a person needs.
     Rate(RateArgs),
     /// Write the exact-cover matrix of a puzzle in the input format of Knuth's dlx1, or dense.
     Matrix(MatrixArgs),

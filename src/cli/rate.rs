@@ -13,8 +13,9 @@ use super::exit::{EXIT_BAD_INPUT, EXIT_GAVE_UP, EXIT_OK, EXIT_UNSOLVED, gave_up,
 use super::input::Input;
 use super::progress::Progress;
 
-/// `rate`: one line per puzzle: the grade, the DLX search's size and the solution count, and
-/// the techniques used.
+/// `rate`: one line per puzzle: the grade, its difficulty on the Sudoku Explainer scale (`-`
+/// when logic does not finish it), the DLX search's size and the solution count, and the
+/// techniques used.
 pub(super) fn rate(args: &RateArgs, config: &Config) -> io::Result<u8> {
     let mut input = Input::open(args.file.as_deref(), &config.notation)?;
     let stdout = io::stdout();
@@ -50,8 +51,15 @@ pub(super) fn rate(args: &RateArgs, config: &Config) -> io::Result<u8> {
                 } else {
                     let rating = rater.rate(&grid);
                     let count = if solutions == 1 { "unique" } else { "multiple" };
+                    // The difficulty only when logic finishes the puzzle: one that needs
+                    // search has none on the scale.
+                    let value = if rating.solved {
+                        format!("{:.1}", rating.difficulty())
+                    } else {
+                        "-".to_string()
+                    };
                     format!(
-                        "{}\tnodes={nodes}\t{count}\t{}",
+                        "{}\t{value}\tnodes={nodes}\t{count}\t{}",
                         rating.grade,
                         rating.describe()
                     )

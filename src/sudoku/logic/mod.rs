@@ -15,6 +15,15 @@
 //! board the rater fills has exactly one solution; the generator leans on that to skip most
 //! uniqueness searches.
 //!
+//! Each technique has a difficulty on the scale of Nicolas Juillerat's Sudoku Explainer, the
+//! one players quote when they rate puzzles: hidden single 1.5 (Sudoku Explainer gives 1.2 in
+//! a box, 1.5 in a line), naked single 2.3, pointing 2.6, claiming 2.8, naked pair 3.0, X-wing
+//! 3.2, hidden pair 3.4, naked triple 3.6, swordfish 3.8, hidden triple 4.0, XY-wing 4.2,
+//! naked quad 5.0, jellyfish 5.2, hidden quad 5.4, as its rules rate them. Cage combinations
+//! have no rating there; they count 2.0, a little above a single, as killer players rate the
+//! sums. A puzzle's difficulty is its hardest technique's ([`Rating::difficulty`]); a puzzle
+//! logic does not finish has none.
+//!
 //! Techniques work by [`step`]s: each finds the instances of its pattern on the candidates
 //! as they stand, and the rater applies all of them before it looks again from the easiest.
 //! The same steps, taken one at a time ([`Rater::next_step`], [`Rater::steps`]), are what a
@@ -139,6 +148,28 @@ impl Technique {
         }
     }
 
+    /// How hard the technique is on the Sudoku Explainer scale, which players quote (1.0 to
+    /// about 11; see the module docs for where the numbers come from).
+    pub fn difficulty(self) -> f32 {
+        match self {
+            Technique::HiddenSingle => 1.5,
+            Technique::CageCombination => 2.0,
+            Technique::NakedSingle => 2.3,
+            Technique::Pointing => 2.6,
+            Technique::Claiming | Technique::LockedCandidates => 2.8,
+            Technique::NakedPair => 3.0,
+            Technique::XWing => 3.2,
+            Technique::HiddenPair => 3.4,
+            Technique::NakedTriple => 3.6,
+            Technique::Swordfish => 3.8,
+            Technique::HiddenTriple => 4.0,
+            Technique::XyWing => 4.2,
+            Technique::NakedQuad => 5.0,
+            Technique::Jellyfish => 5.2,
+            Technique::HiddenQuad => 5.4,
+        }
+    }
+
     /// The name players use.
     pub fn name(self) -> &'static str {
         match self {
@@ -229,6 +260,16 @@ impl Rating {
     /// The hardest technique used, if any.
     pub fn hardest(&self) -> Option<Technique> {
         self.used.last().map(|&(t, _)| t)
+    }
+
+    /// The puzzle's difficulty on the Sudoku Explainer scale: that of the hardest technique it
+    /// needed (the most difficult, which the order of techniques mostly but not always
+    /// follows), 0 for a board with nothing to do.
+    pub fn difficulty(&self) -> f32 {
+        self.used
+            .iter()
+            .map(|&(t, _)| t.difficulty())
+            .fold(0.0, f32::max)
     }
 
     /// What the puzzle takes, as `sudoku-dlx rate` and the window both say it: the techniques
