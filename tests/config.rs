@@ -179,8 +179,11 @@ fn the_new_keys_have_defaults_and_adapt_to_the_symbols() {
     let c = Config::from_toml_str("box_size = 5").unwrap();
     assert_eq!(c.keys.hint.to_string(), "Ctrl+H");
     assert_eq!(c.keys.notes.to_string(), "Ctrl+M");
-    let c = Config::from_toml_str("[keys]\nhint = \"f2\"\n").unwrap();
-    assert_eq!(c.keys.hint.to_string(), "F2");
+    let c = Config::from_toml_str("[keys]\nhint = \"f9\"\n").unwrap();
+    assert_eq!(c.keys.hint.to_string(), "F9");
+    // F2 to F8 are the colours' and the filter's.
+    let e = err("[keys]\nhint = \"f2\"\n");
+    assert!(e.to_string().contains("fixed key for colour 1"), "{e}");
     // A fixed key cannot be taken.
     let e = err("[keys]\n\nhint = \"ctrl+z\"\n");
     assert_eq!(e.line, Some(3));

@@ -429,6 +429,21 @@ pub fn board(
         palette.cage,
         ui.visuals().extreme_bg_color,
     );
+    // A technique's hint, from its second press: its pattern where the pencil marks go.
+    if let Some(t) = game
+        .hint()
+        .and_then(|h| h.step.as_ref())
+        .filter(|t| t.stage >= 2)
+    {
+        let slot = |cell: usize, value: u8| {
+            let room = note_room(layout.position_rect(cell));
+            let label = label_of.get(cell).copied().flatten();
+            note_slots(room, (note_rows, note_cols), label)
+                .get(usize::from(value).checked_sub(1)?)
+                .copied()
+        };
+        super::hint_paint::paint_step(&painter, &layout, game, &t.step, &slot);
+    }
     if let Some(cell) = selected {
         let rect = layout.position_rect(cell);
         let edge = Stroke::new(

@@ -7,7 +7,8 @@
 //! * [`board`] draws the board and reads the pointer over it, [`keys`] reads the keyboard,
 //!   [`panels`] draws the menu bar and the status line, [`loupe`] a cell's pencil marks large
 //!   where the board's are too small, [`colouring`] the colours' menus and keys: each of them
-//!   returns [`Action`]s and changes nothing itself; [`filter`] is the one-symbol filter;
+//!   returns [`Action`]s and changes nothing itself; [`filter`] is the one-symbol filter,
+//!   [`hint_paint`] a technique's hint drawn on the board;
 //! * [`watching`] is watch mode's state and [`watch_panel`] shows it: the search move by move,
 //!   the matrix ([`matrix_view`]) and the engine's candidates; [`comparison`] runs DLX against
 //!   backtracking;
@@ -25,6 +26,7 @@ pub mod dialog;
 pub mod files;
 pub mod filter;
 pub mod fit;
+pub mod hint_paint;
 pub mod keys;
 pub mod launch;
 pub mod layout;

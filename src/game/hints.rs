@@ -2,9 +2,11 @@
 //! and the entries that differ from the puzzle's solution.
 
 use crate::sudoku::logic::hint::{self, Finding};
+use crate::sudoku::{Grade, Rater};
 
 use super::cell::Origin;
-use super::state::{Answer, Game, Hint, Uniqueness};
+use super::history::CellState;
+use super::state::{Answer, Game, Hint, TechniqueHint, Uniqueness};
 use super::status::Status;
 
 impl Game {
@@ -12,6 +14,26 @@ impl Game {
         // Each press on an unfinished board is a hint asked for, in the records.
         if !self.board.is_full() {
             self.events.push(super::state::Event::Hint);
+        }
+        // A technique's hint: the second press shows its pattern, the third applies it.
+        if let Some(Hint {
+            step: Some(technique),
+            ..
+        }) = &self.hint
+        {
+            let technique = technique.clone();
+            if technique.stage == 1 {
+                self.status = Status::info(format!(
+                    "{}. Hint again applies it",
+                    capitalised(&technique.words)
+                ));
+                if let Some(Hint { step: Some(t), .. }) = &mut self.hint {
+                    t.stage = 2;
+                }
+            } else {
+                self.apply_step(&technique);
+            }
+            return;
         }
         // A second press on a hint with a move fills it in.
         if let Some(Hint {
@@ -33,6 +55,7 @@ impl Game {
                 unit: Some(clash.unit),
                 focus: None,
                 fill: None,
+                step: None,
             });
             self.status = Status::problem(format!(
                 "{}: clear one of them first",
@@ -71,11 +94,16 @@ impl Game {
                     unit: None,
                     focus: Some(cell),
                     fill: None,
+                    step: None,
                 });
                 return;
             }
         }
         let finding = hint::forced_move(&self.board);
+        // No single forced: the rater's next step, if it sees one.
+        if matches!(finding, Finding::Fewest { .. }) && self.technique_hint() {
+            return;
+        }
         let fill = match finding {
             Finding::Forced { cell, value, .. } => Some((cell, value)),
             _ => None,
@@ -98,8 +126,86 @@ impl Game {
                 _ => None,
             }),
             fill,
+            step: None,
         });
         self.status = Status { text, problem };
+    }
+
+    /// Shows the first press of the rater's next step beyond singles on the board as it
+    /// stands: the technique and the units it reads. False if logic sees no step.
+    fn technique_hint(&mut self) -> bool {
+        let mut rater = Rater::new();
+        let Some(step) = rater.next_step(&self.board, Grade::Expert) else {
+            return false;
+        };
+        let words = step.describe(&rater, &self.board);
+        let mut cells: Vec<usize> = step
+            .units
+            .iter()
+            .flat_map(|&u| rater.unit_cells(u))
+            .collect();
+        cells.sort_unstable();
+        cells.dedup();
+        let units: Vec<String> = step.units.iter().map(|&u| rater.unit_name(u)).collect();
+        let look = if units.is_empty() {
+            String::new()
+        } else {
+            format!(": look at {}", units.join(" and "))
+        };
+        self.status = Status::info(format!(
+            "Hint: {}{look}. Hint again shows it",
+            step.technique
+        ));
+        self.hint = Some(Hint {
+            cells,
+            unit: None,
+            focus: None,
+            fill: None,
+            step: Some(TechniqueHint {
+                step,
+                stage: 1,
+                words,
+            }),
+        });
+        true
+    }
+
+    /// The third press: the step's symbols placed and its candidates taken from the pencil
+    /// marks, as one undoable step. A cell without pencil marks gets its candidates first, so
+    /// that what the step removes stays removed.
+    fn apply_step(&mut self, technique: &TechniqueHint) {
+        let step = &technique.step;
+        let candidates = hint::candidates(&self.board);
+        let mut changes: Vec<(usize, CellState)> = Vec::new();
+        for &(cell, value) in &step.placements {
+            changes.extend(self.placing(cell as usize, value));
+        }
+        for &(cell, value) in &step.eliminations {
+            let cell = cell as usize;
+            let mut s = match changes.iter().rev().find(|(c, _)| *c == cell) {
+                Some(&(_, s)) => s,
+                None => self.state(cell),
+            };
+            if s.value != 0 {
+                continue;
+            }
+            if s.notes == 0 {
+                s.notes = candidates.get(cell).copied().unwrap_or(0);
+            }
+            s.notes &= !(1u64 << (value - 1));
+            changes.push((cell, s));
+        }
+        let label = format!("hint: {}", step.technique);
+        if self.commit(label, changes) {
+            self.status = Status::info(format!(
+                "{} (Ctrl+Z takes it back)",
+                capitalised(&technique.words)
+            ));
+        } else {
+            self.hint = None;
+            self.status = Status::info("Your pencil marks already show that step");
+        }
+        self.announce_completion();
     }
 
     pub(super) fn check(&mut self) {
@@ -161,5 +267,14 @@ impl Game {
                 ))
             }
         };
+    }
+}
+
+/// `text` with its first letter a capital.
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
     }
 }

@@ -49,5 +49,5 @@ pub use jobs::{
 };
 pub use place::CollectionPlace;
 pub use state::Event;
-pub use state::{Answer, Game, Hint, Uniqueness};
+pub use state::{Answer, Game, Hint, TechniqueHint, Uniqueness};
 pub use status::{Status, counted, format_duration};

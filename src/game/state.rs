@@ -40,6 +40,21 @@ pub struct Hint {
     pub focus: Option<usize>,
     /// The forced move, `(cell, value)`, that pressing hint again fills in.
     pub fill: Option<(usize, u8)>,
+    /// A technique's step ([`TechniqueHint`]), shown over three presses.
+    pub step: Option<TechniqueHint>,
+}
+
+/// A hint of a technique beyond singles, as HoDoKu gives it in three presses: first the
+/// technique's name and the units it reads, then its pattern on the board (its candidates,
+/// links, the candidates it removes and the symbols it places), then the step applied.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TechniqueHint {
+    /// The step.
+    pub step: crate::sudoku::logic::Step,
+    /// Shown so far: 1, the name and units; 2, the pattern too.
+    pub stage: u8,
+    /// The step in words.
+    pub words: String,
 }
 
 /// The state of one game.

@@ -874,3 +874,50 @@ fn a_shape_game_is_solved_saved_and_restored_with_its_holes_left_alone() {
     restored.apply(Command::Undo);
     assert_eq!(restored.board(), &puzzle);
 }
+
+#[test]
+fn a_technique_hint_names_it_then_shows_it_then_applies_it_in_one_undoable_step() {
+    let hard = "....15.9..9....6..3.1..9.......3.81.56..9..73.38.4.......4..2.7..4....5..5.26....";
+    let mut game = answered(Grid::parse_line(hard, None).unwrap());
+    // Singles first, two presses each, until the next step is a technique's.
+    let mut presses = 0;
+    while game.hint().and_then(|h| h.step.as_ref()).is_none() {
+        game.apply(Command::Hint);
+        presses += 1;
+        assert!(presses < 200, "no technique hint: {}", game.status().text);
+    }
+    let hint = game.hint().unwrap().clone();
+    let technique = hint.step.clone().unwrap();
+    assert_eq!(technique.stage, 1);
+    assert_eq!(technique.step.technique, crate::sudoku::Technique::Pointing);
+    assert!(
+        game.status()
+            .text
+            .starts_with("Hint: pointing: look at box 9 and row 9"),
+        "{}",
+        game.status().text
+    );
+    assert_eq!(hint.cells.len(), 15, "box 9 and row 9 share three cells");
+    let before = cells(&game);
+    // Second press: the pattern, in words; nothing changes on the board.
+    game.apply(Command::Hint);
+    assert_eq!(game.hint().unwrap().step.as_ref().unwrap().stage, 2);
+    assert!(
+        game.status()
+            .text
+            .starts_with("Pointing in box 9, row 9 [r9c7(9) r9c9(9)]: removes 9"),
+        "{}",
+        game.status().text
+    );
+    assert_eq!(cells(&game), before);
+    // Third press: the 9s go from r9c1 and r9c3's pencil marks (filled in first).
+    game.apply(Command::Hint);
+    let (r9c1, r9c3) = (72, 74);
+    assert_ne!(game.notes(r9c1), 0);
+    assert_eq!(game.notes(r9c1) & 1 << 8, 0);
+    assert_eq!(game.notes(r9c3) & 1 << 8, 0);
+    assert!(game.hint().is_none());
+    // One undo takes the whole step back.
+    game.apply(Command::Undo);
+    assert_eq!(cells(&game), before);
+}

@@ -921,6 +921,15 @@ impl Rater {
         (progress == Progress::Some).then_some(step)
     }
 
+    /// A unit's cells (positions), as the rater numbers its units.
+    pub fn unit_cells(&self, unit: u32) -> Vec<usize> {
+        self.units
+            .get(unit as usize)
+            .map_or_else(Vec::new, |cells| {
+                cells.iter().map(|&c| c as usize).collect()
+            })
+    }
+
     /// A unit's name, as a step names it: `row 3`, `column 5`, `box 1`, `region 2`.
     pub fn unit_name(&self, unit: u32) -> String {
         self.unit_kinds

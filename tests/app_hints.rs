@@ -1,0 +1,78 @@
+//! A technique's hint in the window, driven through `egui_kittest`: `h` names the technique
+//! and shades its units, `h` again draws its pattern (the candidates it removes in red, struck
+//! through), `h` a third time applies it, and Ctrl+Z takes it back.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use egui::epaint::{Shape, TextShape};
+use egui::{Color32, Key, Modifiers};
+use egui_kittest::Harness;
+use sudoku_dlx::app::App;
+
+mod common;
+use common::*;
+
+const HARD: &str =
+    "....15.9..9....6..3.1..9.......3.81.56..9..73.38.4.......4..2.7..4....5..5.26....";
+
+/// The texts painted in the last frame in `colour`, with where they are.
+fn texts_in(h: &Harness<'static, App>, colour: Color32) -> Vec<(String, egui::Pos2)> {
+    let mut out = Vec::new();
+    let mut visit = |shape: &Shape| {
+        if let Shape::Text(TextShape {
+            galley,
+            pos,
+            fallback_color,
+            ..
+        }) = shape
+            && *fallback_color == colour
+        {
+            out.push((galley.text().to_string(), *pos));
+        }
+    };
+    for clipped in &h.output().shapes {
+        match &clipped.shape {
+            Shape::Vec(shapes) => shapes.iter().for_each(&mut visit),
+            shape => visit(shape),
+        }
+    }
+    out
+}
+
+#[test]
+fn three_presses_name_show_and_apply_a_pointing_and_undo_takes_it_back() {
+    let mut h = puzzle(HARD);
+    // Singles first (two presses each), until the hint is a technique's.
+    for _ in 0..200 {
+        if h.state().game().hint().is_some_and(|x| x.step.is_some()) {
+            break;
+        }
+        press(&mut h, Key::H);
+    }
+    let status_now = status(&h);
+    assert!(
+        status_now.starts_with("Hint: pointing: look at box 9 and row 9"),
+        "{status_now}"
+    );
+    let red = Color32::from_rgb(220, 40, 40);
+    assert!(
+        texts_in(&h, red).is_empty(),
+        "nothing drawn at the first press"
+    );
+    press(&mut h, Key::H);
+    let removed = texts_in(&h, red);
+    assert_eq!(removed.len(), 2, "{removed:?}");
+    let layout = h.state().layout().unwrap();
+    for (text, pos) in &removed {
+        assert_eq!(text, "9");
+        assert_eq!(layout.cell_at(*pos).map(|(r, _)| r), Some(8), "row 9");
+    }
+    let before = h.state().game().notes(72);
+    press(&mut h, Key::H);
+    assert_eq!(h.state().game().notes(72) & 1 << 8, 0);
+    assert_ne!(h.state().game().notes(72), before);
+    assert!(texts_in(&h, red).is_empty(), "applied: the hint is gone");
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    settle(&mut h);
+    assert_eq!(h.state().game().notes(72), before);
+}
