@@ -19,9 +19,9 @@
 //! one players quote when they rate puzzles: hidden single 1.5 (Sudoku Explainer gives 1.2 in
 //! a box, 1.5 in a line), naked single 2.3, pointing 2.6, claiming 2.8, naked pair 3.0, X-wing
 //! 3.2, hidden pair 3.4, naked triple 3.6, swordfish 3.8, hidden triple 4.0, XY-wing 4.2,
-//! naked quad 5.0, jellyfish 5.2, hidden quad 5.4, as its rules rate them. Cage combinations
-//! have no rating there; they count 2.0, a little above a single, as killer players rate the
-//! sums. A puzzle's difficulty is its hardest technique's ([`Rating::difficulty`]); a puzzle
+//! naked quad 5.0, jellyfish 5.2, hidden quad 5.4, as its rules rate them. Killer techniques
+//! have no rating there: cage combinations count 2.0, a little above a single, and innies and
+//! outies 3.0, about a pair, as killer players rank them. A puzzle's difficulty is its hardest technique's ([`Rating::difficulty`]); a puzzle
 //! logic does not finish has none.
 //!
 //! Techniques work by [`step`]s: each finds the instances of its pattern on the candidates
@@ -105,6 +105,12 @@ pub enum Technique {
     Jellyfish,
     /// Four values with only four places between them in a unit.
     HiddenQuad,
+    /// Killer: the cells of a unit outside the cages wholly inside it add up to the rest of
+    /// the unit's total.
+    Innies,
+    /// Killer: the cells of the cages meeting a unit that lie outside it add up to the cages'
+    /// sums less the unit's total.
+    Outies,
 }
 
 impl Technique {
@@ -126,6 +132,8 @@ impl Technique {
         Technique::NakedQuad,
         Technique::Jellyfish,
         Technique::HiddenQuad,
+        Technique::Innies,
+        Technique::Outies,
     ];
 
     /// The grade a puzzle needing this technique has.
@@ -167,6 +175,7 @@ impl Technique {
             Technique::NakedQuad => 5.0,
             Technique::Jellyfish => 5.2,
             Technique::HiddenQuad => 5.4,
+            Technique::Innies | Technique::Outies => 3.0,
         }
     }
 
@@ -188,6 +197,8 @@ impl Technique {
             Technique::NakedQuad => "naked quad",
             Technique::Jellyfish => "jellyfish",
             Technique::HiddenQuad => "hidden quad",
+            Technique::Innies => "innies",
+            Technique::Outies => "outies",
             Technique::CageCombination => "cage combinations",
         }
     }
@@ -378,6 +389,8 @@ pub struct Rater {
     is_cell: Vec<bool>,
     /// Killer cages: their cells, and the digit sets (bit sets) that make their sums.
     cages: Vec<(Vec<u32>, Vec<u64>)>,
+    /// Each killer cage's sum.
+    cage_sums: Vec<u32>,
     /// Each cell's cage, `u32::MAX` for none.
     cage_of: Vec<u32>,
     /// Mathdoku cages: their cells, and every filling that makes the target (`None`: more
@@ -408,6 +421,7 @@ impl Rater {
         }
         let mut cell_units: Vec<Vec<u32>> = Vec::new();
         self.cages.clear();
+        self.cage_sums.clear();
         self.math.clear();
         match &board {
             Board::Square(g, variant) => {
@@ -531,6 +545,7 @@ impl Rater {
             }
             self.cages
                 .push((cage.cells.iter().map(|&c| c as u32).collect(), sets));
+            self.cage_sums.push(cage.sum);
         }
     }
 
@@ -705,7 +720,7 @@ impl Rater {
     }
 
     /// Every technique with its code, in the order of [`Technique::ALL`].
-    fn kinds() -> [(Technique, Kind); 16] {
+    fn kinds() -> [(Technique, Kind); 18] {
         [
             (
                 Technique::HiddenSingle,
@@ -768,6 +783,14 @@ impl Rater {
             (
                 Technique::HiddenQuad,
                 Kind::Find(|r, out, limit| r.find_hidden_subsets(4, out, limit)),
+            ),
+            (
+                Technique::Innies,
+                Kind::Find(|r, out, limit| r.find_unit_sums(false, out, limit)),
+            ),
+            (
+                Technique::Outies,
+                Kind::Find(|r, out, limit| r.find_unit_sums(true, out, limit)),
             ),
         ]
     }
