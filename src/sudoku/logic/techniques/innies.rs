@@ -114,7 +114,7 @@ impl Rater {
         let mut keep = vec![0u64; open.len()];
         let mut chosen = vec![0u8; open.len()];
         self.fill_sums(&open, 0, left, 0, &mut chosen, &mut keep);
-        if keep.iter().any(|&k| k == 0) {
+        if keep.contains(&0) {
             return None;
         }
         let technique = if inside {
@@ -191,7 +191,7 @@ mod tests {
     fn killer(cages: &str) -> crate::sudoku::Grid {
         let text = format!(
             "[[puzzle]]\nvariant = \"killer\"\nbox = \"3x3\"\ngivens = [{}]\ncages = [{cages}]\n",
-            vec!["\".........\""; 9].join(", ")
+            ["\".........\""; 9].join(", ")
         );
         let (_, entries) = formats::read(&text, None, None).unwrap();
         entries[0].puzzle.clone()
