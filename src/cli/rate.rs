@@ -14,7 +14,8 @@ use super::input::Input;
 use super::progress::Progress;
 
 /// `rate`: one line per puzzle: the grade, the DLX search's size and the solution count, and
-/// the techniques used.
+/// the techniques used. The count comes first, so the uniqueness techniques (unique
+/// rectangles, BUG+1) are used exactly on the puzzles found to have one solution.
 pub(super) fn rate(args: &RateArgs, config: &Config) -> io::Result<u8> {
     let mut input = Input::open(args.file.as_deref(), &config.notation)?;
     let stdout = io::stdout();
@@ -48,6 +49,9 @@ pub(super) fn rate(args: &RateArgs, config: &Config) -> io::Result<u8> {
                     worst = worse(worst, EXIT_UNSOLVED);
                     "no solution".to_string()
                 } else {
+                    // Unique rectangles and BUG+1 need the promise of one solution, which the
+                    // count just gave (or denied).
+                    rater.assume_unique(solutions == 1);
                     let rating = rater.rate(&grid);
                     let count = if solutions == 1 { "unique" } else { "multiple" };
                     format!(

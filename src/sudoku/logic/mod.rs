@@ -7,8 +7,13 @@
 //! |----------|-------------------------------------------------------------------------|
 //! | easy     | hidden single, naked single                                             |
 //! | medium   | locked candidates (pointing, claiming), naked pair, hidden pair         |
-//! | hard     | naked triple, hidden triple, X-wing, swordfish, XY-wing                 |
+//! | hard     | naked triple, hidden triple, X-wing, swordfish, XY-wing, unique rectangle, BUG+1, XY-chain, nice loop, AIC, ALS-XZ, ALS-XY-wing, forcing chain, forcing net |
 //! | expert   | none of the above finishes it: the puzzle needs search (trial and error) |
+//!
+//! Unique rectangles and BUG+1 rest on the puzzle having one solution, so they are used only
+//! after [`Rater::assume_unique`]. Forcing chains and nets reason by cases (each candidate of a
+//! cell, each place of a value in a unit, followed through singles) without ever guessing: they
+//! are the last resort before search.
 //!
 //! A puzzle's grade is that of the hardest technique it needed. Every technique is a sound
 //! deduction, so a board the rater fills has exactly one solution; the generator leans on that
@@ -80,6 +85,12 @@ pub enum Technique {
     Swordfish,
     /// A cell with candidates `ab` seeing `ac` and `bc`: `c` goes from cells seeing both.
     XyWing,
+    /// Four cells of a rectangle over two boxes that could swap two values: a puzzle with one
+    /// solution cannot end up that way (only when the puzzle is known to be unique).
+    UniqueRectangle,
+    /// Every cell bivalue but one: the third candidate of that one is its value (only when
+    /// the puzzle is known to be unique).
+    BugPlusOne,
 }
 
 impl Technique {
@@ -96,6 +107,8 @@ impl Technique {
         Technique::XWing,
         Technique::Swordfish,
         Technique::XyWing,
+        Technique::UniqueRectangle,
+        Technique::BugPlusOne,
     ];
 
     /// The grade a puzzle needing this technique has.
@@ -125,6 +138,8 @@ impl Technique {
             Technique::Swordfish => "swordfish",
             Technique::XyWing => "XY-wing",
             Technique::CageCombination => "cage combinations",
+            Technique::UniqueRectangle => "unique rectangle",
+            Technique::BugPlusOne => "BUG+1",
         }
     }
 }
@@ -316,12 +331,24 @@ pub struct Rater {
     /// Uses of each technique in this rating, as [`Technique::ALL`] orders them.
     counts: Vec<u32>,
     contradiction: bool,
+    /// The puzzle is known to have exactly one solution, which the uniqueness techniques
+    /// (unique rectangles, BUG+1) lean on.
+    unique: bool,
 }
 
 impl Rater {
     /// A rater with nothing set up yet.
     pub fn new() -> Self {
         Rater::default()
+    }
+
+    /// Whether the puzzles rated from now on are known to have exactly one solution. Unique
+    /// rectangles and BUG+1 read that promise, not the rules: on a puzzle with several
+    /// solutions they could remove a candidate some solution needs, so they find nothing
+    /// unless this is set. Off by default; `sudoku-dlx rate` counts the solutions first and
+    /// sets it for the puzzles it finds unique.
+    pub fn assume_unique(&mut self, yes: bool) {
+        self.unique = yes;
     }
 
     fn prepare(&mut self, grid: &Grid) {
@@ -628,7 +655,7 @@ impl Rater {
     }
 
     /// Every technique with its code, in the order of [`Technique::ALL`].
-    fn kinds() -> [(Technique, Kind); 11] {
+    fn kinds() -> [(Technique, Kind); 13] {
         [
             (Technique::HiddenSingle, Kind::Apply(Rater::hidden_singles)),
             (Technique::NakedSingle, Kind::Apply(Rater::naked_singles)),
@@ -652,6 +679,14 @@ impl Rater {
             (
                 Technique::XyWing,
                 Kind::Find(|r, out, limit| r.find_xy_wings(out, limit)),
+            ),
+            (
+                Technique::UniqueRectangle,
+                Kind::Find(|r, out, limit| r.find_unique_rectangles(out, limit)),
+            ),
+            (
+                Technique::BugPlusOne,
+                Kind::Find(|r, out, limit| r.find_bug(out, limit)),
             ),
         ]
     }
