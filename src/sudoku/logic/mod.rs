@@ -91,6 +91,15 @@ pub enum Technique {
     /// Every cell bivalue but one: the third candidate of that one is its value (only when
     /// the puzzle is known to be unique).
     BugPlusOne,
+    /// A chain of two-candidate cells: whichever way the first goes, one end holds the value
+    /// the two ends share, so cells seeing both ends lose it.
+    XyChain,
+    /// A chain of candidates from one back to itself: a candidate whose falsehood would make it
+    /// true is placed; one whose truth would make it false goes.
+    NiceLoop,
+    /// An alternating inference chain: strong links (one of two is true) and weak links (not
+    /// both are true) in turn; one of its two ends is true, so what sees both goes.
+    Aic,
 }
 
 impl Technique {
@@ -109,6 +118,9 @@ impl Technique {
         Technique::XyWing,
         Technique::UniqueRectangle,
         Technique::BugPlusOne,
+        Technique::XyChain,
+        Technique::NiceLoop,
+        Technique::Aic,
     ];
 
     /// The grade a puzzle needing this technique has.
@@ -140,6 +152,9 @@ impl Technique {
             Technique::CageCombination => "cage combinations",
             Technique::UniqueRectangle => "unique rectangle",
             Technique::BugPlusOne => "BUG+1",
+            Technique::XyChain => "XY-chain",
+            Technique::NiceLoop => "nice loop",
+            Technique::Aic => "alternating inference chain",
         }
     }
 }
@@ -655,7 +670,7 @@ impl Rater {
     }
 
     /// Every technique with its code, in the order of [`Technique::ALL`].
-    fn kinds() -> [(Technique, Kind); 13] {
+    fn kinds() -> [(Technique, Kind); 16] {
         [
             (Technique::HiddenSingle, Kind::Apply(Rater::hidden_singles)),
             (Technique::NakedSingle, Kind::Apply(Rater::naked_singles)),
@@ -687,6 +702,18 @@ impl Rater {
             (
                 Technique::BugPlusOne,
                 Kind::Find(|r, out, limit| r.find_bug(out, limit)),
+            ),
+            (
+                Technique::XyChain,
+                Kind::Find(|r, out, limit| r.find_xy_chains(out, limit)),
+            ),
+            (
+                Technique::NiceLoop,
+                Kind::Find(|r, out, limit| r.find_nice_loops(out, limit)),
+            ),
+            (
+                Technique::Aic,
+                Kind::Find(|r, out, limit| r.find_aics(out, limit)),
             ),
         ]
     }

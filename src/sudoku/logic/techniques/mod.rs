@@ -7,6 +7,7 @@
 //! (`peers.rs`) they share.
 
 mod cage;
+mod chains;
 mod fish;
 mod locked;
 mod peers;
