@@ -100,6 +100,12 @@ pub enum Technique {
     /// An alternating inference chain: strong links (one of two is true) and weak links (not
     /// both are true) in turn; one of its two ends is true, so what sees both goes.
     Aic,
+    /// Two almost locked sets (N cells with N+1 candidates) that cannot share a value: another
+    /// value of both goes from the cells seeing all its places in them.
+    AlsXz,
+    /// Three almost locked sets: two each tied to the third by a value they cannot share; a
+    /// value of the two goes from the cells seeing all its places in them.
+    AlsXyWing,
 }
 
 impl Technique {
@@ -121,6 +127,8 @@ impl Technique {
         Technique::XyChain,
         Technique::NiceLoop,
         Technique::Aic,
+        Technique::AlsXz,
+        Technique::AlsXyWing,
     ];
 
     /// The grade a puzzle needing this technique has.
@@ -155,6 +163,8 @@ impl Technique {
             Technique::XyChain => "XY-chain",
             Technique::NiceLoop => "nice loop",
             Technique::Aic => "alternating inference chain",
+            Technique::AlsXz => "ALS-XZ",
+            Technique::AlsXyWing => "ALS-XY-wing",
         }
     }
 }
@@ -670,7 +680,7 @@ impl Rater {
     }
 
     /// Every technique with its code, in the order of [`Technique::ALL`].
-    fn kinds() -> [(Technique, Kind); 16] {
+    fn kinds() -> [(Technique, Kind); 18] {
         [
             (Technique::HiddenSingle, Kind::Apply(Rater::hidden_singles)),
             (Technique::NakedSingle, Kind::Apply(Rater::naked_singles)),
@@ -714,6 +724,14 @@ impl Rater {
             (
                 Technique::Aic,
                 Kind::Find(|r, out, limit| r.find_aics(out, limit)),
+            ),
+            (
+                Technique::AlsXz,
+                Kind::Find(|r, out, limit| r.find_als_xz(out, limit)),
+            ),
+            (
+                Technique::AlsXyWing,
+                Kind::Find(|r, out, limit| r.find_als_xy_wings(out, limit)),
             ),
         ]
     }

@@ -6,6 +6,7 @@
 //! sets (`als.rs`) and forcing chains and nets (`forcing.rs`), with the peers table
 //! (`peers.rs`) they share.
 
+mod als;
 mod cage;
 mod chains;
 mod fish;
