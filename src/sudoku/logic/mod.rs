@@ -106,6 +106,11 @@ pub enum Technique {
     /// Three almost locked sets: two each tied to the third by a value they cannot share; a
     /// value of the two goes from the cells seeing all its places in them.
     AlsXyWing,
+    /// Trying each candidate of a cell, or each place of a value in a unit, and following
+    /// singles: what every try agrees on holds, and a try that breaks the board is false.
+    ForcingChain,
+    /// The same, following singles and locked candidates.
+    ForcingNet,
 }
 
 impl Technique {
@@ -129,6 +134,8 @@ impl Technique {
         Technique::Aic,
         Technique::AlsXz,
         Technique::AlsXyWing,
+        Technique::ForcingChain,
+        Technique::ForcingNet,
     ];
 
     /// The grade a puzzle needing this technique has.
@@ -165,6 +172,8 @@ impl Technique {
             Technique::Aic => "alternating inference chain",
             Technique::AlsXz => "ALS-XZ",
             Technique::AlsXyWing => "ALS-XY-wing",
+            Technique::ForcingChain => "forcing chain",
+            Technique::ForcingNet => "forcing net",
         }
     }
 }
@@ -680,7 +689,7 @@ impl Rater {
     }
 
     /// Every technique with its code, in the order of [`Technique::ALL`].
-    fn kinds() -> [(Technique, Kind); 18] {
+    fn kinds() -> [(Technique, Kind); 20] {
         [
             (Technique::HiddenSingle, Kind::Apply(Rater::hidden_singles)),
             (Technique::NakedSingle, Kind::Apply(Rater::naked_singles)),
@@ -732,6 +741,14 @@ impl Rater {
             (
                 Technique::AlsXyWing,
                 Kind::Find(|r, out, limit| r.find_als_xy_wings(out, limit)),
+            ),
+            (
+                Technique::ForcingChain,
+                Kind::Find(|r, out, limit| r.find_forcing(out, limit, false)),
+            ),
+            (
+                Technique::ForcingNet,
+                Kind::Find(|r, out, limit| r.find_forcing(out, limit, true)),
             ),
         ]
     }
@@ -830,3 +847,5 @@ impl Rater {
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_chains;

@@ -10,6 +10,7 @@ mod als;
 mod cage;
 mod chains;
 mod fish;
+mod forcing;
 mod locked;
 mod peers;
 mod singles;
