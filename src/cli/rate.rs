@@ -15,7 +15,8 @@ use super::progress::Progress;
 
 /// `rate`: one line per puzzle: the grade, its difficulty on the Sudoku Explainer scale (`-`
 /// when logic does not finish it), the DLX search's size and the solution count, and the
-/// techniques used.
+/// techniques used. The count comes first, so the uniqueness techniques (unique rectangles,
+/// BUG+1) are used exactly on the puzzles found to have one solution.
 pub(super) fn rate(args: &RateArgs, config: &Config) -> io::Result<u8> {
     let mut input = Input::open(args.file.as_deref(), &config.notation)?;
     let stdout = io::stdout();
@@ -49,6 +50,9 @@ pub(super) fn rate(args: &RateArgs, config: &Config) -> io::Result<u8> {
                     worst = worse(worst, EXIT_UNSOLVED);
                     "no solution".to_string()
                 } else {
+                    // Unique rectangles and BUG+1 need the promise of one solution, which the
+                    // count just gave (or denied).
+                    rater.assume_unique(solutions == 1);
                     let rating = rater.rate(&grid);
                     let count = if solutions == 1 { "unique" } else { "multiple" };
                     // The difficulty only when logic finishes the puzzle: one that needs

@@ -8,21 +8,28 @@
 //! | easy     | hidden single, naked single                                             |
 //! | medium   | pointing, claiming (locked candidates), naked pair, hidden pair         |
 //! | hard     | naked triple, hidden triple, X-wing, swordfish, XY-wing                 |
-//! | expert   | naked quad, jellyfish, hidden quad; or none finishes it: search         |
+//! | expert   | quads, jellyfish, innies and outies, unique rectangles, BUG+1, chains,  |
+//! |          | almost locked sets, forcing chains and nets; or none finishes it        |
 //!
 //! A puzzle's grade is that of the hardest technique it needed; an expert puzzle that logic
-//! does not finish says so ([`Rating::solved`]). Every technique is a sound deduction, so a
-//! board the rater fills has exactly one solution; the generator leans on that to skip most
-//! uniqueness searches.
+//! does not finish says so ([`Rating::solved`]): it needs search. Every technique is a sound
+//! deduction, so a board the rater fills has exactly one solution; the generator leans on that
+//! to skip most uniqueness searches. Unique rectangles and BUG+1 rest on the puzzle having one
+//! solution, so they are used only after [`Rater::assume_unique`]. Forcing chains and nets
+//! reason by cases (each candidate of a cell, each place of a value in a unit, followed through
+//! singles) without ever guessing: they are the last resort before search.
 //!
 //! Each technique has a difficulty on the scale of Nicolas Juillerat's Sudoku Explainer, the
 //! one players quote when they rate puzzles: hidden single 1.5 (Sudoku Explainer gives 1.2 in
 //! a box, 1.5 in a line), naked single 2.3, pointing 2.6, claiming 2.8, naked pair 3.0, X-wing
 //! 3.2, hidden pair 3.4, naked triple 3.6, swordfish 3.8, hidden triple 4.0, XY-wing 4.2,
-//! naked quad 5.0, jellyfish 5.2, hidden quad 5.4, as its rules rate them. Killer techniques
-//! have no rating there: cage combinations count 2.0, a little above a single, and innies and
-//! outies 3.0, about a pair, as killer players rank them. A puzzle's difficulty is its hardest technique's ([`Rating::difficulty`]); a puzzle
-//! logic does not finish has none.
+//! unique rectangle 4.5, naked quad 5.0, jellyfish 5.2, hidden quad 5.4, BUG+1 5.6, as its
+//! rules rate them; its chains run from 6.5 up with their length, here XY-chain 6.6, nice loop
+//! and AIC 7.0, almost locked sets 7.5 and 7.8, forcing chains 8.3 and nets 9.0, the values
+//! its ratings give such steps of middling length. Killer techniques have no rating there:
+//! cage combinations count 2.0, a little above a single, and innies and outies 3.0, about a
+//! pair, as killer players rank them. A puzzle's difficulty is its hardest technique's
+//! ([`Rating::difficulty`]); a puzzle logic does not finish has none.
 //!
 //! Techniques work by [`step`]s: each finds the instances of its pattern on the candidates
 //! as they stand, and the rater applies all of them before it looks again from the easiest.
@@ -99,18 +106,44 @@ pub enum Technique {
     Swordfish,
     /// A cell with candidates `ab` seeing `ac` and `bc`: `c` goes from cells seeing both.
     XyWing,
-    /// Four cells of a unit holding only four values between them.
-    NakedQuad,
-    /// The fish of four rows and four columns.
-    Jellyfish,
-    /// Four values with only four places between them in a unit.
-    HiddenQuad,
     /// Killer: the cells of a unit outside the cages wholly inside it add up to the rest of
     /// the unit's total.
     Innies,
     /// Killer: the cells of the cages meeting a unit that lie outside it add up to the cages'
     /// sums less the unit's total.
     Outies,
+    /// Four cells of a rectangle over two boxes that could swap two values: a puzzle with one
+    /// solution cannot end up that way (only when the puzzle is known to be unique).
+    UniqueRectangle,
+    /// Four cells of a unit holding only four values between them.
+    NakedQuad,
+    /// The fish of four rows and four columns.
+    Jellyfish,
+    /// Four values with only four places between them in a unit.
+    HiddenQuad,
+    /// Every cell bivalue but one: the third candidate of that one is its value (only when
+    /// the puzzle is known to be unique).
+    BugPlusOne,
+    /// A chain of two-candidate cells: whichever way the first goes, one end holds the value
+    /// the two ends share, so cells seeing both ends lose it.
+    XyChain,
+    /// A chain of candidates from one back to itself: a candidate whose falsehood would make it
+    /// true is placed; one whose truth would make it false goes.
+    NiceLoop,
+    /// An alternating inference chain: strong links (one of two is true) and weak links (not
+    /// both are true) in turn; one of its two ends is true, so what sees both goes.
+    Aic,
+    /// Two almost locked sets (N cells with N+1 candidates) that cannot share a value: another
+    /// value of both goes from the cells seeing all its places in them.
+    AlsXz,
+    /// Three almost locked sets: two each tied to the third by a value they cannot share; a
+    /// value of the two goes from the cells seeing all its places in them.
+    AlsXyWing,
+    /// Trying each candidate of a cell, or each place of a value in a unit, and following
+    /// singles: what every try agrees on holds, and a try that breaks the board is false.
+    ForcingChain,
+    /// The same, following singles and locked candidates.
+    ForcingNet,
 }
 
 impl Technique {
@@ -129,11 +162,20 @@ impl Technique {
         Technique::XWing,
         Technique::Swordfish,
         Technique::XyWing,
+        Technique::Innies,
+        Technique::Outies,
+        Technique::UniqueRectangle,
         Technique::NakedQuad,
         Technique::Jellyfish,
         Technique::HiddenQuad,
-        Technique::Innies,
-        Technique::Outies,
+        Technique::BugPlusOne,
+        Technique::XyChain,
+        Technique::NiceLoop,
+        Technique::Aic,
+        Technique::AlsXz,
+        Technique::AlsXyWing,
+        Technique::ForcingChain,
+        Technique::ForcingNet,
     ];
 
     /// The grade a puzzle needing this technique has.
@@ -176,6 +218,14 @@ impl Technique {
             Technique::Jellyfish => 5.2,
             Technique::HiddenQuad => 5.4,
             Technique::Innies | Technique::Outies => 3.0,
+            Technique::UniqueRectangle => 4.5,
+            Technique::BugPlusOne => 5.6,
+            Technique::XyChain => 6.6,
+            Technique::NiceLoop | Technique::Aic => 7.0,
+            Technique::AlsXz => 7.5,
+            Technique::AlsXyWing => 7.8,
+            Technique::ForcingChain => 8.3,
+            Technique::ForcingNet => 9.0,
         }
     }
 
@@ -200,6 +250,15 @@ impl Technique {
             Technique::Innies => "innies",
             Technique::Outies => "outies",
             Technique::CageCombination => "cage combinations",
+            Technique::UniqueRectangle => "unique rectangle",
+            Technique::BugPlusOne => "BUG+1",
+            Technique::XyChain => "XY-chain",
+            Technique::NiceLoop => "nice loop",
+            Technique::Aic => "alternating inference chain",
+            Technique::AlsXz => "ALS-XZ",
+            Technique::AlsXyWing => "ALS-XY-wing",
+            Technique::ForcingChain => "forcing chain",
+            Technique::ForcingNet => "forcing net",
         }
     }
 }
@@ -406,12 +465,24 @@ pub struct Rater {
     /// Uses of each technique in this rating, as [`Technique::ALL`] orders them.
     counts: Vec<u32>,
     contradiction: bool,
+    /// The puzzle is known to have exactly one solution, which the uniqueness techniques
+    /// (unique rectangles, BUG+1) lean on.
+    unique: bool,
 }
 
 impl Rater {
     /// A rater with nothing set up yet.
     pub fn new() -> Self {
         Rater::default()
+    }
+
+    /// Whether the puzzles rated from now on are known to have exactly one solution. Unique
+    /// rectangles and BUG+1 read that promise, not the rules: on a puzzle with several
+    /// solutions they could remove a candidate some solution needs, so they find nothing
+    /// unless this is set. Off by default; `sudoku-dlx rate` counts the solutions first and
+    /// sets it for the puzzles it finds unique.
+    pub fn assume_unique(&mut self, yes: bool) {
+        self.unique = yes;
     }
 
     fn prepare(&mut self, grid: &Grid) {
@@ -720,7 +791,7 @@ impl Rater {
     }
 
     /// Every technique with its code, in the order of [`Technique::ALL`].
-    fn kinds() -> [(Technique, Kind); 18] {
+    fn kinds() -> [(Technique, Kind); 27] {
         [
             (
                 Technique::HiddenSingle,
@@ -773,6 +844,18 @@ impl Rater {
                 Kind::Find(|r, out, limit| r.find_xy_wings(out, limit)),
             ),
             (
+                Technique::Innies,
+                Kind::Find(|r, out, limit| r.find_unit_sums(false, out, limit)),
+            ),
+            (
+                Technique::Outies,
+                Kind::Find(|r, out, limit| r.find_unit_sums(true, out, limit)),
+            ),
+            (
+                Technique::UniqueRectangle,
+                Kind::Find(|r, out, limit| r.find_unique_rectangles(out, limit)),
+            ),
+            (
                 Technique::NakedQuad,
                 Kind::Find(|r, out, limit| r.find_naked_subsets(4, out, limit)),
             ),
@@ -785,12 +868,36 @@ impl Rater {
                 Kind::Find(|r, out, limit| r.find_hidden_subsets(4, out, limit)),
             ),
             (
-                Technique::Innies,
-                Kind::Find(|r, out, limit| r.find_unit_sums(false, out, limit)),
+                Technique::BugPlusOne,
+                Kind::Find(|r, out, limit| r.find_bug(out, limit)),
             ),
             (
-                Technique::Outies,
-                Kind::Find(|r, out, limit| r.find_unit_sums(true, out, limit)),
+                Technique::XyChain,
+                Kind::Find(|r, out, limit| r.find_xy_chains(out, limit)),
+            ),
+            (
+                Technique::NiceLoop,
+                Kind::Find(|r, out, limit| r.find_nice_loops(out, limit)),
+            ),
+            (
+                Technique::Aic,
+                Kind::Find(|r, out, limit| r.find_aics(out, limit)),
+            ),
+            (
+                Technique::AlsXz,
+                Kind::Find(|r, out, limit| r.find_als_xz(out, limit)),
+            ),
+            (
+                Technique::AlsXyWing,
+                Kind::Find(|r, out, limit| r.find_als_xy_wings(out, limit)),
+            ),
+            (
+                Technique::ForcingChain,
+                Kind::Find(|r, out, limit| r.find_forcing(out, limit, false)),
+            ),
+            (
+                Technique::ForcingNet,
+                Kind::Find(|r, out, limit| r.find_forcing(out, limit, true)),
             ),
         ]
     }
@@ -980,3 +1087,5 @@ impl Rater {
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_chains;
