@@ -3,11 +3,12 @@
 //! The [`Rater`] keeps a candidate set for every empty cell and applies the techniques players
 //! use, always the easiest one that makes progress, until the board is full or nothing applies:
 //!
-//! | grade    | techniques                                                              |
-//! |----------|-------------------------------------------------------------------------|
-//! | easy     | hidden single, naked single                                             |
-//! | medium   | locked candidates (pointing, claiming), naked pair, hidden pair         |
-//! | hard     | naked triple, hidden triple, X-wing, swordfish, XY-wing                 |
+//! | grade    | techniques                                                               |
+//! |----------|--------------------------------------------------------------------------|
+//! | easy     | hidden single, naked single                                              |
+//! | medium   | locked candidates (pointing, claiming), naked pair, hidden pair          |
+//! | hard     | naked triple, hidden triple, X-wing, skyscraper, two-string kite,        |
+//! |          | swordfish, XY-wing, empty rectangle                                      |
 //! | expert   | none of the above finishes it: the puzzle needs search (trial and error) |
 //!
 //! A puzzle's grade is that of the hardest technique it needed. Every technique is a sound
@@ -76,10 +77,21 @@ pub enum Technique {
     HiddenTriple,
     /// A value with two places in each of two rows, in the same two columns (or the other way).
     XWing,
+    /// A value's two places in each of two rows (or columns, or other units of one kind that
+    /// share no cell), with one end of each seeing the other: the value goes from cells that
+    /// see both far ends.
+    Skyscraper,
+    /// A value's two places in a row and in a column, one end of each in the same box: the
+    /// value goes from cells that see both far ends.
+    TwoStringKite,
     /// The same with three rows and three columns.
     Swordfish,
     /// A cell with candidates `ab` seeing `ac` and `bc`: `c` goes from cells seeing both.
     XyWing,
+    /// A value's places in a box all on one row and one column through it, and two places in
+    /// a line, one on that row: the value goes from the cell seeing the line's other end and
+    /// the box's column.
+    EmptyRectangle,
 }
 
 impl Technique {
@@ -94,8 +106,11 @@ impl Technique {
         Technique::NakedTriple,
         Technique::HiddenTriple,
         Technique::XWing,
+        Technique::Skyscraper,
+        Technique::TwoStringKite,
         Technique::Swordfish,
         Technique::XyWing,
+        Technique::EmptyRectangle,
     ];
 
     /// The grade a puzzle needing this technique has.
@@ -124,6 +139,9 @@ impl Technique {
             Technique::XWing => "X-wing",
             Technique::Swordfish => "swordfish",
             Technique::XyWing => "XY-wing",
+            Technique::Skyscraper => "skyscraper",
+            Technique::TwoStringKite => "two-string kite",
+            Technique::EmptyRectangle => "empty rectangle",
             Technique::CageCombination => "cage combinations",
         }
     }
@@ -628,7 +646,7 @@ impl Rater {
     }
 
     /// Every technique with its code, in the order of [`Technique::ALL`].
-    fn kinds() -> [(Technique, Kind); 11] {
+    fn kinds() -> [(Technique, Kind); 14] {
         [
             (Technique::HiddenSingle, Kind::Apply(Rater::hidden_singles)),
             (Technique::NakedSingle, Kind::Apply(Rater::naked_singles)),
@@ -648,10 +666,22 @@ impl Rater {
                 Kind::Apply(|r| r.hidden_subsets(3)),
             ),
             (Technique::XWing, Kind::Apply(|r| r.fish(2))),
+            (
+                Technique::Skyscraper,
+                Kind::Find(|r, out, limit| r.find_turbots(false, out, limit)),
+            ),
+            (
+                Technique::TwoStringKite,
+                Kind::Find(|r, out, limit| r.find_turbots(true, out, limit)),
+            ),
             (Technique::Swordfish, Kind::Apply(|r| r.fish(3))),
             (
                 Technique::XyWing,
                 Kind::Find(|r, out, limit| r.find_xy_wings(out, limit)),
+            ),
+            (
+                Technique::EmptyRectangle,
+                Kind::Find(|r, out, limit| r.find_empty_rectangles(out, limit)),
             ),
         ]
     }

@@ -1,0 +1,132 @@
+//! Tests of the pattern finders (finned fish, single-digit patterns, colouring, X-chains, the
+//! XYZ- and W-wing): each on a board built for it, and all of them, on real puzzles, against
+//! the solution.
+
+#![allow(clippy::unwrap_used)]
+
+use crate::sudoku::board::grid::Grid;
+use crate::sudoku::logic::{Finder, Grade, Progress, Rater, Step};
+
+/// A rater on an empty 9×9 board, every cell with every candidate, to set up by hand.
+fn blank() -> Rater {
+    let mut r = Rater::new();
+    r.load(&Grid::empty(crate::sudoku::Notation::default()));
+    r
+}
+
+/// Removes `value` from every cell of `cells`.
+fn remove(r: &mut Rater, value: u8, cells: impl IntoIterator<Item = usize>) {
+    for c in cells {
+        r.cand[c] &= !(1 << (value - 1));
+    }
+}
+
+/// Leaves `value` in row `row` only at the columns `keep`.
+fn row_only(r: &mut Rater, value: u8, row: usize, keep: &[usize]) {
+    remove(
+        r,
+        value,
+        (0..9).filter(|c| !keep.contains(c)).map(|c| row * 9 + c),
+    );
+}
+
+/// Leaves `value` in column `col` only at the rows `keep`.
+fn col_only(r: &mut Rater, value: u8, col: usize, keep: &[usize]) {
+    remove(
+        r,
+        value,
+        (0..9).filter(|x| !keep.contains(x)).map(|x| x * 9 + col),
+    );
+}
+
+fn find(r: &Rater, finder: Finder) -> Vec<Step> {
+    let mut out = Vec::new();
+    finder(r, &mut out, usize::MAX);
+    out
+}
+
+fn gone(step: &Step) -> Vec<(u32, u8)> {
+    let mut e = step.eliminations.clone();
+    e.sort_unstable();
+    e
+}
+
+#[test]
+fn a_skyscraper_clears_what_both_tops_see() {
+    let mut r = blank();
+    row_only(&mut r, 1, 0, &[0, 3]);
+    row_only(&mut r, 1, 4, &[0, 5]);
+    let steps = find(&r, |r, out, limit| r.find_turbots(false, out, limit));
+    assert_eq!(steps.len(), 1);
+    // r2c6, r3c6, r4c4, r6c4.
+    assert_eq!(gone(&steps[0]), vec![(14, 1), (23, 1), (30, 1), (48, 1)]);
+    assert_eq!(steps[0].links.len(), 3);
+}
+
+#[test]
+fn a_two_string_kite_clears_the_cell_seeing_both_strings() {
+    let mut r = blank();
+    row_only(&mut r, 1, 0, &[1, 7]);
+    col_only(&mut r, 1, 0, &[2, 6]);
+    let steps = find(&r, |r, out, limit| r.find_turbots(true, out, limit));
+    assert_eq!(steps.len(), 1);
+    assert_eq!(gone(&steps[0]), vec![(61, 1)]); // r7c8
+    assert!(find(&r, |r, out, limit| r.find_turbots(false, out, limit)).is_empty());
+}
+
+#[test]
+fn an_empty_rectangle_clears_the_cell_seeing_the_link_and_the_box_column() {
+    let mut r = blank();
+    // In box 1, 1 lies on row 2 and column 2 only; column 6 has it at r2 and r8.
+    remove(&mut r, 1, [0, 2, 18, 20]);
+    col_only(&mut r, 1, 5, &[1, 7]);
+    let steps = find(&r, |r, out, limit| r.find_empty_rectangles(out, limit));
+    assert_eq!(steps.len(), 1);
+    assert_eq!(gone(&steps[0]), vec![(64, 1)]); // r8c2
+}
+
+/// Every finder of this family, by name.
+const FINDERS: [(&str, Finder); 3] = [
+    ("skyscraper", |r, o, l| r.find_turbots(false, o, l)),
+    ("two-string kite", |r, o, l| r.find_turbots(true, o, l)),
+    ("empty rectangle", |r, o, l| r.find_empty_rectangles(o, l)),
+];
+
+#[test]
+fn no_pattern_removes_a_solutions_value_on_real_puzzles() {
+    let text = [
+        include_str!("../../../../tests/data/hardest_sample.txt"),
+        include_str!("../../../../tests/data/17clue_sample.txt"),
+    ];
+    let mut rater = Rater::new();
+    let mut checked = 0;
+    for line in text
+        .iter()
+        .flat_map(|t| t.lines())
+        .filter(|l| l.len() == 81)
+    {
+        let grid = Grid::parse_line(line, None).unwrap();
+        let solution = grid.solution().unwrap();
+        let answer = solution.values();
+        rater.load(&grid);
+        loop {
+            for (name, finder) in FINDERS {
+                for step in find(&rater, finder) {
+                    assert!(!step.eliminations.is_empty() || !step.placements.is_empty());
+                    for &(c, v) in &step.eliminations {
+                        assert_ne!(answer[c as usize], v, "{name} on {line}: {step:?}");
+                    }
+                    for &(c, v) in &step.placements {
+                        assert_eq!(answer[c as usize], v, "{name} on {line}: {step:?}");
+                    }
+                    checked += 1;
+                }
+            }
+            if rater.step(Grade::Hard) != Progress::Some {
+                break;
+            }
+        }
+        assert!(!rater.contradiction, "{line}");
+    }
+    assert!(checked > 100, "only {checked} steps checked");
+}
