@@ -7,8 +7,9 @@
 //! |----------|--------------------------------------------------------------------------|
 //! | easy     | hidden single, naked single                                              |
 //! | medium   | locked candidates (pointing, claiming), naked pair, hidden pair          |
-//! | hard     | naked triple, hidden triple, X-wing, skyscraper, two-string kite,        |
-//! |          | swordfish, XY-wing, empty rectangle                                      |
+//! | hard     | naked triple, hidden triple, X-wing, skyscraper, two-string kite, finned |
+//! |          | and sashimi fish (X-wing, swordfish, jellyfish), swordfish, XY-wing,     |
+//! |          | empty rectangle                                                          |
 //! | expert   | none of the above finishes it: the puzzle needs search (trial and error) |
 //!
 //! A puzzle's grade is that of the hardest technique it needed. Every technique is a sound
@@ -84,14 +85,30 @@ pub enum Technique {
     /// A value's two places in a row and in a column, one end of each in the same box: the
     /// value goes from cells that see both far ends.
     TwoStringKite,
+    /// An X-wing with fins: one row also has places in a box next to a corner. The value
+    /// goes from the X-wing's columns only in that box (cells seeing every fin).
+    FinnedXWing,
+    /// A finned X-wing missing a corner: one row has a single place in the columns, beside
+    /// its fins.
+    SashimiXWing,
     /// The same with three rows and three columns.
     Swordfish,
+    /// A swordfish with fins in one box: the value goes from the cover cells that see every
+    /// fin.
+    FinnedSwordfish,
+    /// A finned swordfish missing a corner.
+    SashimiSwordfish,
     /// A cell with candidates `ab` seeing `ac` and `bc`: `c` goes from cells seeing both.
     XyWing,
     /// A value's places in a box all on one row and one column through it, and two places in
     /// a line, one on that row: the value goes from the cell seeing the line's other end and
     /// the box's column.
     EmptyRectangle,
+    /// Four rows whose places for a value lie in four columns, beside fins in one box: the
+    /// value goes from the cover cells that see every fin.
+    FinnedJellyfish,
+    /// A finned jellyfish missing a corner.
+    SashimiJellyfish,
 }
 
 impl Technique {
@@ -108,9 +125,15 @@ impl Technique {
         Technique::XWing,
         Technique::Skyscraper,
         Technique::TwoStringKite,
+        Technique::FinnedXWing,
+        Technique::SashimiXWing,
         Technique::Swordfish,
+        Technique::FinnedSwordfish,
+        Technique::SashimiSwordfish,
         Technique::XyWing,
         Technique::EmptyRectangle,
+        Technique::FinnedJellyfish,
+        Technique::SashimiJellyfish,
     ];
 
     /// The grade a puzzle needing this technique has.
@@ -142,6 +165,12 @@ impl Technique {
             Technique::Skyscraper => "skyscraper",
             Technique::TwoStringKite => "two-string kite",
             Technique::EmptyRectangle => "empty rectangle",
+            Technique::FinnedXWing => "finned X-wing",
+            Technique::SashimiXWing => "sashimi X-wing",
+            Technique::FinnedSwordfish => "finned swordfish",
+            Technique::SashimiSwordfish => "sashimi swordfish",
+            Technique::FinnedJellyfish => "finned jellyfish",
+            Technique::SashimiJellyfish => "sashimi jellyfish",
             Technique::CageCombination => "cage combinations",
         }
     }
@@ -646,7 +675,7 @@ impl Rater {
     }
 
     /// Every technique with its code, in the order of [`Technique::ALL`].
-    fn kinds() -> [(Technique, Kind); 14] {
+    fn kinds() -> [(Technique, Kind); 20] {
         [
             (Technique::HiddenSingle, Kind::Apply(Rater::hidden_singles)),
             (Technique::NakedSingle, Kind::Apply(Rater::naked_singles)),
@@ -674,7 +703,23 @@ impl Rater {
                 Technique::TwoStringKite,
                 Kind::Find(|r, out, limit| r.find_turbots(true, out, limit)),
             ),
+            (
+                Technique::FinnedXWing,
+                Kind::Find(|r, out, limit| r.find_finned_fish(2, false, out, limit)),
+            ),
+            (
+                Technique::SashimiXWing,
+                Kind::Find(|r, out, limit| r.find_finned_fish(2, true, out, limit)),
+            ),
             (Technique::Swordfish, Kind::Apply(|r| r.fish(3))),
+            (
+                Technique::FinnedSwordfish,
+                Kind::Find(|r, out, limit| r.find_finned_fish(3, false, out, limit)),
+            ),
+            (
+                Technique::SashimiSwordfish,
+                Kind::Find(|r, out, limit| r.find_finned_fish(3, true, out, limit)),
+            ),
             (
                 Technique::XyWing,
                 Kind::Find(|r, out, limit| r.find_xy_wings(out, limit)),
@@ -682,6 +727,14 @@ impl Rater {
             (
                 Technique::EmptyRectangle,
                 Kind::Find(|r, out, limit| r.find_empty_rectangles(out, limit)),
+            ),
+            (
+                Technique::FinnedJellyfish,
+                Kind::Find(|r, out, limit| r.find_finned_fish(4, false, out, limit)),
+            ),
+            (
+                Technique::SashimiJellyfish,
+                Kind::Find(|r, out, limit| r.find_finned_fish(4, true, out, limit)),
             ),
         ]
     }

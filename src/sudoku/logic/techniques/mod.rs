@@ -2,10 +2,12 @@
 //! one application over the whole board: singles, locked candidates, naked and hidden subsets,
 //! fish (over rows and columns on a square board, over any units on a shape: see `fish.rs`),
 //! the XY-wing, and cage combinations (killer sums and Mathdoku fillings). Others are
-//! *finders* ([`step`](super::step)) that push the steps they see: the skyscraper, the
-//! two-string kite and the empty rectangle (`single_digit.rs`), and the XY-wing (`wing.rs`).
+//! *finders* ([`step`](super::step)) that push the steps they see: finned and sashimi fish
+//! (`finned.rs`), the skyscraper, the two-string kite and the empty rectangle
+//! (`single_digit.rs`), and the XY-wing (`wing.rs`).
 
 mod cage;
+mod finned;
 mod fish;
 mod locked;
 mod single_digit;

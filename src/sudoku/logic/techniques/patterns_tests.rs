@@ -5,7 +5,7 @@
 #![allow(clippy::unwrap_used)]
 
 use crate::sudoku::board::grid::Grid;
-use crate::sudoku::logic::{Finder, Grade, Progress, Rater, Step};
+use crate::sudoku::logic::{Finder, Grade, Progress, Rater, Role, Step};
 
 /// A rater on an empty 9×9 board, every cell with every candidate, to set up by hand.
 fn blank() -> Rater {
@@ -52,6 +52,51 @@ fn gone(step: &Step) -> Vec<(u32, u8)> {
 }
 
 #[test]
+fn a_finned_x_wing_clears_the_cover_in_the_fins_box() {
+    let mut r = blank();
+    row_only(&mut r, 1, 0, &[0, 1, 4]); // fin at r1c2
+    row_only(&mut r, 1, 4, &[0, 4]);
+    let steps = find(&r, |r, out, limit| r.find_finned_fish(2, false, out, limit));
+    assert_eq!(steps.len(), 1);
+    assert_eq!(gone(&steps[0]), vec![(9, 1), (18, 1)]); // r2c1, r3c1
+    assert!(steps[0].marks.contains(&(1, 1, Role::Fin)));
+    assert!(find(&r, |r, out, limit| r.find_finned_fish(2, true, out, limit)).is_empty());
+}
+
+#[test]
+fn a_sashimi_x_wing_misses_a_corner() {
+    let mut r = blank();
+    row_only(&mut r, 1, 0, &[1, 4]);
+    row_only(&mut r, 1, 4, &[0, 4]);
+    let steps = find(&r, |r, out, limit| r.find_finned_fish(2, true, out, limit));
+    let mut all: Vec<Vec<(u32, u8)>> = steps.iter().map(gone).collect();
+    all.sort();
+    // Columns 1 and 5 with the fin r1c2, and columns 2 and 5 with the fin r5c1.
+    assert_eq!(all, vec![vec![(9, 1), (18, 1)], vec![(28, 1), (46, 1)]]);
+}
+
+#[test]
+fn a_finned_swordfish_and_jellyfish_clear_the_cover_in_the_fins_box() {
+    let mut r = blank();
+    row_only(&mut r, 1, 0, &[0, 1, 3]);
+    row_only(&mut r, 1, 3, &[3, 6]);
+    row_only(&mut r, 1, 6, &[0, 6]);
+    let steps = find(&r, |r, out, limit| r.find_finned_fish(3, false, out, limit));
+    assert_eq!(steps.len(), 1);
+    assert_eq!(gone(&steps[0]), vec![(9, 1), (18, 1)]);
+    assert_eq!(steps[0].units, vec![0, 3, 6, 9, 12, 15]);
+
+    let mut r = blank();
+    row_only(&mut r, 1, 0, &[0, 1, 3]);
+    row_only(&mut r, 1, 3, &[3, 5]);
+    row_only(&mut r, 1, 5, &[5, 7]);
+    row_only(&mut r, 1, 7, &[7, 0]);
+    let steps = find(&r, |r, out, limit| r.find_finned_fish(4, false, out, limit));
+    assert_eq!(steps.len(), 1);
+    assert_eq!(gone(&steps[0]), vec![(9, 1), (18, 1)]);
+}
+
+#[test]
 fn a_skyscraper_clears_what_both_tops_see() {
     let mut r = blank();
     row_only(&mut r, 1, 0, &[0, 3]);
@@ -86,7 +131,25 @@ fn an_empty_rectangle_clears_the_cell_seeing_the_link_and_the_box_column() {
 }
 
 /// Every finder of this family, by name.
-const FINDERS: [(&str, Finder); 3] = [
+const FINDERS: [(&str, Finder); 9] = [
+    ("finned X-wing", |r, o, l| {
+        r.find_finned_fish(2, false, o, l);
+    }),
+    ("sashimi X-wing", |r, o, l| {
+        r.find_finned_fish(2, true, o, l);
+    }),
+    ("finned swordfish", |r, o, l| {
+        r.find_finned_fish(3, false, o, l);
+    }),
+    ("sashimi swordfish", |r, o, l| {
+        r.find_finned_fish(3, true, o, l);
+    }),
+    ("finned jellyfish", |r, o, l| {
+        r.find_finned_fish(4, false, o, l);
+    }),
+    ("sashimi jellyfish", |r, o, l| {
+        r.find_finned_fish(4, true, o, l);
+    }),
     ("skyscraper", |r, o, l| r.find_turbots(false, o, l)),
     ("two-string kite", |r, o, l| r.find_turbots(true, o, l)),
     ("empty rectangle", |r, o, l| r.find_empty_rectangles(o, l)),
