@@ -9,7 +9,7 @@
 //! | medium   | locked candidates (pointing, claiming), naked pair, hidden pair          |
 //! | hard     | naked triple, hidden triple, X-wing, skyscraper, two-string kite, finned |
 //! |          | and sashimi fish (X-wing, swordfish, jellyfish), swordfish, XY-wing,     |
-//! |          | empty rectangle                                                          |
+//! |          | empty rectangle, XYZ-wing, W-wing                                        |
 //! | expert   | none of the above finishes it: the puzzle needs search (trial and error) |
 //!
 //! A puzzle's grade is that of the hardest technique it needed. Every technique is a sound
@@ -104,6 +104,12 @@ pub enum Technique {
     /// a line, one on that row: the value goes from the cell seeing the line's other end and
     /// the box's column.
     EmptyRectangle,
+    /// A cell with candidates `abc` seeing `ac` and `bc`: `c` goes from cells seeing all
+    /// three.
+    XyzWing,
+    /// Two cells `ab` joined by a unit where `b` has two places, one seeing each: `a` goes
+    /// from cells seeing both.
+    WWing,
     /// Four rows whose places for a value lie in four columns, beside fins in one box: the
     /// value goes from the cover cells that see every fin.
     FinnedJellyfish,
@@ -132,6 +138,8 @@ impl Technique {
         Technique::SashimiSwordfish,
         Technique::XyWing,
         Technique::EmptyRectangle,
+        Technique::XyzWing,
+        Technique::WWing,
         Technique::FinnedJellyfish,
         Technique::SashimiJellyfish,
     ];
@@ -171,6 +179,8 @@ impl Technique {
             Technique::SashimiSwordfish => "sashimi swordfish",
             Technique::FinnedJellyfish => "finned jellyfish",
             Technique::SashimiJellyfish => "sashimi jellyfish",
+            Technique::XyzWing => "XYZ-wing",
+            Technique::WWing => "W-wing",
             Technique::CageCombination => "cage combinations",
         }
     }
@@ -675,7 +685,7 @@ impl Rater {
     }
 
     /// Every technique with its code, in the order of [`Technique::ALL`].
-    fn kinds() -> [(Technique, Kind); 20] {
+    fn kinds() -> [(Technique, Kind); 22] {
         [
             (Technique::HiddenSingle, Kind::Apply(Rater::hidden_singles)),
             (Technique::NakedSingle, Kind::Apply(Rater::naked_singles)),
@@ -727,6 +737,14 @@ impl Rater {
             (
                 Technique::EmptyRectangle,
                 Kind::Find(|r, out, limit| r.find_empty_rectangles(out, limit)),
+            ),
+            (
+                Technique::XyzWing,
+                Kind::Find(|r, out, limit| r.find_xyz_wings(out, limit)),
+            ),
+            (
+                Technique::WWing,
+                Kind::Find(|r, out, limit| r.find_w_wings(out, limit)),
             ),
             (
                 Technique::FinnedJellyfish,

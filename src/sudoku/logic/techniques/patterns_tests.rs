@@ -130,8 +130,31 @@ fn an_empty_rectangle_clears_the_cell_seeing_the_link_and_the_box_column() {
     assert_eq!(gone(&steps[0]), vec![(64, 1)]); // r8c2
 }
 
+#[test]
+fn an_xyz_wing_clears_what_the_pivot_and_both_pincers_see() {
+    let mut r = blank();
+    r.cand[0] = 0b111; // pivot r1c1: 1 2 3
+    r.cand[10] = 0b101; // r2c2: 1 3
+    r.cand[5] = 0b110; // r1c6: 2 3
+    let steps = find(&r, |r, out, limit| r.find_xyz_wings(out, limit));
+    assert_eq!(steps.len(), 1);
+    assert_eq!(gone(&steps[0]), vec![(1, 3), (2, 3)]);
+}
+
+#[test]
+fn a_w_wing_clears_what_both_cells_see() {
+    let mut r = blank();
+    r.cand[0] = 0b11; // r1c1: 1 2
+    r.cand[44] = 0b11; // r5c9: 1 2
+    col_only(&mut r, 2, 4, &[0, 4]); // 2 in column 5 only at r1 and r5
+    let steps = find(&r, |r, out, limit| r.find_w_wings(out, limit));
+    assert_eq!(steps.len(), 1);
+    assert_eq!(gone(&steps[0]), vec![(8, 1), (36, 1)]); // r1c9, r5c1
+    assert_eq!(steps[0].units, vec![13]);
+}
+
 /// Every finder of this family, by name.
-const FINDERS: [(&str, Finder); 9] = [
+const FINDERS: [(&str, Finder); 11] = [
     ("finned X-wing", |r, o, l| {
         r.find_finned_fish(2, false, o, l);
     }),
@@ -153,6 +176,8 @@ const FINDERS: [(&str, Finder); 9] = [
     ("skyscraper", |r, o, l| r.find_turbots(false, o, l)),
     ("two-string kite", |r, o, l| r.find_turbots(true, o, l)),
     ("empty rectangle", |r, o, l| r.find_empty_rectangles(o, l)),
+    ("XYZ-wing", |r, o, l| r.find_xyz_wings(o, l)),
+    ("W-wing", |r, o, l| r.find_w_wings(o, l)),
 ];
 
 #[test]
