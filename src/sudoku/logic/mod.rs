@@ -9,7 +9,7 @@
 //! | medium   | locked candidates (pointing, claiming), naked pair, hidden pair          |
 //! | hard     | naked triple, hidden triple, X-wing, skyscraper, two-string kite, finned |
 //! |          | and sashimi fish (X-wing, swordfish, jellyfish), swordfish, XY-wing,     |
-//! |          | empty rectangle, XYZ-wing, W-wing                                        |
+//! |          | empty rectangle, XYZ-wing, W-wing, simple colouring                      |
 //! | expert   | none of the above finishes it: the puzzle needs search (trial and error) |
 //!
 //! A puzzle's grade is that of the hardest technique it needed. Every technique is a sound
@@ -110,6 +110,9 @@ pub enum Technique {
     /// Two cells `ab` joined by a unit where `b` has two places, one seeing each: `a` goes
     /// from cells seeing both.
     WWing,
+    /// One value's two-place units chained and coloured in turn: a colour that sees itself is
+    /// false, and a cell seeing both colours loses the value.
+    SimpleColouring,
     /// Four rows whose places for a value lie in four columns, beside fins in one box: the
     /// value goes from the cover cells that see every fin.
     FinnedJellyfish,
@@ -140,6 +143,7 @@ impl Technique {
         Technique::EmptyRectangle,
         Technique::XyzWing,
         Technique::WWing,
+        Technique::SimpleColouring,
         Technique::FinnedJellyfish,
         Technique::SashimiJellyfish,
     ];
@@ -181,6 +185,7 @@ impl Technique {
             Technique::SashimiJellyfish => "sashimi jellyfish",
             Technique::XyzWing => "XYZ-wing",
             Technique::WWing => "W-wing",
+            Technique::SimpleColouring => "simple colouring",
             Technique::CageCombination => "cage combinations",
         }
     }
@@ -685,7 +690,7 @@ impl Rater {
     }
 
     /// Every technique with its code, in the order of [`Technique::ALL`].
-    fn kinds() -> [(Technique, Kind); 22] {
+    fn kinds() -> [(Technique, Kind); 23] {
         [
             (Technique::HiddenSingle, Kind::Apply(Rater::hidden_singles)),
             (Technique::NakedSingle, Kind::Apply(Rater::naked_singles)),
@@ -745,6 +750,10 @@ impl Rater {
             (
                 Technique::WWing,
                 Kind::Find(|r, out, limit| r.find_w_wings(out, limit)),
+            ),
+            (
+                Technique::SimpleColouring,
+                Kind::Find(|r, out, limit| r.find_simple_colouring(out, limit)),
             ),
             (
                 Technique::FinnedJellyfish,

@@ -4,9 +4,11 @@
 //! the XY-wing, and cage combinations (killer sums and Mathdoku fillings). Others are
 //! *finders* ([`step`](super::step)) that push the steps they see: finned and sashimi fish
 //! (`finned.rs`), the skyscraper, the two-string kite and the empty rectangle
-//! (`single_digit.rs`) and the wings (`wing.rs`: XY, XYZ and W).
+//! (`single_digit.rs`), simple colouring (`colouring.rs`) and the wings (`wing.rs`: XY, XYZ
+//! and W).
 
 mod cage;
+mod colouring;
 mod finned;
 mod fish;
 mod locked;

@@ -131,6 +131,31 @@ fn an_empty_rectangle_clears_the_cell_seeing_the_link_and_the_box_column() {
 }
 
 #[test]
+fn simple_colouring_traps_and_wraps() {
+    // Trap: r1c1 = r1c5 = r6c5 = r6c2; cells seeing r1c1 and r6c2 lose the 1.
+    let mut r = blank();
+    row_only(&mut r, 1, 0, &[0, 4]);
+    col_only(&mut r, 1, 4, &[0, 5]);
+    row_only(&mut r, 1, 5, &[1, 4]);
+    let steps = find(&r, |r, out, limit| r.find_simple_colouring(out, limit));
+    assert_eq!(steps.len(), 1);
+    assert_eq!(gone(&steps[0]), vec![(10, 1), (19, 1), (27, 1), (36, 1)]);
+    assert_eq!(steps[0].links.len(), 3);
+    assert!(steps[0].marks.contains(&(0, 1, Role::Colour(false))));
+    assert!(steps[0].marks.contains(&(4, 1, Role::Colour(true))));
+
+    // Wrap: r1c1 = r1c5 = r5c5 = r5c3 = r2c3, and r2c3 sees r1c1 in their colour.
+    let mut r = blank();
+    row_only(&mut r, 1, 0, &[0, 4]);
+    col_only(&mut r, 1, 4, &[0, 4]);
+    row_only(&mut r, 1, 4, &[2, 4]);
+    col_only(&mut r, 1, 2, &[1, 4]);
+    let steps = find(&r, |r, out, limit| r.find_simple_colouring(out, limit));
+    assert_eq!(steps.len(), 1);
+    assert_eq!(gone(&steps[0]), vec![(0, 1), (11, 1), (40, 1)]);
+}
+
+#[test]
 fn an_xyz_wing_clears_what_the_pivot_and_both_pincers_see() {
     let mut r = blank();
     r.cand[0] = 0b111; // pivot r1c1: 1 2 3
@@ -154,7 +179,7 @@ fn a_w_wing_clears_what_both_cells_see() {
 }
 
 /// Every finder of this family, by name.
-const FINDERS: [(&str, Finder); 11] = [
+const FINDERS: [(&str, Finder); 12] = [
     ("finned X-wing", |r, o, l| {
         r.find_finned_fish(2, false, o, l);
     }),
@@ -178,6 +203,7 @@ const FINDERS: [(&str, Finder); 11] = [
     ("empty rectangle", |r, o, l| r.find_empty_rectangles(o, l)),
     ("XYZ-wing", |r, o, l| r.find_xyz_wings(o, l)),
     ("W-wing", |r, o, l| r.find_w_wings(o, l)),
+    ("simple colouring", |r, o, l| r.find_simple_colouring(o, l)),
 ];
 
 #[test]
