@@ -9,7 +9,7 @@
 //! | medium   | locked candidates (pointing, claiming), naked pair, hidden pair          |
 //! | hard     | naked triple, hidden triple, X-wing, skyscraper, two-string kite, finned |
 //! |          | and sashimi fish (X-wing, swordfish, jellyfish), swordfish, XY-wing,     |
-//! |          | empty rectangle, XYZ-wing, W-wing, simple colouring                      |
+//! |          | empty rectangle, XYZ-wing, W-wing, simple colouring, X-chain             |
 //! | expert   | none of the above finishes it: the puzzle needs search (trial and error) |
 //!
 //! A puzzle's grade is that of the hardest technique it needed. Every technique is a sound
@@ -118,6 +118,9 @@ pub enum Technique {
     FinnedJellyfish,
     /// A finned jellyfish missing a corner.
     SashimiJellyfish,
+    /// A chain of one value's links, strong and weak in turn, strong at both ends: one end
+    /// holds the value, so cells seeing both ends lose it.
+    XChain,
 }
 
 impl Technique {
@@ -146,6 +149,7 @@ impl Technique {
         Technique::SimpleColouring,
         Technique::FinnedJellyfish,
         Technique::SashimiJellyfish,
+        Technique::XChain,
     ];
 
     /// The grade a puzzle needing this technique has.
@@ -186,6 +190,7 @@ impl Technique {
             Technique::XyzWing => "XYZ-wing",
             Technique::WWing => "W-wing",
             Technique::SimpleColouring => "simple colouring",
+            Technique::XChain => "X-chain",
             Technique::CageCombination => "cage combinations",
         }
     }
@@ -690,7 +695,7 @@ impl Rater {
     }
 
     /// Every technique with its code, in the order of [`Technique::ALL`].
-    fn kinds() -> [(Technique, Kind); 23] {
+    fn kinds() -> [(Technique, Kind); 24] {
         [
             (Technique::HiddenSingle, Kind::Apply(Rater::hidden_singles)),
             (Technique::NakedSingle, Kind::Apply(Rater::naked_singles)),
@@ -762,6 +767,10 @@ impl Rater {
             (
                 Technique::SashimiJellyfish,
                 Kind::Find(|r, out, limit| r.find_finned_fish(4, true, out, limit)),
+            ),
+            (
+                Technique::XChain,
+                Kind::Find(|r, out, limit| r.find_x_chains(out, limit)),
             ),
         ]
     }

@@ -4,8 +4,8 @@
 //! the XY-wing, and cage combinations (killer sums and Mathdoku fillings). Others are
 //! *finders* ([`step`](super::step)) that push the steps they see: finned and sashimi fish
 //! (`finned.rs`), the skyscraper, the two-string kite and the empty rectangle
-//! (`single_digit.rs`), simple colouring (`colouring.rs`) and the wings (`wing.rs`: XY, XYZ
-//! and W).
+//! (`single_digit.rs`), simple colouring (`colouring.rs`), X-chains (`x_chain.rs`) and the
+//! wings (`wing.rs`: XY, XYZ and W).
 
 mod cage;
 mod colouring;
@@ -16,6 +16,7 @@ mod single_digit;
 mod singles;
 pub(super) mod subsets;
 mod wing;
+mod x_chain;
 
 #[cfg(test)]
 mod patterns_tests;

@@ -156,6 +156,30 @@ fn simple_colouring_traps_and_wraps() {
 }
 
 #[test]
+fn an_x_chain_clears_what_both_ends_see() {
+    let mut r = blank();
+    // r1c1 = r1c7 - r3c9 = r8c9 - r8c4 = r5c4.
+    row_only(&mut r, 1, 0, &[0, 6]);
+    col_only(&mut r, 1, 8, &[2, 7]);
+    col_only(&mut r, 1, 3, &[4, 7]);
+    let steps = find(&r, |r, out, limit| r.find_x_chains(out, limit));
+    assert!(
+        steps
+            .windows(2)
+            .all(|w| w[0].links.len() <= w[1].links.len())
+    );
+    let five = steps
+        .iter()
+        .find(|s| s.links.len() == 5 && s.eliminations == vec![(36, 1)])
+        .unwrap();
+    assert_eq!(five.cells(), vec![0, 6, 26, 71, 66, 39]);
+    assert!(five.links[0].strong && !five.links[1].strong && five.links[4].strong);
+    // The kite inside it (row 1, column 9, meeting in box 3) comes first: r8c1.
+    assert_eq!(steps[0].links.len(), 3);
+    assert_eq!(gone(&steps[0]), vec![(63, 1)]);
+}
+
+#[test]
 fn an_xyz_wing_clears_what_the_pivot_and_both_pincers_see() {
     let mut r = blank();
     r.cand[0] = 0b111; // pivot r1c1: 1 2 3
@@ -179,7 +203,7 @@ fn a_w_wing_clears_what_both_cells_see() {
 }
 
 /// Every finder of this family, by name.
-const FINDERS: [(&str, Finder); 12] = [
+const FINDERS: [(&str, Finder); 13] = [
     ("finned X-wing", |r, o, l| {
         r.find_finned_fish(2, false, o, l);
     }),
@@ -204,6 +228,7 @@ const FINDERS: [(&str, Finder); 12] = [
     ("XYZ-wing", |r, o, l| r.find_xyz_wings(o, l)),
     ("W-wing", |r, o, l| r.find_w_wings(o, l)),
     ("simple colouring", |r, o, l| r.find_simple_colouring(o, l)),
+    ("X-chain", |r, o, l| r.find_x_chains(o, l)),
 ];
 
 #[test]
