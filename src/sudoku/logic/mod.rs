@@ -8,8 +8,11 @@
 //! | easy     | hidden single, naked single                                             |
 //! | medium   | pointing, claiming (locked candidates), naked pair, hidden pair         |
 //! | hard     | naked triple, hidden triple, X-wing, swordfish, XY-wing                 |
-//! | expert   | quads, jellyfish, innies and outies, unique rectangles, BUG+1, chains,  |
-//! |          | almost locked sets, forcing chains and nets; or none finishes it        |
+//! | expert   | innies and outies; skyscraper, two-string kite, finned and sashimi fish, |
+//! |          | empty rectangle, XYZ-wing, W-wing, simple colouring, unique rectangles,  |
+//! |          | quads, jellyfish, BUG+1, X-chains, XY-chains, nice loops, alternating    |
+//! |          | inference chains, almost locked sets, forcing chains and nets; or none   |
+//! |          | finishes it                                                              |
 //!
 //! A puzzle's grade is that of the hardest technique it needed; an expert puzzle that logic
 //! does not finish says so ([`Rating::solved`]): it needs search. Every technique is a sound
@@ -24,9 +27,13 @@
 //! a box, 1.5 in a line), naked single 2.3, pointing 2.6, claiming 2.8, naked pair 3.0, X-wing
 //! 3.2, hidden pair 3.4, naked triple 3.6, swordfish 3.8, hidden triple 4.0, XY-wing 4.2,
 //! unique rectangle 4.5, naked quad 5.0, jellyfish 5.2, hidden quad 5.4, BUG+1 5.6, as its
-//! rules rate them; its chains run from 6.5 up with their length, here XY-chain 6.6, nice loop
-//! and AIC 7.0, almost locked sets 7.5 and 7.8, forcing chains 8.3 and nets 9.0, the values
-//! its ratings give such steps of middling length. Killer techniques have no rating there:
+//! rules rate them; its chains run from 6.5 up with their length, here X-chain 6.5, XY-chain
+//! 6.6, nice loop and AIC 7.0, almost locked sets 7.5 and 7.8, forcing chains 8.3 and nets
+//! 9.0, the values its ratings give such steps of middling length. The patterns it reads as
+//! short chains take values between their neighbours': finned X-wing 3.4 (sashimi 3.5),
+//! skyscraper and finned swordfish 4.0, two-string kite and sashimi swordfish 4.1, empty
+//! rectangle 4.3, XYZ-wing and W-wing 4.4 (XYZ-wing is Sudoku Explainer's own), simple
+//! colouring 4.5, finned jellyfish 5.4 (sashimi 5.5). Killer techniques have no rating there:
 //! cage combinations count 2.0, a little above a single, and innies and outies 3.0, about a
 //! pair, as killer players rank them. A puzzle's difficulty is its hardest technique's
 //! ([`Rating::difficulty`]); a puzzle logic does not finish has none.
@@ -112,6 +119,37 @@ pub enum Technique {
     /// Killer: the cells of the cages meeting a unit that lie outside it add up to the cages'
     /// sums less the unit's total.
     Outies,
+    /// A value's two places in each of two rows (or columns, or other units of one kind that
+    /// share no cell), with one end of each seeing the other: the value goes from cells that
+    /// see both far ends.
+    Skyscraper,
+    /// A value's two places in a row and in a column, one end of each in the same box: the
+    /// value goes from cells that see both far ends.
+    TwoStringKite,
+    /// An X-wing with fins: one row also has places in a box next to a corner. The value
+    /// goes from the X-wing's columns only in that box (cells seeing every fin).
+    FinnedXWing,
+    /// A finned X-wing missing a corner: one row has a single place in the columns, beside
+    /// its fins.
+    SashimiXWing,
+    /// A swordfish with fins in one box: the value goes from the cover cells that see every
+    /// fin.
+    FinnedSwordfish,
+    /// A finned swordfish missing a corner.
+    SashimiSwordfish,
+    /// A value's places in a box all on one row and one column through it, and two places in
+    /// a line, one on that row: the value goes from the cell seeing the line's other end and
+    /// the box's column.
+    EmptyRectangle,
+    /// A cell with candidates `abc` seeing `ac` and `bc`: `c` goes from cells seeing all
+    /// three.
+    XyzWing,
+    /// Two cells `ab` joined by a unit where `b` has two places, one seeing each: `a` goes
+    /// from cells seeing both.
+    WWing,
+    /// One value's two-place units chained and coloured in turn: a colour that sees itself is
+    /// false, and a cell seeing both colours loses the value.
+    SimpleColouring,
     /// Four cells of a rectangle over two boxes that could swap two values: a puzzle with one
     /// solution cannot end up that way (only when the puzzle is known to be unique).
     UniqueRectangle,
@@ -119,11 +157,19 @@ pub enum Technique {
     NakedQuad,
     /// The fish of four rows and four columns.
     Jellyfish,
+    /// Four rows whose places for a value lie in four columns, beside fins in one box: the
+    /// value goes from the cover cells that see every fin.
+    FinnedJellyfish,
+    /// A finned jellyfish missing a corner.
+    SashimiJellyfish,
     /// Four values with only four places between them in a unit.
     HiddenQuad,
     /// Every cell bivalue but one: the third candidate of that one is its value (only when
     /// the puzzle is known to be unique).
     BugPlusOne,
+    /// A chain of one value's links, strong and weak in turn, strong at both ends: one end
+    /// holds the value, so cells seeing both ends lose it.
+    XChain,
     /// A chain of two-candidate cells: whichever way the first goes, one end holds the value
     /// the two ends share, so cells seeing both ends lose it.
     XyChain,
@@ -164,11 +210,24 @@ impl Technique {
         Technique::XyWing,
         Technique::Innies,
         Technique::Outies,
+        Technique::Skyscraper,
+        Technique::TwoStringKite,
+        Technique::FinnedXWing,
+        Technique::SashimiXWing,
+        Technique::FinnedSwordfish,
+        Technique::SashimiSwordfish,
+        Technique::EmptyRectangle,
+        Technique::XyzWing,
+        Technique::WWing,
+        Technique::SimpleColouring,
         Technique::UniqueRectangle,
         Technique::NakedQuad,
         Technique::Jellyfish,
+        Technique::FinnedJellyfish,
+        Technique::SashimiJellyfish,
         Technique::HiddenQuad,
         Technique::BugPlusOne,
+        Technique::XChain,
         Technique::XyChain,
         Technique::NiceLoop,
         Technique::Aic,
@@ -218,7 +277,16 @@ impl Technique {
             Technique::Jellyfish => 5.2,
             Technique::HiddenQuad => 5.4,
             Technique::Innies | Technique::Outies => 3.0,
-            Technique::UniqueRectangle => 4.5,
+            Technique::FinnedXWing => 3.4,
+            Technique::SashimiXWing => 3.5,
+            Technique::Skyscraper | Technique::FinnedSwordfish => 4.0,
+            Technique::TwoStringKite | Technique::SashimiSwordfish => 4.1,
+            Technique::EmptyRectangle => 4.3,
+            Technique::XyzWing | Technique::WWing => 4.4,
+            Technique::UniqueRectangle | Technique::SimpleColouring => 4.5,
+            Technique::FinnedJellyfish => 5.4,
+            Technique::SashimiJellyfish => 5.5,
+            Technique::XChain => 6.5,
             Technique::BugPlusOne => 5.6,
             Technique::XyChain => 6.6,
             Technique::NiceLoop | Technique::Aic => 7.0,
@@ -249,6 +317,19 @@ impl Technique {
             Technique::HiddenQuad => "hidden quad",
             Technique::Innies => "innies",
             Technique::Outies => "outies",
+            Technique::Skyscraper => "skyscraper",
+            Technique::TwoStringKite => "two-string kite",
+            Technique::EmptyRectangle => "empty rectangle",
+            Technique::FinnedXWing => "finned X-wing",
+            Technique::SashimiXWing => "sashimi X-wing",
+            Technique::FinnedSwordfish => "finned swordfish",
+            Technique::SashimiSwordfish => "sashimi swordfish",
+            Technique::FinnedJellyfish => "finned jellyfish",
+            Technique::SashimiJellyfish => "sashimi jellyfish",
+            Technique::XyzWing => "XYZ-wing",
+            Technique::WWing => "W-wing",
+            Technique::SimpleColouring => "simple colouring",
+            Technique::XChain => "X-chain",
             Technique::CageCombination => "cage combinations",
             Technique::UniqueRectangle => "unique rectangle",
             Technique::BugPlusOne => "BUG+1",
@@ -791,7 +872,7 @@ impl Rater {
     }
 
     /// Every technique with its code, in the order of [`Technique::ALL`].
-    fn kinds() -> [(Technique, Kind); 27] {
+    fn kinds() -> [(Technique, Kind); 40] {
         [
             (
                 Technique::HiddenSingle,
@@ -852,6 +933,46 @@ impl Rater {
                 Kind::Find(|r, out, limit| r.find_unit_sums(true, out, limit)),
             ),
             (
+                Technique::Skyscraper,
+                Kind::Find(|r, out, limit| r.find_turbots(false, out, limit)),
+            ),
+            (
+                Technique::TwoStringKite,
+                Kind::Find(|r, out, limit| r.find_turbots(true, out, limit)),
+            ),
+            (
+                Technique::FinnedXWing,
+                Kind::Find(|r, out, limit| r.find_finned_fish(2, false, out, limit)),
+            ),
+            (
+                Technique::SashimiXWing,
+                Kind::Find(|r, out, limit| r.find_finned_fish(2, true, out, limit)),
+            ),
+            (
+                Technique::FinnedSwordfish,
+                Kind::Find(|r, out, limit| r.find_finned_fish(3, false, out, limit)),
+            ),
+            (
+                Technique::SashimiSwordfish,
+                Kind::Find(|r, out, limit| r.find_finned_fish(3, true, out, limit)),
+            ),
+            (
+                Technique::EmptyRectangle,
+                Kind::Find(|r, out, limit| r.find_empty_rectangles(out, limit)),
+            ),
+            (
+                Technique::XyzWing,
+                Kind::Find(|r, out, limit| r.find_xyz_wings(out, limit)),
+            ),
+            (
+                Technique::WWing,
+                Kind::Find(|r, out, limit| r.find_w_wings(out, limit)),
+            ),
+            (
+                Technique::SimpleColouring,
+                Kind::Find(|r, out, limit| r.find_simple_colouring(out, limit)),
+            ),
+            (
                 Technique::UniqueRectangle,
                 Kind::Find(|r, out, limit| r.find_unique_rectangles(out, limit)),
             ),
@@ -864,12 +985,24 @@ impl Rater {
                 Kind::Find(|r, out, limit| r.find_fish(4, out, limit)),
             ),
             (
+                Technique::FinnedJellyfish,
+                Kind::Find(|r, out, limit| r.find_finned_fish(4, false, out, limit)),
+            ),
+            (
+                Technique::SashimiJellyfish,
+                Kind::Find(|r, out, limit| r.find_finned_fish(4, true, out, limit)),
+            ),
+            (
                 Technique::HiddenQuad,
                 Kind::Find(|r, out, limit| r.find_hidden_subsets(4, out, limit)),
             ),
             (
                 Technique::BugPlusOne,
                 Kind::Find(|r, out, limit| r.find_bug(out, limit)),
+            ),
+            (
+                Technique::XChain,
+                Kind::Find(|r, out, limit| r.find_x_chains(out, limit)),
             ),
             (
                 Technique::XyChain,
