@@ -53,13 +53,20 @@
 //!     KSudoku's shape files and saved games (`files/ksudoku.rs` reads, `files/ksudoku_write.rs`
 //!     writes, `files/ksudoku_format.rs` joins them to the other formats), one puzzle as read
 //!     (`files/entry.rs`).
-//!   - [`sudoku::logic`], the human solver: the rater (`logic/mod.rs`: grades and difficulty,
-//!     the loop that applies the easiest technique that helps), the steps its techniques find
-//!     and a hint shows (`logic/step.rs`), its techniques a family a file
+//!   - [`sudoku::logic`], the human solver: the rater (`logic/mod.rs`: grades, the loop that
+//!     applies the easiest technique that helps), the techniques by name with their grades and
+//!     difficulties (`logic/technique.rs`), the steps they find and a hint shows
+//!     (`logic/step.rs`), the techniques themselves a family a file
 //!     (`logic/techniques/mod.rs`: `logic/techniques/singles.rs`, `logic/techniques/locked.rs`,
-//!     `logic/techniques/subsets.rs`, `logic/techniques/fish.rs`, `logic/techniques/wing.rs`,
-//!     `logic/techniques/cage.rs`, `logic/techniques/innies.rs`), and hints in exact-cover
-//!     terms ([`sudoku::logic::hint`]).
+//!     `logic/techniques/subsets.rs`, `logic/techniques/fish.rs`,
+//!     `logic/techniques/finned.rs`, `logic/techniques/single_digit.rs`,
+//!     `logic/techniques/colouring.rs`, `logic/techniques/x_chain.rs`,
+//!     `logic/techniques/wing.rs`, `logic/techniques/cage.rs`, `logic/techniques/innies.rs`,
+//!     `logic/techniques/uniqueness.rs`, `logic/techniques/chains.rs`,
+//!     `logic/techniques/als.rs`, `logic/techniques/forcing.rs`, `logic/techniques/peers.rs`
+//!     the table of who sees whom they share; tests in `logic/tests.rs`,
+//!     `logic/tests_chains.rs` and `logic/techniques/patterns_tests.rs`), and hints in
+//!     exact-cover terms ([`sudoku::logic::hint`]).
 //!   - [`sudoku::generate`], making puzzles (`generate/mod.rs`): one entry for every board,
 //!     a [`Request`](sudoku::generate::Request) handed to
 //!     [`generate`](sudoku::generate::generate) (`generate/request.rs`), which answers with a
