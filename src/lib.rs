@@ -56,7 +56,7 @@
 //!   - [`sudoku::logic`], the human solver: the rater (`logic/mod.rs`: grades, the loop that
 //!     applies the easiest technique that helps), the techniques by name with their grades and
 //!     difficulties (`logic/technique.rs`), the steps they find and a hint shows
-//!     (`logic/step.rs`), the techniques themselves a family a file
+//!     (`logic/step.rs`), the walk that takes them one at a time (`logic/walk.rs`), the techniques themselves a family a file
 //!     (`logic/techniques/mod.rs`: `logic/techniques/singles.rs`, `logic/techniques/locked.rs`,
 //!     `logic/techniques/subsets.rs`, `logic/techniques/fish.rs`,
 //!     `logic/techniques/finned.rs`, `logic/techniques/single_digit.rs`,

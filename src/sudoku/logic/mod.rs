@@ -71,6 +71,7 @@ pub mod hint;
 pub mod step;
 pub mod technique;
 pub mod techniques;
+mod walk;
 
 pub use technique::Technique;
 
@@ -836,88 +837,6 @@ impl Rater {
             }
         }
         progress
-    }
-
-    /// The first step a player would take on `grid`, with techniques up to `grade` (the
-    /// easiest that applies; its first instance in the board's order of units and cells),
-    /// or `None` when none applies (or the givens clash).
-    pub fn next_step(&mut self, grid: &Grid, grade: Grade) -> Option<Step> {
-        self.load(grid);
-        if self.contradiction {
-            return None;
-        }
-        self.first_step(grade)
-    }
-
-    /// Every step, one at a time, as a person would take them on `grid` with techniques up to
-    /// `grade`, until the board is full, logic stalls or the board breaks (a puzzle with no
-    /// solution). [`rate_up_to`](Self::rate_up_to) applies each technique's steps all at once
-    /// and reaches the same end.
-    pub fn steps(&mut self, grid: &Grid, grade: Grade) -> Vec<Step> {
-        self.load(grid);
-        let mut steps = Vec::new();
-        while !self.contradiction && self.cand.iter().any(|&c| c != 0) {
-            let Some(step) = self.first_step(grade) else {
-                break;
-            };
-            match self.apply_steps(std::slice::from_ref(&step)) {
-                Progress::Some => steps.push(step),
-                Progress::None => break,
-                Progress::Contradiction => {
-                    self.contradiction = true;
-                    steps.push(step);
-                }
-            }
-        }
-        steps
-    }
-
-    /// The first step on the candidates as they stand.
-    fn first_step(&mut self, grade: Grade) -> Option<Step> {
-        let mut out = Vec::new();
-        for (technique, kind) in Rater::kinds() {
-            if technique.grade() > grade {
-                break;
-            }
-            match kind {
-                Kind::Find(find) | Kind::Both(_, find) => {
-                    find(self, &mut out, 1);
-                    if let Some(step) = out.pop() {
-                        return Some(step);
-                    }
-                }
-                Kind::Apply(run) => {
-                    if let Some(step) = self.trial(technique, run) {
-                        return Some(step);
-                    }
-                }
-            }
-        }
-        None
-    }
-
-    /// What one application of a technique without a finder would change, as a step (its
-    /// placements and eliminations), the candidates left as they were.
-    fn trial(&mut self, technique: Technique, run: TechniqueFn) -> Option<Step> {
-        let (values, cand) = (self.values.clone(), self.cand.clone());
-        let (placed, cage_placed) = (self.placed.clone(), self.cage_placed.clone());
-        let progress = run(self);
-        let mut step = Step::new(technique);
-        for cell in 0..cand.len() {
-            if self.values[cell] != values[cell] {
-                step.placements.push((cell as u32, self.values[cell]));
-            } else {
-                let gone = cand[cell] & !self.cand[cell];
-                for v in techniques::wing::bits(gone) {
-                    step.eliminations.push((cell as u32, v));
-                }
-            }
-        }
-        self.values = values;
-        self.cand = cand;
-        self.placed = placed;
-        self.cage_placed = cage_placed;
-        (progress == Progress::Some).then_some(step)
     }
 
     /// A unit's cells (positions), as the rater numbers its units.
