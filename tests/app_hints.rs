@@ -4,40 +4,13 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use egui::epaint::{Shape, TextShape};
 use egui::{Color32, Key, Modifiers};
-use egui_kittest::Harness;
-use sudoku_dlx::app::App;
 
 mod common;
 use common::*;
 
 const HARD: &str =
     "....15.9..9....6..3.1..9.......3.81.56..9..73.38.4.......4..2.7..4....5..5.26....";
-
-/// The texts painted in the last frame in `colour`, with where they are.
-fn texts_in(h: &Harness<'static, App>, colour: Color32) -> Vec<(String, egui::Pos2)> {
-    let mut out = Vec::new();
-    let mut visit = |shape: &Shape| {
-        if let Shape::Text(TextShape {
-            galley,
-            pos,
-            fallback_color,
-            ..
-        }) = shape
-            && *fallback_color == colour
-        {
-            out.push((galley.text().to_string(), *pos));
-        }
-    };
-    for clipped in &h.output().shapes {
-        match &clipped.shape {
-            Shape::Vec(shapes) => shapes.iter().for_each(&mut visit),
-            shape => visit(shape),
-        }
-    }
-    out
-}
 
 #[test]
 fn three_presses_name_show_and_apply_a_pointing_and_undo_takes_it_back() {

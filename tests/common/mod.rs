@@ -5,7 +5,8 @@
 
 use std::time::{Duration, Instant};
 
-use egui::{Event, Key};
+use egui::epaint::{Shape, TextShape};
+use egui::{Color32, Event, Key};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use sudoku_dlx::app::App;
@@ -152,4 +153,28 @@ pub fn watch_to_the_end(h: &mut Harness<'static, App>, what: &str) -> u64 {
     h.key_press(Key::End);
     frames_until(h, what, |app| app.watching().is_some_and(|w| w.view().done));
     h.state().watching().map_or(0, |w| w.view().stats.solutions)
+}
+
+/// The texts painted in the last frame in `colour`, with where they are.
+pub fn texts_in(h: &Harness<'static, App>, colour: Color32) -> Vec<(String, egui::Pos2)> {
+    let mut out = Vec::new();
+    let mut visit = |shape: &Shape| {
+        if let Shape::Text(TextShape {
+            galley,
+            pos,
+            fallback_color,
+            ..
+        }) = shape
+            && *fallback_color == colour
+        {
+            out.push((galley.text().to_string(), *pos));
+        }
+    };
+    for clipped in &h.output().shapes {
+        match &clipped.shape {
+            Shape::Vec(shapes) => shapes.iter().for_each(&mut visit),
+            shape => visit(shape),
+        }
+    }
+    out
 }
