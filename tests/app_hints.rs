@@ -49,3 +49,35 @@ fn three_presses_name_show_and_apply_a_pointing_and_undo_takes_it_back() {
     settle(&mut h);
     assert_eq!(h.state().game().notes(72), before);
 }
+
+#[test]
+fn pencil_marks_that_leave_out_the_solution_are_named_before_a_hint() {
+    let mut h = puzzle(HARD);
+    settle(&mut h);
+    let solution = h.state().game().board().solution().unwrap();
+    // r1c1 is empty: mark only a symbol that is not its value, in notes mode.
+    assert_eq!(h.state().game().value(0), 0);
+    let wrong = if solution.get(0) == 1 { "2" } else { "1" };
+    hover(&mut h, 0, 0);
+    press(&mut h, Key::M);
+    type_text(&mut h, wrong);
+    press(&mut h, Key::M);
+    press(&mut h, Key::H);
+    let text = status(&h);
+    assert!(
+        text.starts_with("The pencil marks in r1c1 leave out its value in the solution"),
+        "{text}"
+    );
+    assert_eq!(h.state().game().hint().unwrap().focus, Some(0));
+    // With the value marked too, the hints go on.
+    let right = solution.get(0).to_string();
+    press(&mut h, Key::M);
+    type_text(&mut h, &right);
+    press(&mut h, Key::M);
+    press(&mut h, Key::H);
+    assert!(
+        !status(&h).starts_with("The pencil marks"),
+        "{}",
+        status(&h)
+    );
+}

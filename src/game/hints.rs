@@ -2,6 +2,7 @@
 //! and the entries that differ from the puzzle's solution.
 
 use crate::sudoku::logic::hint::{self, Finding};
+use crate::sudoku::logic::{Step, Technique};
 use crate::sudoku::{Grade, Rater};
 
 use super::cell::Origin;
@@ -100,8 +101,12 @@ impl Game {
             }
         }
         let finding = hint::forced_move(&self.board);
-        // No single forced: the rater's next step, if it sees one.
-        if matches!(finding, Finding::Fewest { .. }) && self.technique_hint() {
+        // On a board that can go on, the rater's next step on the board and the player's
+        // pencil marks (the same steps as `solve --steps`), once the marks are known to keep
+        // the solution; the exact-cover model's finding when the rater sees none.
+        if matches!(finding, Finding::Forced { .. } | Finding::Fewest { .. })
+            && (self.wrong_marks() || self.technique_hint())
+        {
             return;
         }
         let fill = match finding {
@@ -131,14 +136,64 @@ impl Game {
         self.status = Status { text, problem };
     }
 
-    /// Shows the first press of the rater's next step beyond singles on the board as it
-    /// stands: the technique and the units it reads. False if logic sees no step.
+    /// Says so if a cell's pencil marks leave out its value in the solution (when the puzzle
+    /// has one): a step read from such marks could lead the player astray. True if it did.
+    fn wrong_marks(&mut self) -> bool {
+        let Answer::Unique(solution) = &self.answer else {
+            return false;
+        };
+        let wrong = (0..self.origin.len()).find(|&cell| {
+            let (notes, value) = (self.notes(cell), solution.get(cell));
+            self.board.get(cell) == 0 && notes != 0 && value != 0 && notes >> (value - 1) & 1 == 0
+        });
+        let Some(cell) = wrong else {
+            return false;
+        };
+        self.status = Status::problem(format!(
+            "The pencil marks in {} leave out its value in the solution: mend them before going on",
+            self.board.cell_name(cell)
+        ));
+        self.hint = Some(Hint {
+            cells: vec![cell],
+            unit: None,
+            focus: Some(cell),
+            fill: None,
+            step: None,
+        });
+        true
+    }
+
+    /// Shows the first press of the rater's next step on the board as it stands, read with
+    /// the player's pencil marks: a single names its cell and value (the next press fills it
+    /// in); any other technique names itself and the units it reads. Unique rectangles and
+    /// BUG+1 are used when the puzzle is known to have one solution. False if logic sees no
+    /// step.
     fn technique_hint(&mut self) -> bool {
         let mut rater = Rater::new();
-        let Some(step) = rater.next_step(&self.board, Grade::Expert) else {
+        rater.assume_unique(matches!(self.answer, Answer::Unique(_)));
+        let marks: Vec<u64> = (0..self.origin.len()).map(|c| self.notes(c)).collect();
+        let Some(step) = rater.next_step_marked(&self.board, &marks, Grade::Expert) else {
             return false;
         };
         let words = step.describe(&rater, &self.board);
+        if let (Technique::HiddenSingle | Technique::NakedSingle, &[(cell, value)]) =
+            (step.technique, step.placements.as_slice())
+        {
+            let cell = cell as usize;
+            let (cells, unit) = match step.units.first() {
+                Some(&u) => (rater.unit_cells(u), rater.unit_kind(u)),
+                None => (vec![cell], None),
+            };
+            self.hint = Some(Hint {
+                cells,
+                unit,
+                focus: Some(cell),
+                fill: Some((cell, value)),
+                step: None,
+            });
+            self.status = Status::info(format!("{}. Hint again fills it in", capitalised(&words)));
+            return true;
+        }
         let mut cells: Vec<usize> = step
             .units
             .iter()
@@ -175,26 +230,7 @@ impl Game {
     /// that what the step removes stays removed.
     fn apply_step(&mut self, technique: &TechniqueHint) {
         let step = &technique.step;
-        let candidates = hint::candidates(&self.board);
-        let mut changes: Vec<(usize, CellState)> = Vec::new();
-        for &(cell, value) in &step.placements {
-            changes.extend(self.placing(cell as usize, value));
-        }
-        for &(cell, value) in &step.eliminations {
-            let cell = cell as usize;
-            let mut s = match changes.iter().rev().find(|(c, _)| *c == cell) {
-                Some(&(_, s)) => s,
-                None => self.state(cell),
-            };
-            if s.value != 0 {
-                continue;
-            }
-            if s.notes == 0 {
-                s.notes = candidates.get(cell).copied().unwrap_or(0);
-            }
-            s.notes &= !(1u64 << (value - 1));
-            changes.push((cell, s));
-        }
+        let changes = self.step_changes(&[step]);
         let label = format!("hint: {}", step.technique);
         if self.commit(label, changes) {
             self.status = Status::info(format!(
@@ -206,6 +242,51 @@ impl Game {
             self.status = Status::info("Your pencil marks already show that step");
         }
         self.announce_completion();
+    }
+
+    /// What taking `steps` in turn changes: their symbols placed, and their removals taken
+    /// from the pencil marks (a cell without marks gets its candidates first, so that what a
+    /// step removes stays removed).
+    pub(super) fn step_changes(&self, steps: &[&Step]) -> Vec<(usize, CellState)> {
+        let candidates = hint::candidates(&self.board);
+        let mut changes: Vec<(usize, CellState)> = Vec::new();
+        // A cell's state after the changes so far.
+        let latest = |changes: &[(usize, CellState)], cell: usize| {
+            changes
+                .iter()
+                .rev()
+                .find(|(c, _)| *c == cell)
+                .map_or_else(|| self.state(cell), |&(_, s)| s)
+        };
+        for step in steps {
+            for &(cell, value) in &step.placements {
+                let cell = cell as usize;
+                // The placement as a player's would be (its value goes from the peers'
+                // marks), on top of what the earlier steps changed.
+                for (c, placed) in self.placing(cell, value) {
+                    let mut s = latest(&changes, c);
+                    if c == cell {
+                        (s.value, s.origin) = (placed.value, placed.origin);
+                    } else {
+                        s.notes &= !(1u64 << (value - 1));
+                    }
+                    changes.push((c, s));
+                }
+            }
+            for &(cell, value) in &step.eliminations {
+                let cell = cell as usize;
+                let mut s = latest(&changes, cell);
+                if s.value != 0 {
+                    continue;
+                }
+                if s.notes == 0 {
+                    s.notes = candidates.get(cell).copied().unwrap_or(0);
+                }
+                s.notes &= !(1u64 << (value - 1));
+                changes.push((cell, s));
+            }
+        }
+        changes
     }
 
     pub(super) fn check(&mut self) {
@@ -271,7 +352,7 @@ impl Game {
 }
 
 /// `text` with its first letter a capital.
-fn capitalised(text: &str) -> String {
+pub fn capitalised(text: &str) -> String {
     let mut chars = text.chars();
     match chars.next() {
         Some(first) => first.to_uppercase().chain(chars).collect(),

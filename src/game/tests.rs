@@ -346,7 +346,13 @@ fn hints_for_a_naked_single_a_hidden_single_and_no_single() {
     let mut game =
         Game::with_puzzle(Grid::parse_line(std::str::from_utf8(&cells).unwrap(), None).unwrap());
     game.apply(Command::Hint);
-    assert!(game.status().text.starts_with("r5c5 can only be 9"));
+    assert!(
+        game.status()
+            .text
+            .starts_with("Naked single: r5c5 can only be 9"),
+        "{}",
+        game.status().text
+    );
     assert_eq!(game.hint().unwrap().fill, Some((40, 9)));
 
     // Hidden single: row 1 holds 1 to 8.
@@ -356,7 +362,9 @@ fn hints_for_a_naked_single_a_hidden_single_and_no_single() {
     assert!(
         game.status()
             .text
-            .starts_with("In row 1, 9 fits only at r1c9")
+            .starts_with("Hidden single in row 1: 9 fits only at r1c9"),
+        "{}",
+        game.status().text
     );
     assert_eq!(game.hint().unwrap().unit, Some(Unit::Row(0)));
     assert_eq!(game.hint().unwrap().cells.len(), 9);

@@ -848,6 +848,11 @@ impl Rater {
             })
     }
 
+    /// What a unit is (a row, a box, a cage, ...), as the rater numbers its units.
+    pub fn unit_kind(&self, unit: u32) -> Option<Unit> {
+        self.unit_kinds.get(unit as usize).copied()
+    }
+
     /// A unit's name, as a step names it: `row 3`, `column 5`, `box 1`, `region 2`.
     pub fn unit_name(&self, unit: u32) -> String {
         self.unit_kinds

@@ -86,6 +86,25 @@ impl Step {
     pub fn describe(&self, rater: &Rater, grid: &Grid) -> String {
         let symbol = |v: u8| grid.alphabet().symbol(v).to_string();
         let cell = |c: u32| grid.cell_name(c as usize);
+        // Singles in the words a player uses for them.
+        match (
+            self.technique,
+            self.units.as_slice(),
+            self.placements.as_slice(),
+        ) {
+            (Technique::HiddenSingle, &[u], &[(c, v)]) => {
+                return format!(
+                    "hidden single in {}: {} fits only at {}",
+                    rater.unit_name(u),
+                    symbol(v),
+                    cell(c)
+                );
+            }
+            (Technique::NakedSingle, _, &[(c, v)]) if self.eliminations.is_empty() => {
+                return format!("naked single: {} can only be {}", cell(c), symbol(v));
+            }
+            _ => {}
+        }
         let mut text = self.technique.name().to_string();
         if !self.units.is_empty() {
             let units: Vec<String> = self.units.iter().map(|&u| rater.unit_name(u)).collect();

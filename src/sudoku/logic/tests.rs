@@ -280,7 +280,7 @@ fn steps_one_at_a_time_reach_the_solution_and_describe_themselves() {
     assert_eq!(first, steps[0]);
     let words = first.describe(&rater, &grid);
     assert!(words.starts_with("hidden single in "), "{words}");
-    assert!(words.contains(" = "), "{words}");
+    assert!(words.contains(" fits only at "), "{words}");
 }
 
 #[test]

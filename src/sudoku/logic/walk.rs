@@ -4,6 +4,10 @@
 //! time where the loop applies all a technique finds at once. A technique without a finder
 //! (cage combinations) gives its step by a trial: applied to a copy of the candidates, the
 //! difference is the step.
+//!
+//! The window walks the same path with the player's pencil marks as candidates
+//! ([`Rater::next_step_marked`], [`Rater::steps_marked`]), so that a hint builds on the steps
+//! the player has already taken.
 
 use crate::sudoku::board::grid::Grid;
 
@@ -22,14 +26,60 @@ impl Rater {
         self.first_step(grade)
     }
 
+    /// The first step on `grid` as the player's pencil marks leave it: a cell with marks
+    /// (`marks[cell]`, bit `v-1` for value `v`, not zero) keeps only the candidates among
+    /// them, a cell without keeps all its candidates. So a step whose removals the player has
+    /// already made is not offered again, and the next step builds on it, as the steps of
+    /// [`steps`](Self::steps) build on each other. Marks that leave a cell no candidate give
+    /// `None`, as a broken board does.
+    ///
+    /// Every step stays sound for the puzzle's solution as long as the marks keep each cell's
+    /// value in it: a technique only ever removes candidates that no filling of the cells'
+    /// candidates can hold, and the solution is one such filling.
+    pub fn next_step_marked(&mut self, grid: &Grid, marks: &[u64], grade: Grade) -> Option<Step> {
+        self.load_marked(grid, marks);
+        if self.contradiction {
+            return None;
+        }
+        self.first_step(grade)
+    }
+
+    /// Loads `grid` and narrows its candidates to the pencil marks (see
+    /// [`next_step_marked`](Self::next_step_marked)).
+    fn load_marked(&mut self, grid: &Grid, marks: &[u64]) {
+        self.load(grid);
+        for (cell, &m) in marks.iter().enumerate().take(self.cand.len()) {
+            if m != 0 && self.values[cell] == 0 && self.is_cell[cell] {
+                self.cand[cell] &= m;
+                if self.cand[cell] == 0 {
+                    self.contradiction = true;
+                }
+            }
+        }
+    }
+
     /// Every step, one at a time, as a person would take them on `grid` with techniques up to
     /// `grade`, until the board is full, logic stalls or the board breaks (a puzzle with no
     /// solution). [`rate_up_to`](Self::rate_up_to) applies each technique's steps all at once
     /// and reaches the same end.
     pub fn steps(&mut self, grid: &Grid, grade: Grade) -> Vec<Step> {
-        self.load(grid);
+        self.steps_marked(grid, &[], grade, &|| false)
+    }
+
+    /// The steps from `grid` read with the player's pencil marks (as
+    /// [`next_step_marked`](Self::next_step_marked) reads them), one at a time, until the
+    /// board is full, logic stalls, the board breaks or `stop` says to stop (it is asked
+    /// before each step; the steps so far are returned).
+    pub fn steps_marked(
+        &mut self,
+        grid: &Grid,
+        marks: &[u64],
+        grade: Grade,
+        stop: &dyn Fn() -> bool,
+    ) -> Vec<Step> {
+        self.load_marked(grid, marks);
         let mut steps = Vec::new();
-        while !self.contradiction && self.cand.iter().any(|&c| c != 0) {
+        while !self.contradiction && self.cand.iter().any(|&c| c != 0) && !stop() {
             let Some(step) = self.first_step(grade) else {
                 break;
             };

@@ -1,6 +1,7 @@
 //! Singles: a value with one place left in a unit (hidden single), a cell with one candidate
 //! left (naked single).
 
+use crate::sudoku::board::geometry::Unit;
 use crate::sudoku::logic::techniques::wing::bits;
 use crate::sudoku::logic::{Progress, Rater, Step, Technique};
 
@@ -66,8 +67,18 @@ impl Rater {
 
 impl Rater {
     /// Hidden singles as steps: a value with one place left in a full unit, the unit named.
+    /// Boxes and jigsaw regions are read first, as a player scans a board, then the rows,
+    /// columns and other units.
     pub(in crate::sudoku::logic) fn find_hidden_singles(&self, out: &mut Vec<Step>, limit: usize) {
-        for u in 0..self.units.len() {
+        let is_box = |u: usize| {
+            matches!(
+                self.unit_kind(u as u32),
+                Some(Unit::Box(_) | Unit::Region(_))
+            )
+        };
+        let boxes = (0..self.units.len()).filter(|&u| is_box(u));
+        let others = (0..self.units.len()).filter(|&u| !is_box(u));
+        for u in boxes.chain(others) {
             if !self.full[u] {
                 continue;
             }
