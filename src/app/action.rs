@@ -76,6 +76,14 @@ pub enum Action {
     WatchDo(WatchControl),
     /// Run DLX and backtracking on the board and show both.
     Compare,
+    /// Open or close the "solve step by step" panel.
+    StepsLog,
+    /// Show a step of the panel's path on the board (from 0).
+    ShowStep(usize),
+    /// Take the first steps of the panel's path (how many).
+    TakeSteps(usize),
+    /// Stop working out the path.
+    StopSteps,
 }
 
 /// The controls of watch mode.

@@ -43,6 +43,8 @@ pub mod settings;
 pub mod shape_files;
 mod shape_paint;
 pub mod statistics;
+pub mod steps_list;
+pub mod steps_panel;
 mod variant_paint;
 pub mod watch_panel;
 pub mod watching;

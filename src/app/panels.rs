@@ -96,6 +96,20 @@ impl App {
                     actions.push(Action::Game(command));
                 }
             }
+            let steps = if self.steps.is_some() {
+                "Close the steps"
+            } else {
+                "Solve step by step…"
+            };
+            if ui
+                .button(steps)
+                .on_hover_text(
+                    "Every step a person would take from here, to read and show one by one",
+                )
+                .clicked()
+            {
+                actions.push(Action::StepsLog);
+            }
         });
         ui.menu_button("Puzzles", |ui| {
             for (k, collection) in self.collections.iter().enumerate() {

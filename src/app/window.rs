@@ -89,6 +89,8 @@ pub struct App {
     pub(super) fit: Fit,
     /// Watch mode, while it runs.
     pub(super) watching: Option<Watching>,
+    /// The "solve step by step" panel, while open.
+    pub(super) steps: Option<super::steps_list::StepsPanel>,
     /// The engine's count of each empty cell's options, for the candidates view, and the
     /// game's revision it was worked out for.
     pub(super) engine_view: Option<(u64, Option<super::watching::EngineView>)>,
@@ -175,6 +177,7 @@ impl App {
             config_problem: None,
             fit: Fit::sized_for(side, true),
             watching: None,
+            steps: None,
             engine_view: None,
             user_shapes: super::shape_files::ShapeFiles::new(
                 crate::autosave::data_dir().map(|d| d.join(super::shape_files::FOLDER)),
@@ -211,6 +214,15 @@ impl App {
     /// The command keys in use.
     pub fn keys(&self) -> &Keys {
         &self.keys
+    }
+
+    /// The path the "solve step by step" panel lists, once worked out (`None` while the panel
+    /// is closed or still working).
+    pub fn steps_log(&self) -> Option<&crate::game::StepsLog> {
+        self.steps
+            .as_ref()
+            .filter(|panel| !panel.working())
+            .and_then(|panel| panel.log())
     }
 
     /// Where the board was drawn last frame (tests use it to point at cells).
@@ -324,6 +336,7 @@ impl App {
         }
         self.poll_workers(&ctx);
         self.poll_watch(&ctx);
+        self.poll_steps(&ctx);
         let mut actions = Vec::new();
         if self.help {
             // The overlay takes the keys: F1, ? or Esc close it.
@@ -389,6 +402,12 @@ impl App {
                         self.watch_panel(ui, &mut actions);
                     });
                 });
+        }
+        if self.steps.is_some() && !self.paused {
+            egui::Panel::right("steps")
+                .resizable(true)
+                .default_size(320.0)
+                .show(ui, |ui| self.steps_panel(ui, &mut actions));
         }
         let side = self.game.geometry().side();
         let filter = self.filter.filter(|&v| usize::from(v) <= side);
@@ -629,6 +648,10 @@ impl App {
             }
             Action::Solve => self.start_solve(ctx),
             Action::Watch => self.toggle_watch(ctx),
+            Action::StepsLog => self.toggle_steps(ctx),
+            Action::ShowStep(k) => self.show_step(k),
+            Action::TakeSteps(k) => self.take_steps(k),
+            Action::StopSteps => self.stop_steps(),
             Action::Pause => {
                 self.paused = !self.paused;
                 let key = self.keys.pause;

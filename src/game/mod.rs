@@ -6,6 +6,8 @@
 //! * [`state`] is the [`Game`] type and what can be read off it;
 //! * [`commands`] carries out the player's [`Command`]s;
 //! * [`hints`] works out hints and checks the entries;
+//! * [`steps_log`] lists the whole path of steps a person would take, to read and show one by
+//!   one ("solve step by step");
 //! * [`jobs`] is the work that runs off the UI thread: a solve, a count of solutions, the
 //!   puzzle's own solution;
 //! * [`watch`] runs the search step by step for watch mode, off the UI thread;
@@ -37,6 +39,7 @@ pub mod records;
 pub mod save;
 pub mod state;
 pub mod status;
+pub mod steps_log;
 #[cfg(test)]
 mod tests;
 pub mod watch;
@@ -51,3 +54,4 @@ pub use place::CollectionPlace;
 pub use state::Event;
 pub use state::{Answer, Game, Hint, TechniqueHint, Uniqueness};
 pub use status::{Status, counted, format_duration};
+pub use steps_log::{LoggedStep, StepsJob, StepsLog};
