@@ -81,3 +81,14 @@ fn pencil_marks_that_leave_out_the_solution_are_named_before_a_hint() {
         status(&h)
     );
 }
+
+#[test]
+fn a_hint_on_an_open_25x25_board_falls_back_to_the_exact_cover_view() {
+    let mut h = empty(sudoku_dlx::sudoku::Geometry::square(5).unwrap());
+    // H is a symbol of 25×25 boards: the hint is Ctrl+H there.
+    h.key_press_modifiers(Modifiers::COMMAND, Key::H);
+    settle(&mut h);
+    let text = status(&h);
+    assert!(text.starts_with("No forced move."), "{text}");
+    assert!(text.contains("quarter of a second"), "{text}");
+}

@@ -1,6 +1,8 @@
 //! Hints and checking: the next forced move and why, a wrong entry named before anything else,
 //! and the entries that differ from the puzzle's solution.
 
+use std::time::Duration;
+
 use crate::sudoku::logic::hint::{self, Finding};
 use crate::sudoku::logic::{Step, Technique};
 use crate::sudoku::{Grade, Rater};
@@ -9,6 +11,21 @@ use super::cell::Origin;
 use super::history::CellState;
 use super::state::{Answer, Game, Hint, TechniqueHint, Uniqueness};
 use super::status::Status;
+
+/// How long a hint's logic may look on a big, open board before the hint falls back to the
+/// exact-cover view: long enough for every step on a 9×9 (a few milliseconds at most), short
+/// enough that the window never seems to hang.
+const HINT_TIME: Duration = Duration::from_millis(250);
+
+/// What the rater's look for a hint came to.
+enum Looked {
+    /// A step, shown.
+    Shown,
+    /// Logic sees no step.
+    Nothing,
+    /// Logic ran out of time before it saw one.
+    TooLong,
+}
 
 impl Game {
     pub(super) fn give_hint(&mut self) {
@@ -104,10 +121,16 @@ impl Game {
         // On a board that can go on, the rater's next step on the board and the player's
         // pencil marks (the same steps as `solve --steps`), once the marks are known to keep
         // the solution; the exact-cover model's finding when the rater sees none.
-        if matches!(finding, Finding::Forced { .. } | Finding::Fewest { .. })
-            && (self.wrong_marks() || self.technique_hint())
-        {
-            return;
+        let mut too_long = false;
+        if matches!(finding, Finding::Forced { .. } | Finding::Fewest { .. }) {
+            if self.wrong_marks() {
+                return;
+            }
+            match self.technique_hint() {
+                Looked::Shown => return,
+                Looked::Nothing => {}
+                Looked::TooLong => too_long = true,
+            }
         }
         let fill = match finding {
             Finding::Forced { cell, value, .. } => Some((cell, value)),
@@ -117,6 +140,9 @@ impl Game {
         let problem = matches!(finding, Finding::DeadEnd(_));
         let text = match fill {
             Some(_) => format!("{text}. Hint again fills it in"),
+            None if too_long => format!(
+                "{text} (on a board this open, logic looks for a quarter of a second at most)"
+            ),
             None => text,
         };
         self.hint = (finding != Finding::Full).then(|| Hint {
@@ -168,12 +194,17 @@ impl Game {
     /// in); any other technique names itself and the units it reads. Unique rectangles and
     /// BUG+1 are used when the puzzle is known to have one solution. False if logic sees no
     /// step.
-    fn technique_hint(&mut self) -> bool {
+    fn technique_hint(&mut self) -> Looked {
         let mut rater = Rater::new();
         rater.assume_unique(matches!(self.answer, Answer::Unique(_)));
+        rater.limit_each_step(Some(HINT_TIME));
         let marks: Vec<u64> = (0..self.origin.len()).map(|c| self.notes(c)).collect();
         let Some(step) = rater.next_step_marked(&self.board, &marks, Grade::Expert) else {
-            return false;
+            return if rater.ran_out() {
+                Looked::TooLong
+            } else {
+                Looked::Nothing
+            };
         };
         let words = step.describe(&rater, &self.board);
         if let (Technique::HiddenSingle | Technique::NakedSingle, &[(cell, value)]) =
@@ -192,7 +223,7 @@ impl Game {
                 step: None,
             });
             self.status = Status::info(format!("{}. Hint again fills it in", capitalised(&words)));
-            return true;
+            return Looked::Shown;
         }
         let mut cells: Vec<usize> = step
             .units
@@ -222,7 +253,7 @@ impl Game {
                 words,
             }),
         });
-        true
+        Looked::Shown
     }
 
     /// The third press: the step's symbols placed and its candidates taken from the pencil

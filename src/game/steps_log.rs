@@ -17,12 +17,18 @@
 //! step begins.
 
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
 
 use crate::sudoku::logic::{Step, Technique};
 use crate::sudoku::{Grade, Grid, Rater};
 
 use super::state::{Answer, Game, Hint, TechniqueHint};
 use super::status::Status;
+
+/// How long logic may look for one step of the path: every step of a 9×9 path takes
+/// milliseconds, but on an open 25×25 or 36×36 board the hardest techniques could look for
+/// seconds at each step.
+const STEP_TIME: Duration = Duration::from_secs(2);
 
 /// The work of one path: the board and pencil marks as they stand.
 #[derive(Debug, Clone)]
@@ -58,6 +64,7 @@ impl StepsJob {
     pub fn run(&self, cancel: &AtomicBool) -> StepsLog {
         let mut rater = Rater::new();
         rater.assume_unique(self.unique);
+        rater.limit_each_step(Some(STEP_TIME));
         let stop = || cancel.load(Ordering::Relaxed);
         let steps = rater.steps_marked(&self.board, &self.marks, Grade::Expert, &stop);
         let mut board = self.board.clone();
@@ -77,6 +84,11 @@ impl StepsJob {
             format!("Stopped after {count} {steps_word}")
         } else if left == 0 {
             format!("Solved in {count} {steps_word}")
+        } else if rater.ran_out() {
+            format!(
+                "{count} {steps_word}; then no step found within {} s with {left} cells left: the board is too open for logic",
+                STEP_TIME.as_secs()
+            )
         } else {
             format!(
                 "{count} {steps_word}; then logic stalls with {left} cells left: the rest needs search"

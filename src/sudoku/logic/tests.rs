@@ -310,3 +310,20 @@ fn every_step_on_hard_puzzles_agrees_with_the_solution() {
     }
     assert!(steps_seen > 1000, "{steps_seen} steps");
 }
+
+#[test]
+fn a_step_limited_in_time_gives_up_on_an_open_board_and_says_so() {
+    let grid = Grid::parse_line(&".".repeat(256), None).unwrap();
+    let mut r = Rater::new();
+    r.limit_each_step(Some(std::time::Duration::from_millis(1)));
+    assert_eq!(r.next_step(&grid, Grade::Expert), None);
+    assert!(r.ran_out());
+    // A step found in time is the same as without a limit, and does not run out.
+    let line = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+    let grid = Grid::parse_line(line, None).unwrap();
+    r.limit_each_step(Some(std::time::Duration::from_secs(10)));
+    let limited = r.next_step(&grid, Grade::Expert);
+    assert!(!r.ran_out());
+    r.limit_each_step(None);
+    assert_eq!(limited, r.next_step(&grid, Grade::Expert));
+}

@@ -98,8 +98,10 @@ impl Rater {
     /// The first step on the candidates as they stand.
     pub(super) fn first_step(&mut self, grade: Grade) -> Option<Step> {
         let mut out = Vec::new();
+        self.deadline = self.per_step.map(|d| std::time::Instant::now() + d);
+        self.ran_out.set(false);
         for (technique, kind) in Rater::kinds() {
-            if technique.grade() > grade {
+            if technique.grade() > grade || self.out_of_time() {
                 break;
             }
             match kind {

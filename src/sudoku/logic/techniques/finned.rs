@@ -41,17 +41,21 @@ impl Rater {
             (_, true) => Technique::SashimiJellyfish,
         };
         for value in 1..=side as u8 {
+            if self.out_of_time() {
+                return;
+            }
             let bit = 1u64 << (value - 1);
             for (base, cross) in [(0, side), (side, 0)] {
-                // Each base line's places, as a set of crossing lines.
+                // Each base line's places, as a set of crossing lines: only lines whose
+                // places fit in `size` cover lines and one box's worth of fins.
                 let lines: Vec<(usize, u64)> = (0..side)
                     .filter_map(|l| {
-                        let at = self.units[base + l]
-                            .iter()
-                            .enumerate()
-                            .filter(|&(_, &c)| self.cand[c as usize] & bit != 0)
-                            .fold(0u64, |m, (k, _)| m | 1 << k);
-                        (at != 0).then_some((l, at))
+                        let places: Vec<usize> = (0..side)
+                            .filter(|&k| self.cand[self.units[base + l][k] as usize] & bit != 0)
+                            .collect();
+                        let at = places.iter().fold(0u64, |m, &k| m | 1 << k);
+                        (at != 0 && places.len() <= size + self.most_in_one_box(base + l, &places))
+                            .then_some((l, at))
                     })
                     .collect();
                 let mut stop = false;
@@ -72,6 +76,20 @@ impl Rater {
                 }
             }
         }
+    }
+
+    /// The most of `places` (positions along line `line`) that lie in one box or region: the
+    /// most fins the line can have.
+    fn most_in_one_box(&self, line: usize, places: &[usize]) -> usize {
+        let mut boxes: Vec<(u32, usize)> = Vec::new();
+        for &k in places {
+            let b = self.box_of[self.units[line][k] as usize];
+            match boxes.iter_mut().find(|(x, _)| *x == b) {
+                Some((_, n)) => *n += 1,
+                None => boxes.push((b, 1)),
+            }
+        }
+        boxes.iter().map(|&(_, n)| n).max().unwrap_or(0)
     }
 
     /// The finned fish on these base lines: for each box the fins may lie in, the covers that

@@ -66,7 +66,7 @@ impl Rater {
         let before = out.len();
         'cells: for &c in &cells {
             for v in bits(self.cand[c]) {
-                if tries >= MAX_TRIES {
+                if tries >= MAX_TRIES || self.out_of_time() {
                     break 'cells;
                 }
                 tries += 1;
