@@ -63,12 +63,12 @@ pub struct Fit {
     /// player's doing).
     #[serde(skip)]
     pending: u8,
-    /// The watch panel is beside the board: the window was widened by [`PANEL`] for it. Kept
-    /// with the window's size, so that a window closed while watching starts narrow again.
+    /// A side panel (watch mode's or the steps') is beside the board: the window was widened
+    /// by [`PANEL`] for it. Kept with the window's size, so that a window closed while watching starts narrow again.
     panel: bool,
 }
 
-/// How much wider the window grows while the watch panel is beside the board.
+/// How much wider the window grows while a side panel is beside the board.
 pub const PANEL: f32 = 320.0;
 
 impl Default for Fit {
@@ -121,8 +121,9 @@ impl Fit {
             None => self.size = Some(inner),
         }
         if panel != self.panel {
-            // The watch panel comes or goes: the window grows or shrinks by its width (within
-            // the screen), whoever chose its size; the board keeps its size.
+            // A side panel (watch mode's, the steps') comes or goes: the window grows or
+            // shrinks by its width (within the screen), whoever chose its size; the board
+            // keeps its size.
             self.panel = panel;
             let screen = monitor.map_or(1280.0, |m| m.x);
             let width = if panel {

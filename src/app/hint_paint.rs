@@ -1,9 +1,9 @@
 //! A technique's hint drawn on the board, at its second press: the step's pattern where pencil
 //! marks go, whether or not the player has written them. The pattern's candidates sit on
 //! discs (fins orange, a colouring's two colours green and blue), each candidate the step
-//! removes is red and struck through, each symbol it places is green in its cell, and a
-//! chain's links join the candidates they link: strong links solid, weak links dashed, each
-//! with an arrowhead where it arrives.
+//! removes is red on a pale red disc and struck through, each symbol it places is green in its
+//! cell, and a chain's links join the candidates they link: strong links solid, weak links
+//! dashed, each with an arrowhead where it arrives.
 
 use egui::{Align2, Color32, FontId, Painter, Pos2, Rect, Shape, Stroke, Vec2};
 
@@ -12,8 +12,9 @@ use crate::sudoku::logic::{Role, Step};
 
 use super::layout::BoardLayout;
 
-/// A candidate the step removes.
+/// A candidate the step removes, and the disc it sits on.
 const REMOVED: Color32 = Color32::from_rgb(220, 40, 40);
+const REMOVED_DISC: Color32 = Color32::from_rgb(255, 200, 200);
 /// A symbol the step places.
 const PLACED: Color32 = Color32::from_rgb(30, 160, 60);
 /// A pattern's candidate, a fin's, and a colouring's two colours.
@@ -65,6 +66,7 @@ pub fn paint_step(
             continue;
         };
         let r = rect.width().min(rect.height()) * 0.5;
+        painter.circle_filled(rect.center(), r, REMOVED_DISC);
         text(rect.center(), value, r * 1.5, REMOVED);
         let d = Vec2::splat(r * 0.8);
         painter.line_segment(

@@ -391,7 +391,7 @@ impl App {
             &ctx,
             BoardLayout::span(self.game.board().layout()),
             self.settings.picker,
-            self.watching.is_some(),
+            self.watching.is_some() || self.steps.is_some(),
         );
         if self.watching.is_some() {
             egui::Panel::right("watch")
