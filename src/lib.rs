@@ -52,7 +52,7 @@
 //!     general input (`files/general_format.rs`), shapes in TOML (`files/shape_format.rs`),
 //!     KSudoku's shape files and saved games (`files/ksudoku.rs` reads, `files/ksudoku_write.rs`
 //!     writes, `files/ksudoku_format.rs` joins them to the other formats), one puzzle as read
-//!     (`files/entry.rs`).
+//!     (`files/entry.rs`), text escaped for XML (`files/xml.rs`).
 //!   - [`sudoku::logic`], the human solver: the rater (`logic/mod.rs`: grades, the loop that
 //!     applies the easiest technique that helps), the techniques by name with their grades and
 //!     difficulties (`logic/technique.rs`), the steps they find and a hint shows

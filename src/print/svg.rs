@@ -12,6 +12,7 @@
 use std::fmt::Write as _;
 
 use super::drawing::{CELL, Drawing, Ink, SHADE_RGB, Stroke, margin};
+use crate::sudoku::files::xml::escape;
 
 /// The SVG document of `drawing` at `cell` pixels a cell.
 pub fn write(drawing: &Drawing, cell: f32) -> String {
@@ -148,24 +149,6 @@ fn num(v: f32) -> String {
 /// A colour as `#rrggbb`.
 fn hex([r, g, b]: [u8; 3]) -> String {
     format!("#{r:02x}{g:02x}{b:02x}")
-}
-
-/// `text` escaped for XML character data and attributes; control characters, which XML 1.0
-/// cannot hold, dropped.
-fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&apos;"),
-            c if c.is_control() => {}
-            c => out.push(c),
-        }
-    }
-    out
 }
 
 #[cfg(test)]

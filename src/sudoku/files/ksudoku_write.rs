@@ -29,6 +29,7 @@ use crate::sudoku::board::shape::Shape;
 use crate::sudoku::files::ksudoku::{
     KsudokuGame, SPECIFIC_TYPES, ksudoku_index, position_of, solution_line, sudoku_shape,
 };
+use crate::sudoku::files::xml::escape;
 
 /// Why a game cannot be written for KSudoku.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -148,22 +149,6 @@ fn check(game: &KsudokuGame) -> Result<(), WriteError> {
         }
     }
     Ok(())
-}
-
-/// Escapes text for an attribute or element.
-fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\n' => out.push_str("&#10;"),
-            c => out.push(c),
-        }
-    }
-    out
 }
 
 /// KSudoku's cell numbers of `cells`, increasing, each followed by a space.

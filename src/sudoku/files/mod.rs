@@ -9,3 +9,4 @@ pub mod ksudoku_format;
 pub mod ksudoku_write;
 pub mod shape_format;
 pub mod variant_format;
+pub mod xml;
