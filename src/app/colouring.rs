@@ -121,10 +121,7 @@ pub fn cell_menu(
     };
     let name = game.board().cell_name(cell);
     ui.label(RichText::new(format!("Colour {name}")).strong());
-    if let Some(colour) = swatches(ui, &name, paints, game.colour(cell)) {
-        actions.push(Action::Game(Command::ColourCell(colour)));
-        ui.close();
-    }
+    cell_swatches(ui, game, cell, &name, paints, actions);
     let notes = if game.value(cell) == 0 {
         game.notes(cell)
     } else {
@@ -155,16 +152,7 @@ pub fn cell_menu(
         actions.push(Action::Filter(Some(value)));
         ui.close();
     }
-    if ui
-        .add_enabled(
-            game.has_colours(),
-            egui::Button::new("Clear all colours  (F8)"),
-        )
-        .clicked()
-    {
-        actions.push(Action::Game(Command::ClearColours));
-        ui.close();
-    }
+    clear_button(ui, game, actions);
 }
 
 /// The Colour menu: the selected cell's swatches, the highlighted symbol's pencil mark, the
@@ -182,10 +170,7 @@ pub fn colour_menu(
         Some(cell) => {
             let name = game.board().cell_name(cell);
             ui.label(format!("Colour {name}  (F2–F6)"));
-            if let Some(colour) = swatches(ui, &name, paints, game.colour(cell)) {
-                actions.push(Action::Game(Command::ColourCell(colour)));
-                ui.close();
-            }
+            cell_swatches(ui, game, cell, &name, paints, actions);
             if let Some(v) = highlighted {
                 let symbol = alphabet.symbol(v);
                 let what = format!("Pencil mark {symbol}");
@@ -221,6 +206,26 @@ pub fn colour_menu(
             }
         });
     });
+    clear_button(ui, game, actions);
+}
+
+/// The swatches that colour `cell` (named `name`), as both menus show them.
+fn cell_swatches(
+    ui: &mut egui::Ui,
+    game: &Game,
+    cell: usize,
+    name: &str,
+    paints: &[Color32; COLOURS as usize],
+    actions: &mut Vec<Action>,
+) {
+    if let Some(colour) = swatches(ui, name, paints, game.colour(cell)) {
+        actions.push(Action::Game(Command::ColourCell(colour)));
+        ui.close();
+    }
+}
+
+/// "Clear all colours", greyed out while nothing is coloured.
+fn clear_button(ui: &mut egui::Ui, game: &Game, actions: &mut Vec<Action>) {
     if ui
         .add_enabled(
             game.has_colours(),
