@@ -919,6 +919,51 @@ colours() {
   log "colours: ok (cells and a mark coloured, one symbol shown alone, saved, exported as PNG; the loupe on 25×25)"
 }
 
+# A technique's hint in three presses, and the steps panel: a finned swordfish is the first step
+# of magictour's top-1465 puzzle 125 (it removes 1 from r9c5 and r8c6).
+technique_hints() {
+  local changed width before
+  rm -rf "$SUDOKU_DLX_DATA_DIR" "$RUNDIR/config.toml"
+  printf '%s\n' 4..6..3...1..2..6...8..7..19..8..5...4..5..1......2..75.....6...3..8..4......9..5 \
+    >"$RUNDIR/fish.txt"
+  launch hints "$RUNDIR/fish.txt"
+  locate 9
+  sleep 2 # the puzzle's solution, worked out in the background
+  timeout 10 xdotool mousemove --window "$WID" 2 2; sleep 0.3
+  shot hints-0-start
+  timeout 10 xdotool key h; sleep 0.5
+  shot hints-1-named
+  changed=$(boarddiff hints-0-start hints-1-named)
+  log "hints: the first press shaded $changed board pixels (six lines)"
+  [ "${changed%.*}" -ge 5000 ] || fail "hints: the first press shaded no units ($changed pixels)"
+  timeout 10 xdotool key h; sleep 0.5
+  shot hints-2-drawn
+  for cell in 76 68; do
+    changed=$(diffpx "$OUT/hints-1-named.png" "$OUT/hints-2-drawn.png" "$(cellx $cell 9)" "$(celly $cell 9)" $(( BOARD / 9 / 2 - 3 )))
+    log "hints: the second press drew $changed pixels in cell $cell (a removal)"
+    [ "${changed%.*}" -ge 60 ] || fail "hints: no removal drawn in cell $cell ($changed pixels)"
+  done
+  timeout 10 xdotool key h; sleep 0.5
+  shot hints-3-taken
+  changed=$(diffpx "$OUT/hints-2-drawn.png" "$OUT/hints-3-taken.png" "$(cellx 76 9)" "$(celly 76 9)" $(( BOARD / 9 / 2 - 3 )))
+  [ "${changed%.*}" -ge 60 ] || fail "hints: the third press changed nothing in r9c5 ($changed pixels)"
+  # Edit → Solve step by step… (its seventh item): the window widens for the panel.
+  eval "$(xdotool getwindowgeometry --shell "$WID")"; before=$WIDTH
+  click 53 12
+  click 105 177
+  sleep 1.5
+  eval "$(xdotool getwindowgeometry --shell "$WID")"; width=$WIDTH
+  shot hints-4-steps
+  log "hints: the steps panel opened, the window $before -> $width px wide"
+  [ "$width" -ge $(( before + 200 )) ] || fail "hints: no steps panel beside the board ($before -> $width px)"
+  quit_ok hints
+  rm -rf "$SUDOKU_DLX_DATA_DIR"
+  if [ $SAVE = 1 ]; then
+    cp "$OUT/hints-2-drawn.png" assets/screenshot-hint-fish.png
+  fi
+  log "hints: ok (a finned swordfish named, drawn and taken; the steps panel opened)"
+}
+
 for f in "$@"; do run_one "$f"; done
 variants
 watch_mode "$1"
@@ -930,5 +975,6 @@ clipboard "$1"
 player_game
 new_games
 colours
+technique_hints
 print_pdf
 log "all ok; screenshots in $OUT"
