@@ -35,4 +35,6 @@ pub(super) mod wing;
 mod x_chain;
 
 #[cfg(test)]
+mod killer_tests;
+#[cfg(test)]
 mod patterns_tests;
