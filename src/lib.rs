@@ -61,11 +61,13 @@
 //!     `logic/techniques/subsets.rs`, `logic/techniques/fish.rs`,
 //!     `logic/techniques/finned.rs`, `logic/techniques/single_digit.rs`,
 //!     `logic/techniques/colouring.rs`, `logic/techniques/x_chain.rs`,
-//!     `logic/techniques/wing.rs`, `logic/techniques/cage.rs`, `logic/techniques/innies.rs`,
+//!     `logic/techniques/wing.rs`, `logic/techniques/cage.rs`, `logic/techniques/overlap.rs`,
+//!     `logic/techniques/innies.rs`, `logic/techniques/unions.rs`,
 //!     `logic/techniques/uniqueness.rs`, `logic/techniques/chains.rs`,
 //!     `logic/techniques/als.rs`, `logic/techniques/forcing.rs`, `logic/techniques/peers.rs`
 //!     the table of who sees whom they share; tests in `logic/tests.rs`,
-//!     `logic/tests_chains.rs` and `logic/techniques/patterns_tests.rs`), and hints in
+//!     `logic/tests_chains.rs`, `logic/techniques/patterns_tests.rs` and
+//!     `logic/techniques/killer_tests.rs`), and hints in
 //!     exact-cover terms ([`sudoku::logic::hint`]).
 //!   - [`sudoku::generate`], making puzzles (`generate/mod.rs`): one entry for every board,
 //!     a [`Request`](sudoku::generate::Request) handed to

@@ -8,8 +8,10 @@
 //! | easy     | hidden single, naked single                                             |
 //! | medium   | pointing, claiming (locked candidates), naked pair, hidden pair         |
 //! | hard     | naked triple, hidden triple, X-wing, swordfish, XY-wing                 |
-//! | expert   | innies and outies; skyscraper, two-string kite, finned and sashimi fish, |
-//! |          | empty rectangle, XYZ-wing, W-wing, simple colouring, unique rectangles,  |
+//! | expert   | killer: cage-unit overlaps, innies and outies of a unit or of several,   |
+//! |          | the innie-outie difference; skyscraper, two-string kite, finned and      |
+//! |          | sashimi fish, empty rectangle, XYZ-wing, W-wing, simple colouring,       |
+//! |          | unique rectangles,                                                       |
 //! |          | quads, jellyfish, BUG+1, X-chains, XY-chains, nice loops, alternating    |
 //! |          | inference chains, almost locked sets, forcing chains and nets; or none   |
 //! |          | finishes it                                                              |
@@ -33,9 +35,15 @@
 //! short chains take values between their neighbours': finned X-wing 3.4 (sashimi 3.5),
 //! skyscraper and finned swordfish 4.0, two-string kite and sashimi swordfish 4.1, empty
 //! rectangle 4.3, XYZ-wing and W-wing 4.4 (XYZ-wing is Sudoku Explainer's own), simple
-//! colouring 4.5, finned jellyfish 5.4 (sashimi 5.5). Killer techniques have no rating there:
-//! cage combinations count 2.0, a little above a single, and innies and outies 3.0, about a
-//! pair, as killer players rank them. A puzzle's difficulty is its hardest technique's
+//! colouring 4.5, finned jellyfish 5.4 (sashimi 5.5). Killer techniques have no rating there,
+//! so they take the values of what they are like: cage combinations count 2.0, a little above
+//! a single; the cage-unit overlaps, which read a cage against a unit as locked candidates read
+//! a box against a line, those of locked candidates (a cage's digit locked in a unit 2.6 as
+//! pointing, a unit's digit locked in a cage 2.8 as claiming); innies and outies of a unit 3.0,
+//! about a pair, as killer players rank them; of two or three units 3.2, a step above, since
+//! there are more cells to add up and digits may repeat; the innie-outie difference 3.4, above
+//! both, since it reads a relation between two unknown cells. A puzzle's difficulty is its
+//! hardest technique's
 //! ([`Rating::difficulty`]); a puzzle logic does not finish has none.
 //!
 //! Techniques work by [`step`]s: each finds the instances of its pattern on the candidates
@@ -643,7 +651,7 @@ impl Rater {
     }
 
     /// Every technique with its code, in the order of [`Technique::ALL`].
-    fn kinds() -> [(Technique, Kind); 40] {
+    fn kinds() -> [(Technique, Kind); 45] {
         [
             (
                 Technique::HiddenSingle,
@@ -696,12 +704,32 @@ impl Rater {
                 Kind::Find(|r, out, limit| r.find_xy_wings(out, limit)),
             ),
             (
+                Technique::CageUnitOverlap,
+                Kind::Find(Rater::find_cage_unit_overlaps),
+            ),
+            (
+                Technique::UnitCageOverlap,
+                Kind::Find(Rater::find_unit_cage_overlaps),
+            ),
+            (
                 Technique::Innies,
                 Kind::Find(|r, out, limit| r.find_unit_sums(false, out, limit)),
             ),
             (
                 Technique::Outies,
                 Kind::Find(|r, out, limit| r.find_unit_sums(true, out, limit)),
+            ),
+            (
+                Technique::InniesOverUnits,
+                Kind::Find(|r, out, limit| r.find_union_sums(false, out, limit)),
+            ),
+            (
+                Technique::OutiesOverUnits,
+                Kind::Find(|r, out, limit| r.find_union_sums(true, out, limit)),
+            ),
+            (
+                Technique::InnieOutieDifference,
+                Kind::Find(Rater::find_innie_outie_differences),
             ),
             (
                 Technique::Skyscraper,

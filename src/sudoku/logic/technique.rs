@@ -35,12 +35,25 @@ pub enum Technique {
     Swordfish,
     /// A cell with candidates `ab` seeing `ac` and `bc`: `c` goes from cells seeing both.
     XyWing,
+    /// Killer: a digit every admissible set of a cage holds, its places in the cage all in
+    /// one unit, goes from the rest of that unit.
+    CageUnitOverlap,
+    /// Killer: a unit's places for a digit all in one cage put the digit in the cage: the
+    /// cage's sets without it go, and so does the digit from the cage's cells outside the unit.
+    UnitCageOverlap,
     /// Killer: the cells of a unit outside the cages wholly inside it add up to the rest of
     /// the unit's total.
     Innies,
     /// Killer: the cells of the cages meeting a unit that lie outside it add up to the cages'
     /// sums less the unit's total.
     Outies,
+    /// Killer: innies of two or three units that share no cell (neighbouring rows, columns,
+    /// boxes of a band), which add up to the rest of their total.
+    InniesOverUnits,
+    /// Killer: outies of two or three units that share no cell.
+    OutiesOverUnits,
+    /// Killer: a union of units with one innie and one outie, whose difference the cages fix.
+    InnieOutieDifference,
     /// A value's two places in each of two rows (or columns, or other units of one kind that
     /// share no cell), with one end of each seeing the other: the value goes from cells that
     /// see both far ends.
@@ -130,8 +143,13 @@ impl Technique {
         Technique::XWing,
         Technique::Swordfish,
         Technique::XyWing,
+        Technique::CageUnitOverlap,
+        Technique::UnitCageOverlap,
         Technique::Innies,
         Technique::Outies,
+        Technique::InniesOverUnits,
+        Technique::OutiesOverUnits,
+        Technique::InnieOutieDifference,
         Technique::Skyscraper,
         Technique::TwoStringKite,
         Technique::FinnedXWing,
@@ -198,7 +216,11 @@ impl Technique {
             Technique::NakedQuad => 5.0,
             Technique::Jellyfish => 5.2,
             Technique::HiddenQuad => 5.4,
+            Technique::CageUnitOverlap => 2.6,
+            Technique::UnitCageOverlap => 2.8,
             Technique::Innies | Technique::Outies => 3.0,
+            Technique::InniesOverUnits | Technique::OutiesOverUnits => 3.2,
+            Technique::InnieOutieDifference => 3.4,
             Technique::FinnedXWing => 3.4,
             Technique::SashimiXWing => 3.5,
             Technique::Skyscraper | Technique::FinnedSwordfish => 4.0,
@@ -239,6 +261,11 @@ impl Technique {
             Technique::HiddenQuad => "hidden quad",
             Technique::Innies => "innies",
             Technique::Outies => "outies",
+            Technique::CageUnitOverlap => "cage-unit overlap",
+            Technique::UnitCageOverlap => "unit-cage overlap",
+            Technique::InniesOverUnits => "innies over units",
+            Technique::OutiesOverUnits => "outies over units",
+            Technique::InnieOutieDifference => "innie-outie difference",
             Technique::Skyscraper => "skyscraper",
             Technique::TwoStringKite => "two-string kite",
             Technique::EmptyRectangle => "empty rectangle",

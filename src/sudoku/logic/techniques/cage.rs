@@ -27,10 +27,7 @@ impl Rater {
             let reach = open.iter().fold(0u64, |acc, &c| acc | self.cand[c]);
             let (mut allowed, mut needed) = (0u64, self.all);
             for &set in &self.cages[k].1 {
-                let fits = set & placed == placed
-                    && (set & !placed) & reach == set & !placed
-                    && open.iter().all(|&c| self.cand[c] & set != 0);
-                if fits {
+                if self.set_fits(set, placed, reach, &open) {
                     allowed |= set;
                     needed &= set;
                 }
@@ -70,6 +67,35 @@ impl Rater {
             return self.math_fillings();
         }
         progress
+    }
+
+    /// Whether a cage's digit set still fits: it holds the digits `placed` in the cage, its
+    /// other digits are candidates of the `open` cells (whose candidates together are
+    /// `reach`), and every open cell has a candidate in it.
+    fn set_fits(&self, set: u64, placed: u64, reach: u64, open: &[usize]) -> bool {
+        set & placed == placed
+            && (set & !placed) & reach == set & !placed
+            && open.iter().all(|&c| self.cand[c] & set != 0)
+    }
+
+    /// The digit sets of cage `k` that still fit its cells (as cage combinations reads them),
+    /// and its open cells.
+    pub(super) fn fitting_sets(&self, k: usize) -> (Vec<u64>, Vec<usize>) {
+        let placed = self.cage_placed[k];
+        let open: Vec<usize> = self.cages[k]
+            .0
+            .iter()
+            .map(|&c| c as usize)
+            .filter(|&c| self.values[c] == 0)
+            .collect();
+        let reach = open.iter().fold(0u64, |acc, &c| acc | self.cand[c]);
+        let sets = self.cages[k]
+            .1
+            .iter()
+            .copied()
+            .filter(|&set| self.set_fits(set, placed, reach, &open))
+            .collect();
+        (sets, open)
     }
 
     /// Mathdoku cages: each open cell keeps the digits of the fillings that still fit.

@@ -9,17 +9,25 @@
 //! **Outies.** Take the cages that meet a unit: together they cover it (on a board cut into
 //! cages, as killer boards are), and whatever they hold outside it (the *outies*) adds up to
 //! their sums less the unit's total. Outies need not share a unit, so their digits may repeat
-//! unless they see each other; a single outie is that digit, and several that all see one
-//! another are read like innies.
+//! where two do not see each other; a single outie is that digit.
 //!
 //! Both read any full unit (a row, a column, a box or jigsaw region, a diagonal, a shape's
-//! full unit) and stop at five cells, the most a player counts by hand.
+//! full unit) and stop at five cells, the most a player counts by hand. Several units read
+//! together, and the difference of an innie and an outie, are in `unions.rs`.
+//!
+//! **Which digits stay.** Cells adding up to a sum keep the digits of their *fillings*: a
+//! digit from each cell's candidates, two cells that see each other (share a unit or a cage)
+//! holding different digits, cells that do not free to repeat one, all adding up to the sum.
+//! A candidate in no filling goes. That is exact for what the step reads (the candidates, the
+//! sum and who sees whom), so it is sound: the solution is one of the fillings. The search is
+//! depth first, cut off wherever the cells left could not make what is left even with their
+//! smallest or largest candidates, and it stops once every candidate is in some filling.
 
 use crate::sudoku::logic::techniques::wing::bits;
 use crate::sudoku::logic::{Rater, Role, Step, Technique};
 
 /// The most innies or outies read.
-const MOST: usize = 5;
+pub(super) const MOST: usize = 5;
 
 impl Rater {
     /// Innies (or with `outies`, outies) of every full unit of a killer board that remove
@@ -60,7 +68,12 @@ impl Rater {
             if !outies
                 && !innies.is_empty()
                 && innies.len() <= MOST
-                && let Some(step) = self.sum_step(u, &innies, total.checked_sub(inside_sum), true)
+                && let Some(step) = self.sum_step(
+                    Technique::Innies,
+                    &[u as u32],
+                    &innies,
+                    total.checked_sub(inside_sum),
+                )
             {
                 out.push(step);
                 if out.len() >= limit {
@@ -78,15 +91,14 @@ impl Rater {
                 .filter(|c| !cells.contains(c))
                 .collect();
             let sum: u32 = touching.iter().map(|&k| self.cage_sums[k]).sum();
-            let apart = outside.iter().enumerate().all(|(i, &a)| {
-                outside[i + 1..]
-                    .iter()
-                    .all(|&b| self.sees(a as usize, b as usize))
-            });
             if !outside.is_empty()
                 && outside.len() <= MOST
-                && (outside.len() == 1 || apart)
-                && let Some(step) = self.sum_step(u, &outside, sum.checked_sub(total), false)
+                && let Some(step) = self.sum_step(
+                    Technique::Outies,
+                    &[u as u32],
+                    &outside,
+                    sum.checked_sub(total),
+                )
             {
                 out.push(step);
                 if out.len() >= limit {
@@ -96,10 +108,16 @@ impl Rater {
         }
     }
 
-    /// The step of `cells` (all seeing one another, or one cell) adding up to `sum`: each keeps
-    /// the digits some set of distinct candidates making the sum gives it. `None` if nothing
-    /// goes (or no set makes the sum: another technique finds the contradiction).
-    fn sum_step(&self, unit: usize, cells: &[u32], sum: Option<u32>, inside: bool) -> Option<Step> {
+    /// The step of `technique` reading `units`: `cells` add up to `sum`, and each keeps the
+    /// digits its fillings give it (see the module docs). `None` if nothing goes, or if no
+    /// filling makes the sum (another technique finds the contradiction).
+    pub(super) fn sum_step(
+        &self,
+        technique: Technique,
+        units: &[u32],
+        cells: &[u32],
+        sum: Option<u32>,
+    ) -> Option<Step> {
         let mut left = sum?;
         let mut open: Vec<u32> = Vec::new();
         for &c in cells {
@@ -111,17 +129,10 @@ impl Rater {
         if open.is_empty() {
             return None;
         }
-        let mut keep = vec![0u64; open.len()];
-        let mut chosen = vec![0u8; open.len()];
-        self.fill_sums(&open, 0, left, 0, &mut chosen, &mut keep);
+        let keep = self.sum_keeps(&open, left);
         if keep.contains(&0) {
             return None;
         }
-        let technique = if inside {
-            Technique::Innies
-        } else {
-            Technique::Outies
-        };
         let mut step = Step::new(technique);
         for (i, &c) in open.iter().enumerate() {
             let kept = keep[i];
@@ -140,43 +151,85 @@ impl Rater {
         if step.eliminations.is_empty() && step.placements.is_empty() {
             return None;
         }
-        step.units.push(unit as u32);
+        step.units = units.to_vec();
         Some(step)
     }
 
-    /// Depth first over `open[i..]`: digits from each cell's candidates, distinct, adding up
-    /// to `left`; each cell's digits in some such filling go into `keep`.
-    fn fill_sums(
-        &self,
-        open: &[u32],
-        i: usize,
-        left: u32,
-        used: u64,
-        chosen: &mut [u8],
-        keep: &mut [u64],
-    ) {
-        if i == open.len() {
-            if left == 0 {
-                for (k, &v) in chosen.iter().enumerate() {
-                    keep[k] |= 1 << (v - 1);
-                }
-            }
-            return;
+    /// Each of the `open` cells' digits in some filling adding up to `left` (see the module
+    /// docs): a bit set a cell, 0 for each when there is none.
+    fn sum_keeps(&self, open: &[u32], left: u32) -> Vec<u64> {
+        let n = open.len();
+        let cand: Vec<u64> = open.iter().map(|&c| self.cand[c as usize]).collect();
+        if cand.contains(&0) {
+            return vec![0; n];
         }
-        for v in bits(self.cand[open[i] as usize] & !used) {
+        // The smallest and largest sums of the cells from `i` on.
+        let (mut low, mut high) = (vec![0u32; n + 1], vec![0u32; n + 1]);
+        for i in (0..n).rev() {
+            low[i] = low[i + 1] + cand[i].trailing_zeros() + 1;
+            high[i] = high[i + 1] + 64 - cand[i].leading_zeros();
+        }
+        let mut filling = Filling {
+            clash: (0..n)
+                .map(|i| {
+                    (0..i)
+                        .filter(|&j| self.sees(open[i] as usize, open[j] as usize))
+                        .fold(0u32, |m, j| m | 1 << j)
+                })
+                .collect(),
+            keep: vec![0; n],
+            chosen: vec![0; n],
+            cand,
+            low,
+            high,
+        };
+        filling.go(0, left);
+        filling.keep
+    }
+}
+
+/// The search of [`Rater::sum_keeps`]: the cells' candidates, which earlier cells each sees
+/// (a bit set of their places), the bounds of what the cells from each place on can make, the
+/// digits chosen so far and the digits found in fillings.
+struct Filling {
+    cand: Vec<u64>,
+    clash: Vec<u32>,
+    low: Vec<u32>,
+    high: Vec<u32>,
+    chosen: Vec<u8>,
+    keep: Vec<u64>,
+}
+
+impl Filling {
+    /// Fills the cells from `i` on with digits adding up to `left`; false once every candidate
+    /// is known to be in a filling (nothing more to learn).
+    fn go(&mut self, i: usize, left: u32) -> bool {
+        if i == self.cand.len() {
+            if left == 0 {
+                for (k, &v) in self.chosen.iter().enumerate() {
+                    self.keep[k] |= 1 << (v - 1);
+                }
+                return self.keep != self.cand;
+            }
+            return true;
+        }
+        if left < self.low[i] || left > self.high[i] {
+            return true;
+        }
+        let mut taken = 0u64;
+        for j in bits(u64::from(self.clash[i])) {
+            taken |= 1 << (self.chosen[usize::from(j) - 1] - 1);
+        }
+        for v in bits(self.cand[i] & !taken) {
             if u32::from(v) > left {
                 break;
             }
-            chosen[i] = v;
-            self.fill_sums(
-                open,
-                i + 1,
-                left - u32::from(v),
-                used | 1 << (v - 1),
-                chosen,
-                keep,
-            );
+            self.chosen[i] = v;
+            if !self.go(i + 1, left - u32::from(v)) {
+                return false;
+            }
         }
+        true
     }
 }
 

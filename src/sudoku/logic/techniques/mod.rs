@@ -8,10 +8,12 @@
 //! columns on a square board, over any units on a shape) and their finned and sashimi forms
 //! (`finned.rs`), the skyscraper, the two-string kite and the empty rectangle
 //! (`single_digit.rs`), simple colouring (`colouring.rs`), X-chains (`x_chain.rs`), the wings
-//! (`wing.rs`: XY, XYZ and W), innies and outies (`innies.rs`), which read a killer's units
-//! against its cages, the uniqueness techniques (`uniqueness.rs`), chains (`chains.rs`),
-//! almost locked sets (`als.rs`) and forcing chains and nets (`forcing.rs`), with the peers
-//! table (`peers.rs`) they share.
+//! (`wing.rs`: XY, XYZ and W), the killer's own: cage-unit overlaps (`overlap.rs`), innies and
+//! outies (`innies.rs`), which read a unit against the cages, and the same over unions of
+//! units with the innie-outie difference (`unions.rs`); the uniqueness techniques
+//! (`uniqueness.rs`), chains (`chains.rs`), almost locked sets (`als.rs`) and forcing chains
+//! and nets (`forcing.rs`), with the peers table (`peers.rs`) they share. The patterns are
+//! tested in `patterns_tests.rs`, the killer's techniques in `killer_tests.rs`.
 
 mod als;
 mod cage;
@@ -22,13 +24,17 @@ mod fish;
 mod forcing;
 mod innies;
 mod locked;
+mod overlap;
 mod peers;
 mod single_digit;
 mod singles;
 pub(super) mod subsets;
+mod unions;
 mod uniqueness;
 pub(super) mod wing;
 mod x_chain;
 
+#[cfg(test)]
+mod killer_tests;
 #[cfg(test)]
 mod patterns_tests;
