@@ -61,11 +61,21 @@ fn discs_and_arrowheads(h: &Harness<'static, App>) -> (usize, usize) {
 
 /// Presses `h` until the hint names `technique` (its first press), at most 400 times.
 fn press_until(h: &mut Harness<'static, App>, technique: &str) {
-    let wanted = format!("Hint: {technique}");
     for _ in 0..400 {
         press(h, Key::H);
-        let text = status(h);
-        if text.starts_with(&wanted) && !text[wanted.len()..].starts_with('-') {
+        let named = h
+            .state()
+            .game()
+            .hint()
+            .and_then(|x| x.step.as_ref())
+            .filter(|t| t.stage == 1)
+            .map(|t| t.step.technique.to_string());
+        if named.as_deref() == Some(technique) {
+            assert!(
+                status(h).starts_with(&format!("Hint: {technique}")),
+                "{}",
+                status(h)
+            );
             return;
         }
         assert!(
@@ -361,7 +371,7 @@ fn jellyfish_from_pencil_marks() {
     three_presses(&mut h, "jellyfish");
 }
 
-/// The `k`th puzzle of a library collection, in a window.
+/// The `k`th puzzle of a collection (any format the app reads), in a window.
 fn from_library(text: &str, k: usize) -> Harness<'static, App> {
     let (_, entries) = sudoku_dlx::sudoku::files::formats::read(text, None, None).unwrap();
     let p = entries[k].puzzle.clone();
@@ -380,4 +390,43 @@ fn locked_candidates_on_a_diagonal() {
 fn cage_combinations_on_a_killer() {
     let text = include_str!("../assets/puzzles/library/9x9-killer-easy.toml");
     three_presses(&mut from_library(text, 0), "cage combinations");
+}
+
+/// Killers: the expert 9×9 samples (sumocue lines) and the jigsaw killers.
+const KILLERS: &str = include_str!("data/variants/killer-expert.txt");
+const JIGSAW_KILLERS: &str = include_str!("data/variants/killer-jigsaw.toml");
+
+#[test]
+fn innies_on_a_killer() {
+    three_presses(&mut from_library(KILLERS, 0), "innies");
+}
+
+#[test]
+fn outies_on_a_killer() {
+    three_presses(&mut from_library(KILLERS, 0), "outies");
+}
+
+#[test]
+fn cage_unit_overlap_on_a_killer() {
+    three_presses(&mut from_library(KILLERS, 0), "cage-unit overlap");
+}
+
+#[test]
+fn unit_cage_overlap_on_a_killer() {
+    three_presses(&mut from_library(KILLERS, 1), "unit-cage overlap");
+}
+
+#[test]
+fn innies_over_units_on_a_killer() {
+    three_presses(&mut from_library(KILLERS, 0), "innies over units");
+}
+
+#[test]
+fn innie_outie_difference_on_a_killer() {
+    three_presses(&mut from_library(KILLERS, 3), "innie-outie difference");
+}
+
+#[test]
+fn outies_over_units_on_a_jigsaw_killer() {
+    three_presses(&mut from_library(JIGSAW_KILLERS, 0), "outies over units");
 }
