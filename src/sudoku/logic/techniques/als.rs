@@ -194,8 +194,14 @@ impl Rater {
         step
     }
 
-    /// Every ALS-XZ that removes something, up to `limit`.
-    pub(in crate::sudoku::logic) fn find_als_xz(&self, out: &mut Vec<Step>, limit: usize) {
+    /// Every ALS-XZ that removes something, up to `limit`: pairs of sets with one restricted
+    /// common (singly linked), or (`doubly`) with two.
+    pub(in crate::sudoku::logic) fn find_als_xz(
+        &self,
+        out: &mut Vec<Step>,
+        limit: usize,
+        doubly: bool,
+    ) {
         if out.len() >= limit {
             return;
         }
@@ -207,24 +213,56 @@ impl Rater {
                     continue;
                 }
                 let rcc = a.restricted(b);
-                if rcc == 0 {
-                    continue;
-                }
-                for x in bits(rcc) {
-                    let mut gone = Vec::new();
-                    for z in bits(a.values & b.values & !(1 << (x - 1))) {
-                        gone.extend(self.als_eliminations(a, b, z));
-                    }
-                    if !gone.is_empty() {
-                        out.push(self.als_step(Technique::AlsXz, &[a, b], gone));
-                        if out.len() >= limit {
-                            return;
-                        }
-                        break;
+                let gone = match (rcc.count_ones(), doubly) {
+                    (1, false) => self.singly_linked(a, b, rcc),
+                    (2, true) => self.doubly_linked(a, b, rcc),
+                    _ => continue,
+                };
+                if !gone.is_empty() {
+                    let technique = if doubly {
+                        Technique::DoublyLinkedAlsXz
+                    } else {
+                        Technique::AlsXz
+                    };
+                    out.push(self.als_step(technique, &[a, b], gone));
+                    if out.len() >= limit {
+                        return;
                     }
                 }
             }
         }
+    }
+
+    /// What a singly linked pair removes: each common value but the restricted one `rcc`, from
+    /// the cells seeing all its places in both.
+    fn singly_linked(&self, a: &Als, b: &Als, rcc: u64) -> Vec<(u32, u8)> {
+        bits(a.values & b.values & !rcc)
+            .flat_map(|z| self.als_eliminations(a, b, z))
+            .collect()
+    }
+
+    /// What a doubly linked pair removes: each restricted common from the cells seeing all its
+    /// places in both sets, and each other value of either set from the cells seeing all its
+    /// places in that set.
+    ///
+    /// Why both sets are locked: each lacks one value, and each restricted common is missing
+    /// from one of them at least (it cannot be in both), so the two missing values are the two
+    /// restricted commons, one from each set; every other value is in its set.
+    fn doubly_linked(&self, a: &Als, b: &Als, rcc: u64) -> Vec<(u32, u8)> {
+        let mut gone: Vec<(u32, u8)> = bits(rcc)
+            .flat_map(|x| self.als_eliminations(a, b, x))
+            .collect();
+        for set in [a, b] {
+            for z in bits(set.values & !rcc) {
+                let i = usize::from(z - 1);
+                for c in cells_of(&set.seeing[i]) {
+                    if self.cand[c] & (1 << i) != 0 && !gone.contains(&(c as u32, z)) {
+                        gone.push((c as u32, z));
+                    }
+                }
+            }
+        }
+        gone
     }
 
     /// Every ALS-XY-wing that removes something, up to `limit`.

@@ -9,8 +9,8 @@
 //! (`finned.rs`), the skyscraper, the two-string kite and the empty rectangle
 //! (`single_digit.rs`), simple colouring (`colouring.rs`), X-chains (`x_chain.rs`), the wings
 //! (`wing.rs`: XY, XYZ and W), innies and outies (`innies.rs`), which read a killer's units
-//! against its cages, the uniqueness techniques (`uniqueness.rs`), chains (`chains.rs`),
-//! almost locked sets (`als.rs`) and forcing chains and nets (`forcing.rs`), with the peers
+//! against its cages, the uniqueness techniques (`uniqueness.rs`), chains and nice loops (`chains.rs`), with
+//! grouped nodes (`grouped.rs`), almost locked sets (`als.rs`) and forcing chains and nets (`forcing.rs`), with the peers
 //! table (`peers.rs`) they share.
 
 mod als;
@@ -20,6 +20,7 @@ mod colouring;
 mod finned;
 mod fish;
 mod forcing;
+mod grouped;
 mod innies;
 mod locked;
 mod peers;
