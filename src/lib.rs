@@ -63,8 +63,9 @@
 //!     `logic/techniques/colouring.rs`, `logic/techniques/x_chain.rs`,
 //!     `logic/techniques/wing.rs`, `logic/techniques/cage.rs`, `logic/techniques/innies.rs`,
 //!     `logic/techniques/uniqueness.rs`, `logic/techniques/chains.rs`,
-//!     `logic/techniques/grouped.rs`, `logic/techniques/als.rs`, `logic/techniques/forcing.rs`, `logic/techniques/peers.rs`
-//!     the table of who sees whom they share; tests in `logic/tests.rs`,
+//!     `logic/techniques/grouped.rs`, `logic/techniques/als.rs`,
+//!     `logic/techniques/forcing.rs`, `logic/techniques/cache.rs` the reads several finders
+//!     share, `logic/techniques/peers.rs` the table of who sees whom they share; tests in `logic/tests.rs`,
 //!     `logic/tests_chains.rs` and `logic/techniques/patterns_tests.rs`), and hints in
 //!     exact-cover terms ([`sudoku::logic::hint`]).
 //!   - [`sudoku::generate`], making puzzles (`generate/mod.rs`): one entry for every board,

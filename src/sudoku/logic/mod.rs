@@ -290,6 +290,9 @@ pub struct Rater {
     /// The puzzle is known to have exactly one solution, which the uniqueness techniques
     /// (unique rectangles, BUG+1) lean on.
     unique: bool,
+    /// The chain graphs and almost locked sets of the current candidates, which several
+    /// finders read.
+    cache: techniques::Cache,
 }
 
 impl Rater {
@@ -527,6 +530,7 @@ impl Rater {
 
     fn load(&mut self, grid: &Grid) {
         self.prepare(grid);
+        self.cache.clear();
         let n = self.is_cell.len();
         self.values.clear();
         self.values.resize(n, 0);

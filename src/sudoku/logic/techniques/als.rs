@@ -29,7 +29,7 @@ const MAX_CELLS: usize = 5;
 const MAX_SETS: usize = 2000;
 
 /// An almost locked set.
-struct Als {
+pub(in crate::sudoku::logic) struct Als {
     unit: u32,
     cells: Vec<usize>,
     /// The cells as a set over the board.
@@ -72,7 +72,7 @@ impl Als {
 
 impl Rater {
     /// The almost locked sets of the board, up to the bounds.
-    fn almost_locked_sets(&self, peers: &Peers) -> Vec<Als> {
+    pub(super) fn almost_locked_sets(&self, peers: &Peers) -> Vec<Als> {
         let mut found: Vec<Als> = Vec::new();
         let mut seen = std::collections::HashSet::new();
         for u in 0..self.units.len() {
@@ -205,32 +205,47 @@ impl Rater {
         if out.len() >= limit {
             return;
         }
-        let peers = Peers::of(self);
-        let sets = self.almost_locked_sets(&peers);
+        let (sets, pairs) = (self.sets(), self.linked_sets());
+        for &(i, j, rcc) in pairs.iter() {
+            let (a, b) = (&sets[i], &sets[j]);
+            // A restricted common and another value (singly), or two restricted commons.
+            let gone = match (rcc.count_ones(), doubly) {
+                (1, false) if (a.values & b.values).count_ones() >= 2 => {
+                    self.singly_linked(a, b, rcc)
+                }
+                (2, true) => self.doubly_linked(a, b, rcc),
+                _ => continue,
+            };
+            if !gone.is_empty() {
+                let technique = if doubly {
+                    Technique::DoublyLinkedAlsXz
+                } else {
+                    Technique::AlsXz
+                };
+                out.push(self.als_step(technique, &[a, b], gone));
+                if out.len() >= limit {
+                    return;
+                }
+            }
+        }
+    }
+
+    /// The pairs of sets, apart, with a restricted common: `(i, j, restricted commons)` with
+    /// `i < j`, in order.
+    pub(super) fn restricted_pairs(sets: &[Als]) -> Vec<(usize, usize, u64)> {
+        let mut pairs = Vec::new();
         for (i, a) in sets.iter().enumerate() {
-            for b in &sets[i + 1..] {
+            for (j, b) in sets.iter().enumerate().skip(i + 1) {
                 if a.values & b.values == 0 || !a.apart(b) {
                     continue;
                 }
                 let rcc = a.restricted(b);
-                let gone = match (rcc.count_ones(), doubly) {
-                    (1, false) => self.singly_linked(a, b, rcc),
-                    (2, true) => self.doubly_linked(a, b, rcc),
-                    _ => continue,
-                };
-                if !gone.is_empty() {
-                    let technique = if doubly {
-                        Technique::DoublyLinkedAlsXz
-                    } else {
-                        Technique::AlsXz
-                    };
-                    out.push(self.als_step(technique, &[a, b], gone));
-                    if out.len() >= limit {
-                        return;
-                    }
+                if rcc != 0 {
+                    pairs.push((i, j, rcc));
                 }
             }
         }
+        pairs
     }
 
     /// What a singly linked pair removes: each common value but the restricted one `rcc`, from
@@ -270,21 +285,12 @@ impl Rater {
         if out.len() >= limit {
             return;
         }
-        let peers = Peers::of(self);
-        let sets = self.almost_locked_sets(&peers);
+        let (sets, pairs) = (self.sets(), self.linked_sets());
         // Each set's partners: the sets apart from it that share a restricted common with it.
         let mut partners: Vec<Vec<(usize, u64)>> = vec![Vec::new(); sets.len()];
-        for (i, a) in sets.iter().enumerate() {
-            for (j, b) in sets.iter().enumerate().skip(i + 1) {
-                if a.values & b.values == 0 || !a.apart(b) {
-                    continue;
-                }
-                let rcc = a.restricted(b);
-                if rcc != 0 {
-                    partners[i].push((j, rcc));
-                    partners[j].push((i, rcc));
-                }
-            }
+        for &(i, j, rcc) in pairs.iter() {
+            partners[i].push((j, rcc));
+            partners[j].push((i, rcc));
         }
         for (c, tied) in partners.iter().enumerate() {
             for (k, &(ia, xs)) in tied.iter().enumerate() {

@@ -32,8 +32,8 @@
 //! grouped chains and loops (`grouped.rs`).
 
 use std::collections::VecDeque;
+use std::sync::Arc;
 
-use super::grouped::Group;
 use super::peers::{Peers, cells_of};
 use crate::sudoku::logic::{Link, Rater, Role, Step, Technique};
 
@@ -87,6 +87,17 @@ impl Graph {
             }
         }
     }
+}
+
+/// A group node: a value's places in the meeting of two units (at least two cells; see
+/// `grouped.rs`).
+pub(in crate::sudoku::logic) struct Group {
+    /// The value.
+    pub(super) value: u8,
+    /// Its cells, smallest first.
+    pub(super) cells: Vec<usize>,
+    /// The cells that see every cell of the group (none of the group's own).
+    pub(super) seen: Vec<u64>,
 }
 
 /// Breadth-first search over (node, true or false) states, reused from start to start.
@@ -323,24 +334,17 @@ impl Rater {
         self.find_chain_eliminations(out, limit, Technique::GroupedAic);
     }
 
-    /// The graph a chain technique reads: two-candidate cells only for XY-chains, with groups
-    /// for the grouped techniques.
-    fn graph_for(&self, peers: &Peers, technique: Technique) -> Graph {
-        match technique {
-            Technique::XyChain => self.chain_graph(peers, true),
-            Technique::GroupedAic | Technique::GroupedNiceLoop => self.grouped_chain_graph(peers),
-            _ => self.chain_graph(peers, false),
-        }
-    }
-
     /// Chains from every start taken false to every candidate they make true, each kept when it
     /// removes a candidate no earlier chain removed.
     fn find_chain_eliminations(&self, out: &mut Vec<Step>, limit: usize, technique: Technique) {
         if out.len() >= limit {
             return;
         }
-        let peers = Peers::of(self);
-        let graph = self.graph_for(&peers, technique);
+        let peers = self.peers();
+        let graph = match technique {
+            Technique::XyChain => Arc::new(self.chain_graph(&peers, true)),
+            _ => self.graph(technique == Technique::GroupedAic),
+        };
         let mut search = Search::new(&graph);
         let mut done = vec![false; graph.candidates as usize];
         for &s in &graph.starts {
@@ -376,9 +380,7 @@ impl Rater {
         if out.len() >= limit {
             return;
         }
-        let peers = Peers::of(self);
-        let graph = self.chain_graph(&peers, false);
-        discontinuous_loops(&graph, out, limit, Technique::NiceLoop);
+        discontinuous_loops(&self.graph(false), out, limit, Technique::NiceLoop);
     }
 
     /// Every continuous nice loop that removes something new, up to `limit`.
@@ -390,8 +392,7 @@ impl Rater {
         if out.len() >= limit {
             return;
         }
-        let peers = Peers::of(self);
-        let graph = self.chain_graph(&peers, false);
+        let (peers, graph) = (self.peers(), self.graph(false));
         self.continuous_loops(&graph, &peers, out, limit, Technique::ContinuousNiceLoop);
     }
 
@@ -405,8 +406,7 @@ impl Rater {
         if out.len() >= limit {
             return;
         }
-        let peers = Peers::of(self);
-        let graph = self.grouped_chain_graph(&peers);
+        let (peers, graph) = (self.peers(), self.graph(true));
         discontinuous_loops(&graph, out, limit, Technique::GroupedNiceLoop);
         self.continuous_loops(&graph, &peers, out, limit, Technique::GroupedNiceLoop);
     }

@@ -25,26 +25,17 @@
 //! most the same number of links) over a graph with more nodes: a few hundred groups on a
 //! hard 9×9 board.
 //!
-//! Sudoku Explainer has no grouped nodes: its chains, X-cycles 6.5 to forcing chains 7.0 and
-//! more with the length, find the same steps only as Nishio forcing chains (7.5). HoDoKu rates
-//! grouped nice loops and AICs a step above the plain ones. They take 7.2 here: above the
-//! plain nice loops and AICs (7.0), below the almost locked sets (7.5).
+//! Sudoku Explainer has no grouped nodes: its cycles and chains (6.5 to 7.0, and more with the
+//! length) never cross a group, so it finds these steps only with its forcing chains (Nishio
+//! 7.5 and up). HoDoKu rates grouped nice loops and AICs a step above the plain ones. They
+//! take 7.2 here: above the plain nice loops and AICs (7.0), below the almost locked sets and
+//! the forcing chains that stand in for them in Sudoku Explainer (7.5).
 
 use std::collections::HashMap;
 
-use super::chains::Graph;
+use super::chains::{Graph, Group};
 use super::peers::{Peers, cells_of};
 use crate::sudoku::logic::Rater;
-
-/// A group node: a value's places in the meeting of two units (at least two cells).
-pub(in crate::sudoku::logic) struct Group {
-    /// The value.
-    pub(super) value: u8,
-    /// Its cells, smallest first.
-    pub(super) cells: Vec<usize>,
-    /// The cells that see every cell of the group (none of the group's own).
-    pub(super) seen: Vec<u64>,
-}
 
 impl Rater {
     /// The chain graph of every candidate with every group of the board added, with their
@@ -179,9 +170,8 @@ impl Rater {
                     add(&mut graph.weak, g, node);
                 }
             }
-            for j in k + 1..count {
-                let inside = sets[j].iter().zip(&seen).all(|(h, s)| h & !s == 0);
-                if inside {
+            for (j, set) in sets.iter().enumerate().take(count).skip(k + 1) {
+                if set.iter().zip(&seen).all(|(h, s)| h & !s == 0) {
                     add(&mut graph.weak, g, base + j as u32);
                 }
             }

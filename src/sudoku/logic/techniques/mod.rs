@@ -9,11 +9,14 @@
 //! (`finned.rs`), the skyscraper, the two-string kite and the empty rectangle
 //! (`single_digit.rs`), simple colouring (`colouring.rs`), X-chains (`x_chain.rs`), the wings
 //! (`wing.rs`: XY, XYZ and W), innies and outies (`innies.rs`), which read a killer's units
-//! against its cages, the uniqueness techniques (`uniqueness.rs`), chains and nice loops (`chains.rs`), with
-//! grouped nodes (`grouped.rs`), almost locked sets (`als.rs`) and forcing chains and nets (`forcing.rs`), with the peers
-//! table (`peers.rs`) they share.
+//! against its cages, the uniqueness techniques (`uniqueness.rs`), chains and nice loops
+//! (`chains.rs`), with grouped nodes (`grouped.rs`), almost locked sets (`als.rs`) and forcing
+//! chains and nets (`forcing.rs`), with the peers table (`peers.rs`) they share and the cache
+//! (`cache.rs`) that keeps the chain graphs and the almost locked sets from one finder to the
+//! next.
 
 mod als;
+mod cache;
 mod cage;
 mod chains;
 mod colouring;
@@ -29,6 +32,8 @@ mod singles;
 pub(super) mod subsets;
 mod uniqueness;
 pub(super) mod wing;
+
+pub(super) use cache::Cache;
 mod x_chain;
 
 #[cfg(test)]
