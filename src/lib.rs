@@ -64,9 +64,10 @@
 //!     `logic/techniques/wing.rs`, `logic/techniques/cage.rs`, `logic/techniques/overlap.rs`,
 //!     `logic/techniques/innies.rs`, `logic/techniques/unions.rs`,
 //!     `logic/techniques/uniqueness.rs`, `logic/techniques/chains.rs`,
-//!     `logic/techniques/als.rs`, `logic/techniques/forcing.rs`, `logic/techniques/peers.rs`
-//!     the table of who sees whom they share; tests in `logic/tests.rs`,
-//!     `logic/tests_chains.rs`, `logic/techniques/patterns_tests.rs` and
+//!     `logic/techniques/grouped.rs`, `logic/techniques/als.rs`,
+//!     `logic/techniques/forcing.rs`, `logic/techniques/cache.rs` the reads several finders
+//!     share, `logic/techniques/peers.rs` the table of who sees whom they share; tests in
+//!     `logic/tests.rs`, `logic/tests_chains.rs`, `logic/techniques/patterns_tests.rs` and
 //!     `logic/techniques/killer_tests.rs`), and hints in
 //!     exact-cover terms ([`sudoku::logic::hint`]).
 //!   - [`sudoku::generate`], making puzzles (`generate/mod.rs`): one entry for every board,

@@ -11,10 +11,10 @@
 //! | expert   | killer: cage-unit overlaps, innies and outies of a unit or of several,   |
 //! |          | the innie-outie difference; skyscraper, two-string kite, finned and      |
 //! |          | sashimi fish, empty rectangle, XYZ-wing, W-wing, simple colouring,       |
-//! |          | unique rectangles,                                                       |
-//! |          | quads, jellyfish, BUG+1, X-chains, XY-chains, nice loops, alternating    |
-//! |          | inference chains, almost locked sets, forcing chains and nets; or none   |
-//! |          | finishes it                                                              |
+//! |          | unique rectangles, quads, jellyfish, BUG+1, X-chains, XY-chains, nice    |
+//! |          | loops (discontinuous, continuous), alternating inference chains, both    |
+//! |          | with grouped nodes, almost locked sets (ALS-XZ singly and doubly linked, |
+//! |          | ALS-XY-wing), forcing chains and nets; or none finishes it               |
 //!
 //! A puzzle's grade is that of the hardest technique it needed; an expert puzzle that logic
 //! does not finish says so ([`Rating::solved`]): it needs search. Every technique is a sound
@@ -30,8 +30,12 @@
 //! 3.2, hidden pair 3.4, naked triple 3.6, swordfish 3.8, hidden triple 4.0, XY-wing 4.2,
 //! unique rectangle 4.5, naked quad 5.0, jellyfish 5.2, hidden quad 5.4, BUG+1 5.6, as its
 //! rules rate them; its chains run from 6.5 up with their length, here X-chain 6.5, XY-chain
-//! 6.6, nice loop and AIC 7.0, almost locked sets 7.5 and 7.8, forcing chains 8.3 and nets
-//! 9.0, the values its ratings give such steps of middling length. The patterns it reads as
+//! 6.6, nice loop and AIC 7.0 (a continuous nice loop is its "bidirectional cycle", 7.0 too),
+//! almost locked sets 7.5 (ALS-XZ, singly or doubly linked) and 7.8 (ALS-XY-wing), forcing
+//! chains 8.3 and nets 9.0, the values its ratings give such steps of middling length. It has
+//! no grouped nodes: grouped nice loops and AICs take 7.2, after the plain ones and before the
+//! almost locked sets, as HoDoKu ranks them a step above the plain chains (`grouped.rs`
+//! explains). The patterns it reads as
 //! short chains take values between their neighbours': finned X-wing 3.4 (sashimi 3.5),
 //! skyscraper and finned swordfish 4.0, two-string kite and sashimi swordfish 4.1, empty
 //! rectangle 4.3, XYZ-wing and W-wing 4.4 (XYZ-wing is Sudoku Explainer's own), simple
@@ -299,6 +303,9 @@ pub struct Rater {
     per_step: Option<std::time::Duration>,
     deadline: Option<std::time::Instant>,
     ran_out: std::cell::Cell<bool>,
+    /// The chain graphs and almost locked sets of the current candidates, which several
+    /// finders read.
+    cache: techniques::Cache,
 }
 
 impl Rater {
@@ -565,6 +572,7 @@ impl Rater {
 
     fn load(&mut self, grid: &Grid) {
         self.prepare(grid);
+        self.cache.clear();
         let n = self.is_cell.len();
         self.values.clear();
         self.values.resize(n, 0);
@@ -651,7 +659,7 @@ impl Rater {
     }
 
     /// Every technique with its code, in the order of [`Technique::ALL`].
-    fn kinds() -> [(Technique, Kind); 45] {
+    fn kinds() -> [(Technique, Kind); 49] {
         [
             (
                 Technique::HiddenSingle,
@@ -812,12 +820,28 @@ impl Rater {
                 Kind::Find(|r, out, limit| r.find_nice_loops(out, limit)),
             ),
             (
+                Technique::ContinuousNiceLoop,
+                Kind::Find(|r, out, limit| r.find_continuous_nice_loops(out, limit)),
+            ),
+            (
                 Technique::Aic,
                 Kind::Find(|r, out, limit| r.find_aics(out, limit)),
             ),
             (
+                Technique::GroupedNiceLoop,
+                Kind::Find(|r, out, limit| r.find_grouped_nice_loops(out, limit)),
+            ),
+            (
+                Technique::GroupedAic,
+                Kind::Find(|r, out, limit| r.find_grouped_aics(out, limit)),
+            ),
+            (
                 Technique::AlsXz,
-                Kind::Find(|r, out, limit| r.find_als_xz(out, limit)),
+                Kind::Find(|r, out, limit| r.find_als_xz(out, limit, false)),
+            ),
+            (
+                Technique::DoublyLinkedAlsXz,
+                Kind::Find(|r, out, limit| r.find_als_xz(out, limit, true)),
             ),
             (
                 Technique::AlsXyWing,

@@ -111,12 +111,24 @@ pub enum Technique {
     /// A chain of candidates from one back to itself: a candidate whose falsehood would make it
     /// true is placed; one whose truth would make it false goes.
     NiceLoop,
+    /// A loop of candidates whose links alternate all the way round: each link then has exactly
+    /// one true end, so what sees both ends of a link goes (the other candidates of a cell the
+    /// loop passes through, the value from the rest of a unit it crosses).
+    ContinuousNiceLoop,
     /// An alternating inference chain: strong links (one of two is true) and weak links (not
     /// both are true) in turn; one of its two ends is true, so what sees both goes.
     Aic,
+    /// A nice loop, discontinuous or continuous, with groups among its nodes: a value's places
+    /// where a box meets a line, true when one of them holds it.
+    GroupedNiceLoop,
+    /// An alternating inference chain with groups among its nodes.
+    GroupedAic,
     /// Two almost locked sets (N cells with N+1 candidates) that cannot share a value: another
     /// value of both goes from the cells seeing all its places in them.
     AlsXz,
+    /// Two almost locked sets that cannot share either of two values: both are locked, so
+    /// each of their values goes from the cells seeing all its places in them.
+    DoublyLinkedAlsXz,
     /// Three almost locked sets: two each tied to the third by a value they cannot share; a
     /// value of the two goes from the cells seeing all its places in them.
     AlsXyWing,
@@ -170,8 +182,12 @@ impl Technique {
         Technique::XChain,
         Technique::XyChain,
         Technique::NiceLoop,
+        Technique::ContinuousNiceLoop,
         Technique::Aic,
+        Technique::GroupedNiceLoop,
+        Technique::GroupedAic,
         Technique::AlsXz,
+        Technique::DoublyLinkedAlsXz,
         Technique::AlsXyWing,
         Technique::ForcingChain,
         Technique::ForcingNet,
@@ -233,8 +249,9 @@ impl Technique {
             Technique::XChain => 6.5,
             Technique::BugPlusOne => 5.6,
             Technique::XyChain => 6.6,
-            Technique::NiceLoop | Technique::Aic => 7.0,
-            Technique::AlsXz => 7.5,
+            Technique::NiceLoop | Technique::ContinuousNiceLoop | Technique::Aic => 7.0,
+            Technique::GroupedNiceLoop | Technique::GroupedAic => 7.2,
+            Technique::AlsXz | Technique::DoublyLinkedAlsXz => 7.5,
             Technique::AlsXyWing => 7.8,
             Technique::ForcingChain => 8.3,
             Technique::ForcingNet => 9.0,
@@ -284,8 +301,12 @@ impl Technique {
             Technique::BugPlusOne => "BUG+1",
             Technique::XyChain => "XY-chain",
             Technique::NiceLoop => "nice loop",
+            Technique::ContinuousNiceLoop => "continuous nice loop",
             Technique::Aic => "alternating inference chain",
+            Technique::GroupedNiceLoop => "grouped nice loop",
+            Technique::GroupedAic => "grouped alternating inference chain",
             Technique::AlsXz => "ALS-XZ",
+            Technique::DoublyLinkedAlsXz => "doubly linked ALS-XZ",
             Technique::AlsXyWing => "ALS-XY-wing",
             Technique::ForcingChain => "forcing chain",
             Technique::ForcingNet => "forcing net",

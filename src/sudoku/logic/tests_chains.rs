@@ -111,12 +111,131 @@ fn a_nice_loop_places_a_candidate_whose_falsehood_makes_it_true() {
 }
 
 #[test]
+fn a_continuous_nice_loop_clears_every_link_s_unit() {
+    let mut r = blank();
+    r.cand[0] = set(&[1, 2]); // r1c1
+    r.cand[4] = set(&[2, 3]); // r1c5
+    r.cand[40] = set(&[3, 4]); // r5c5
+    r.cand[36] = set(&[4, 1]); // r5c1
+    // Round the loop each cell holds one of its two and passes the other on: 2 is in r1c1 or
+    // r1c5, 3 in r1c5 or r5c5, 4 in r5c5 or r5c1, 1 in r5c1 or r1c1.
+    let mut expected = BTreeSet::new();
+    for k in [1, 2, 3, 5, 6, 7, 8] {
+        expected.insert((k, 2)); // row 1
+        expected.insert((k * 9 + 4, 3)); // column 5
+        expected.insert((36 + k, 4)); // row 5
+        expected.insert((k * 9, 1)); // column 1
+    }
+    let expected_rows: Vec<(u32, u8)> = expected.iter().copied().collect();
+    let find: Finder = |r, out, limit| r.find_continuous_nice_loops(out, limit);
+    assert_eq!(removed(&r, find), expected);
+    let mut steps = Vec::new();
+    r.find_continuous_nice_loops(&mut steps, 1);
+    assert_eq!(steps[0].links.len(), 8);
+    let mut first = steps[0].eliminations.clone();
+    first.sort_unstable();
+    assert_eq!(first, expected_rows);
+    // No candidate of the loop is false either way, so the discontinuous loops find nothing.
+    let find: Finder = |r, out, limit| r.find_nice_loops(out, limit);
+    assert!(removed(&r, find).is_empty());
+}
+
+/// A blank board where 1 is left only where one of three ways of placing it (one in each row,
+/// column and box) puts it, and in r2c1, where none does.
+fn three_ways_to_place_one() -> Rater {
+    let mut r = blank();
+    let ways: [[usize; 9]; 3] = [
+        [0, 3, 7, 1, 4, 6, 2, 5, 8],
+        [6, 1, 4, 3, 7, 0, 2, 5, 8],
+        [1, 4, 8, 0, 3, 6, 2, 5, 7],
+    ];
+    for c in 0..81 {
+        r.cand[c] &= !set(&[1]);
+    }
+    for way in ways {
+        for (row, &col) in way.iter().enumerate() {
+            r.cand[row * 9 + col] |= set(&[1]);
+        }
+    }
+    r.cand[9] |= set(&[1]); // r2c1
+    r
+}
+
+#[test]
+fn a_grouped_chain_crosses_a_box_where_a_line_meets_it() {
+    let r = three_ways_to_place_one();
+    // Row 1 has 1 in r1c1 or r1c2 (the group where it meets box 1) or r1c7; column 7 and row
+    // 6 have it in two places each. If the group is empty, r1c7 holds 1, so r6c7 does not and
+    // r6c1 does: 1 is in the group or in r6c1, and r2c1 sees them all.
+    let find: Finder = |r, out, limit| r.find_grouped_aics(out, limit);
+    assert_eq!(removed(&r, find), BTreeSet::from([(9, 1)]));
+    let mut steps = Vec::new();
+    r.find_grouped_aics(&mut steps, 1);
+    assert_eq!(steps[0].technique, Technique::GroupedAic);
+    // Without the group, no chain reaches it.
+    for find in [
+        (|r, out, limit| r.find_aics(out, limit)) as Finder,
+        |r, out, limit| r.find_nice_loops(out, limit),
+        |r, out, limit| r.find_continuous_nice_loops(out, limit),
+    ] {
+        assert!(removed(&r, find).is_empty());
+    }
+}
+
+#[test]
+fn a_grouped_nice_loop_comes_back_through_a_box_where_a_line_meets_it() {
+    let mut r = three_ways_to_place_one();
+    r.cand[9] = set(&[1, 2]); // r2c1
+    // If r2c1 is 1, the group r1c1–r1c2 is empty, r1c7 is 1, r6c7 is not, r6c1 is, and r2c1
+    // is not: 1 goes. If r2c1 is not 2, it is 1, and round the loop it is not: 2 is placed.
+    let mut steps = Vec::new();
+    r.find_grouped_nice_loops(&mut steps, usize::MAX);
+    assert_eq!(steps.len(), 2);
+    assert_eq!(steps[0].eliminations, vec![(9, 1)]);
+    assert_eq!(steps[0].links.len(), 5);
+    assert!(steps[0].marks.contains(&(1, 1, Role::Colour(true)))); // r1c2, in the group
+    assert_eq!(steps[1].placements, vec![(9, 2)]);
+    let find: Finder = |r, out, limit| r.find_nice_loops(out, limit);
+    assert!(removed(&r, find).is_empty());
+}
+
+#[test]
+fn a_doubly_linked_als_xz_locks_both_sets() {
+    let mut r = blank();
+    r.cand[0] = set(&[1, 4]); // A: r1c1 and r2c1
+    r.cand[9] = set(&[2, 4]);
+    r.cand[4] = set(&[1, 5]); // B: r1c5 and r2c5
+    r.cand[13] = set(&[2, 5]);
+    // 1 and 2 each tie A to B (through rows 1 and 2): A holds 4 and B holds 5, and one of
+    // each row's two 1s and 2s is true.
+    let mut expected = BTreeSet::new();
+    for row in 2..9 {
+        expected.insert((row * 9, 4)); // column 1
+        expected.insert((row * 9 + 4, 5)); // column 5
+    }
+    for c in [1, 2, 10, 11, 19, 20] {
+        expected.insert((c, 4)); // box 1
+    }
+    for c in [3, 5, 12, 14, 21, 22, 23] {
+        expected.insert((c, 5)); // box 2
+    }
+    for col in [1, 2, 3, 5, 6, 7, 8] {
+        expected.insert((col, 1)); // row 1
+        expected.insert((9 + col, 2)); // row 2
+    }
+    let find: Finder = |r, out, limit| r.find_als_xz(out, limit, true);
+    assert_eq!(removed(&r, find), expected);
+    let find: Finder = |r, out, limit| r.find_als_xz(out, limit, false);
+    assert!(removed(&r, find).is_empty());
+}
+
+#[test]
 fn als_xz_clears_the_other_common_value() {
     let mut r = blank();
     r.cand[36] = set(&[1, 2]); // A: r5c1
     r.cand[40] = set(&[2, 3]); // B: r5c5 and r6c5
     r.cand[49] = set(&[3, 1]);
-    let find: Finder = |r, out, limit| r.find_als_xz(out, limit);
+    let find: Finder = |r, out, limit| r.find_als_xz(out, limit, false);
     // 2 ties A to B; 1 is in A or in B: cells seeing r5c1 and r6c5 lose it.
     let cells: [u32; 5] = [39, 41, 45, 46, 47];
     assert_eq!(removed(&r, find), BTreeSet::from(cells.map(|c| (c, 1))));
@@ -157,15 +276,25 @@ fn a_forcing_chain_removes_what_breaks_the_board() {
 fn the_finders_never_remove_a_solution_value() {
     let hardest = include_str!("../../../tests/data/hardest_sample.txt");
     let clue17 = include_str!("../../../tests/data/17clue_sample.txt");
-    let finders: [(Technique, Finder); 9] = [
+    let finders: [(Technique, Finder); 13] = [
         (Technique::UniqueRectangle, |r, o, l| {
             r.find_unique_rectangles(o, l);
         }),
         (Technique::BugPlusOne, |r, o, l| r.find_bug(o, l)),
         (Technique::XyChain, |r, o, l| r.find_xy_chains(o, l)),
         (Technique::NiceLoop, |r, o, l| r.find_nice_loops(o, l)),
+        (Technique::ContinuousNiceLoop, |r, o, l| {
+            r.find_continuous_nice_loops(o, l);
+        }),
         (Technique::Aic, |r, o, l| r.find_aics(o, l)),
-        (Technique::AlsXz, |r, o, l| r.find_als_xz(o, l)),
+        (Technique::GroupedNiceLoop, |r, o, l| {
+            r.find_grouped_nice_loops(o, l);
+        }),
+        (Technique::GroupedAic, |r, o, l| r.find_grouped_aics(o, l)),
+        (Technique::AlsXz, |r, o, l| r.find_als_xz(o, l, false)),
+        (Technique::DoublyLinkedAlsXz, |r, o, l| {
+            r.find_als_xz(o, l, true);
+        }),
         (Technique::AlsXyWing, |r, o, l| r.find_als_xy_wings(o, l)),
         (Technique::ForcingChain, |r, o, l| {
             r.find_forcing(o, l, false);

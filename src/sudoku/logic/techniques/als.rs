@@ -29,7 +29,7 @@ const MAX_CELLS: usize = 5;
 const MAX_SETS: usize = 2000;
 
 /// An almost locked set.
-struct Als {
+pub(in crate::sudoku::logic) struct Als {
     unit: u32,
     cells: Vec<usize>,
     /// The cells as a set over the board.
@@ -72,7 +72,7 @@ impl Als {
 
 impl Rater {
     /// The almost locked sets of the board, up to the bounds.
-    fn almost_locked_sets(&self, peers: &Peers) -> Vec<Als> {
+    pub(super) fn almost_locked_sets(&self, peers: &Peers) -> Vec<Als> {
         let mut found: Vec<Als> = Vec::new();
         let mut seen = std::collections::HashSet::new();
         for u in 0..self.units.len() {
@@ -194,48 +194,46 @@ impl Rater {
         step
     }
 
-    /// Every ALS-XZ that removes something, up to `limit`.
-    pub(in crate::sudoku::logic) fn find_als_xz(&self, out: &mut Vec<Step>, limit: usize) {
+    /// Every ALS-XZ that removes something, up to `limit`: pairs of sets with one restricted
+    /// common (singly linked), or (`doubly`) with two.
+    pub(in crate::sudoku::logic) fn find_als_xz(
+        &self,
+        out: &mut Vec<Step>,
+        limit: usize,
+        doubly: bool,
+    ) {
         if out.len() >= limit {
             return;
         }
-        let peers = Peers::of(self);
-        let sets = self.almost_locked_sets(&peers);
-        for (i, a) in sets.iter().enumerate() {
-            for b in &sets[i + 1..] {
-                if a.values & b.values == 0 || !a.apart(b) {
-                    continue;
+        let (sets, pairs) = (self.sets(), self.linked_sets());
+        for &(i, j, rcc) in pairs.iter() {
+            let (a, b) = (&sets[i], &sets[j]);
+            // A restricted common and another value (singly), or two restricted commons.
+            let gone = match (rcc.count_ones(), doubly) {
+                (1, false) if (a.values & b.values).count_ones() >= 2 => {
+                    self.singly_linked(a, b, rcc)
                 }
-                let rcc = a.restricted(b);
-                if rcc == 0 {
-                    continue;
-                }
-                for x in bits(rcc) {
-                    let mut gone = Vec::new();
-                    for z in bits(a.values & b.values & !(1 << (x - 1))) {
-                        gone.extend(self.als_eliminations(a, b, z));
-                    }
-                    if !gone.is_empty() {
-                        out.push(self.als_step(Technique::AlsXz, &[a, b], gone));
-                        if out.len() >= limit {
-                            return;
-                        }
-                        break;
-                    }
+                (2, true) => self.doubly_linked(a, b, rcc),
+                _ => continue,
+            };
+            if !gone.is_empty() {
+                let technique = if doubly {
+                    Technique::DoublyLinkedAlsXz
+                } else {
+                    Technique::AlsXz
+                };
+                out.push(self.als_step(technique, &[a, b], gone));
+                if out.len() >= limit {
+                    return;
                 }
             }
         }
     }
 
-    /// Every ALS-XY-wing that removes something, up to `limit`.
-    pub(in crate::sudoku::logic) fn find_als_xy_wings(&self, out: &mut Vec<Step>, limit: usize) {
-        if out.len() >= limit {
-            return;
-        }
-        let peers = Peers::of(self);
-        let sets = self.almost_locked_sets(&peers);
-        // Each set's partners: the sets apart from it that share a restricted common with it.
-        let mut partners: Vec<Vec<(usize, u64)>> = vec![Vec::new(); sets.len()];
+    /// The pairs of sets, apart, with a restricted common: `(i, j, restricted commons)` with
+    /// `i < j`, in order.
+    pub(super) fn restricted_pairs(sets: &[Als]) -> Vec<(usize, usize, u64)> {
+        let mut pairs = Vec::new();
         for (i, a) in sets.iter().enumerate() {
             for (j, b) in sets.iter().enumerate().skip(i + 1) {
                 if a.values & b.values == 0 || !a.apart(b) {
@@ -243,10 +241,56 @@ impl Rater {
                 }
                 let rcc = a.restricted(b);
                 if rcc != 0 {
-                    partners[i].push((j, rcc));
-                    partners[j].push((i, rcc));
+                    pairs.push((i, j, rcc));
                 }
             }
+        }
+        pairs
+    }
+
+    /// What a singly linked pair removes: each common value but the restricted one `rcc`, from
+    /// the cells seeing all its places in both.
+    fn singly_linked(&self, a: &Als, b: &Als, rcc: u64) -> Vec<(u32, u8)> {
+        bits(a.values & b.values & !rcc)
+            .flat_map(|z| self.als_eliminations(a, b, z))
+            .collect()
+    }
+
+    /// What a doubly linked pair removes: each restricted common from the cells seeing all its
+    /// places in both sets, and each other value of either set from the cells seeing all its
+    /// places in that set.
+    ///
+    /// Why both sets are locked: each lacks one value, and each restricted common is missing
+    /// from one of them at least (it cannot be in both), so the two missing values are the two
+    /// restricted commons, one from each set; every other value is in its set.
+    fn doubly_linked(&self, a: &Als, b: &Als, rcc: u64) -> Vec<(u32, u8)> {
+        let mut gone: Vec<(u32, u8)> = bits(rcc)
+            .flat_map(|x| self.als_eliminations(a, b, x))
+            .collect();
+        for set in [a, b] {
+            for z in bits(set.values & !rcc) {
+                let i = usize::from(z - 1);
+                for c in cells_of(&set.seeing[i]) {
+                    if self.cand[c] & (1 << i) != 0 && !gone.contains(&(c as u32, z)) {
+                        gone.push((c as u32, z));
+                    }
+                }
+            }
+        }
+        gone
+    }
+
+    /// Every ALS-XY-wing that removes something, up to `limit`.
+    pub(in crate::sudoku::logic) fn find_als_xy_wings(&self, out: &mut Vec<Step>, limit: usize) {
+        if out.len() >= limit {
+            return;
+        }
+        let (sets, pairs) = (self.sets(), self.linked_sets());
+        // Each set's partners: the sets apart from it that share a restricted common with it.
+        let mut partners: Vec<Vec<(usize, u64)>> = vec![Vec::new(); sets.len()];
+        for &(i, j, rcc) in pairs.iter() {
+            partners[i].push((j, rcc));
+            partners[j].push((i, rcc));
         }
         for (c, tied) in partners.iter().enumerate() {
             for (k, &(ia, xs)) in tied.iter().enumerate() {

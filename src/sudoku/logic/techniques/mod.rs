@@ -11,17 +11,21 @@
 //! (`wing.rs`: XY, XYZ and W), the killer's own: cage-unit overlaps (`overlap.rs`), innies and
 //! outies (`innies.rs`), which read a unit against the cages, and the same over unions of
 //! units with the innie-outie difference (`unions.rs`); the uniqueness techniques
-//! (`uniqueness.rs`), chains (`chains.rs`), almost locked sets (`als.rs`) and forcing chains
-//! and nets (`forcing.rs`), with the peers table (`peers.rs`) they share. The patterns are
-//! tested in `patterns_tests.rs`, the killer's techniques in `killer_tests.rs`.
+//! (`uniqueness.rs`), chains and nice loops (`chains.rs`), with grouped nodes (`grouped.rs`),
+//! almost locked sets (`als.rs`) and forcing chains and nets (`forcing.rs`), with the peers
+//! table (`peers.rs`) they share and the cache (`cache.rs`) that keeps the chain graphs and
+//! the almost locked sets from one finder to the next. The patterns are tested in
+//! `patterns_tests.rs`, the killer's techniques in `killer_tests.rs`.
 
 mod als;
+mod cache;
 mod cage;
 mod chains;
 mod colouring;
 mod finned;
 mod fish;
 mod forcing;
+mod grouped;
 mod innies;
 mod locked;
 mod overlap;
@@ -32,6 +36,8 @@ pub(super) mod subsets;
 mod unions;
 mod uniqueness;
 pub(super) mod wing;
+
+pub(super) use cache::Cache;
 mod x_chain;
 
 #[cfg(test)]

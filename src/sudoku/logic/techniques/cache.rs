@@ -1,0 +1,106 @@
+//! What the chain and almost-locked-set finders read off the candidates, kept from one finder
+//! to the next while the candidates stay the same.
+//!
+//! The rater asks every finder in turn on the same candidates: the nice loops, the AICs and
+//! their grouped forms all read one chain graph (two with groups), and both ALS-XZ finders and
+//! the ALS-XY-wing one list of sets and of the pairs a restricted common ties. The first to ask
+//! builds it; the others find it here. A change of the candidates (a new board loaded, a step
+//! applied) makes the next ask build afresh.
+
+use std::sync::{Arc, Mutex, PoisonError};
+
+use super::als::Als;
+use super::chains::Graph;
+use super::peers::Peers;
+use crate::sudoku::logic::Rater;
+
+/// The reads of one set of candidates.
+#[derive(Default)]
+struct Reads {
+    /// The candidates they were read from.
+    cand: Vec<u64>,
+    peers: Option<Arc<Peers>>,
+    graph: Option<Arc<Graph>>,
+    grouped: Option<Arc<Graph>>,
+    sets: Option<Arc<Vec<Als>>>,
+    /// The pairs of sets tied by a restricted common ([`Rater::restricted_pairs`]).
+    pairs: Option<Arc<Vec<(usize, usize, u64)>>>,
+}
+
+/// The rater's cache of reads (a copy of a rater starts with an empty one).
+#[derive(Default)]
+pub(in crate::sudoku::logic) struct Cache(Mutex<Reads>);
+
+impl Clone for Cache {
+    fn clone(&self) -> Self {
+        Cache::default()
+    }
+}
+
+impl std::fmt::Debug for Cache {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Cache")
+    }
+}
+
+impl Cache {
+    /// Forgets every read (the board changed).
+    pub(in crate::sudoku::logic) fn clear(&self) {
+        *self.0.lock().unwrap_or_else(PoisonError::into_inner) = Reads::default();
+    }
+}
+
+impl Rater {
+    /// One read of the current candidates: `get` picks it from the cache, `make` builds it.
+    fn cached<T>(
+        &self,
+        get: impl Fn(&mut Reads) -> &mut Option<Arc<T>>,
+        make: impl FnOnce(&Rater) -> T,
+    ) -> Arc<T> {
+        {
+            let mut reads = self.cache.0.lock().unwrap_or_else(PoisonError::into_inner);
+            if reads.cand != self.cand {
+                *reads = Reads {
+                    cand: self.cand.clone(),
+                    ..Reads::default()
+                };
+            }
+            if let Some(found) = get(&mut reads) {
+                return found.clone();
+            }
+        }
+        let made = Arc::new(make(self));
+        let mut reads = self.cache.0.lock().unwrap_or_else(PoisonError::into_inner);
+        if reads.cand == self.cand {
+            *get(&mut reads) = Some(made.clone());
+        }
+        made
+    }
+
+    /// Who sees whom.
+    pub(in crate::sudoku::logic) fn peers(&self) -> Arc<Peers> {
+        self.cached(|r| &mut r.peers, Peers::of)
+    }
+
+    /// The chain graph of every candidate (with groups if `grouped`).
+    pub(in crate::sudoku::logic) fn graph(&self, grouped: bool) -> Arc<Graph> {
+        let peers = self.peers();
+        if grouped {
+            self.cached(|r| &mut r.grouped, |r| r.grouped_chain_graph(&peers))
+        } else {
+            self.cached(|r| &mut r.graph, |r| r.chain_graph(&peers, false))
+        }
+    }
+
+    /// The almost locked sets.
+    pub(in crate::sudoku::logic) fn sets(&self) -> Arc<Vec<Als>> {
+        let peers = self.peers();
+        self.cached(|r| &mut r.sets, |r| r.almost_locked_sets(&peers))
+    }
+
+    /// The pairs of almost locked sets tied by a restricted common.
+    pub(in crate::sudoku::logic) fn linked_sets(&self) -> Arc<Vec<(usize, usize, u64)>> {
+        let sets = self.sets();
+        self.cached(|r| &mut r.pairs, |_| Rater::restricted_pairs(&sets))
+    }
+}
