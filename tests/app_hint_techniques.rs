@@ -341,6 +341,37 @@ step_test!(
     "7.....4...2..7..8...3..8..9...5..3...6..2..9...1..7..6...3..9...3..4..6...9..1..5"
 ); // top1465 #77
 
+step_test!(
+    sashimi_jellyfish,
+    "sashimi jellyfish",
+    "3..1...7....9..8....95.....7.......9.2..3.7....8..4.5.......5..1..7.8.........247"
+); // top1465 #883
+step_test!(
+    hidden_quad,
+    "hidden quad",
+    "..6......35..1.....17..3.5......9.4..2.35...8...2..6.........9.672.....3.8....7.6"
+); // top1465 #511
+step_test!(
+    continuous_nice_loop,
+    "continuous nice loop",
+    ".......2.......8...15.6.3..1.2.9.5....9.....44...5......45...7....8.6.1..3...2.5."
+); // top1465 #863
+step_test!(
+    grouped_nice_loop,
+    "grouped nice loop",
+    ".9...6...5....7..6..2...3....6..5..48.....79.7....2.......5..1....62...8.3...1.4."
+); // top1465 #1310
+step_test!(
+    grouped_alternating_inference_chain,
+    "grouped alternating inference chain",
+    "..3....9.8...21..6.5........6.25.74.....73..55.....2..2....7.8....49.1...9.5....."
+); // top1465 #480
+step_test!(
+    doubly_linked_als_xz,
+    "doubly linked ALS-XZ",
+    ".....6.5.3..1..86....9..4.34....81...7.3....4.9...1.....5..3...9.8.6..........2.5"
+); // top1465 #382
+
 /// Types pencil marks into cells of an empty board: `(cell, symbols)` each.
 fn marked(cells: &[(usize, &str)]) -> Harness<'static, App> {
     let mut h = empty(Geometry::classic());
