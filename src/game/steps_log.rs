@@ -7,8 +7,8 @@
 //! into the next, until the board is full or logic stalls. It is the same path the hints walk
 //! press by press and `solve --steps` prints, in the same words. On a big board the rater can
 //! take a while, so the path is worked out by a [`StepsJob`], which runs anywhere (the window
-//! runs it on a thread of its own) and stops when asked; [`Game::finish_steps`] takes the
-//! answer back, and drops it if the board has changed since.
+//! runs it on a thread of its own) and stops when asked; the path it gives back records the
+//! board it starts from, and [`Game::is_current`] says whether the board still stands there.
 //!
 //! A step of the log is shown on the board as a hint at its second press is
 //! ([`Game::show_logged_step`]): its pattern, links, removals and placements. A step further
