@@ -15,7 +15,7 @@
 //!
 //! ```text
 //!   main.rs ──> app (egui) ──> game ──> sudoku ──> dlx
-//!          └──> cli ─────────────────────┘
+//!          └──> cli ──────────────┘
 //!   config, library, autosave, print: beside, used by app and cli
 //! ```
 //!
@@ -96,7 +96,9 @@
 //!   and shapes) and `rate` over puzzle files of every format, on as many threads as asked,
 //!   with a time budget per puzzle;
 //!   `matrix` (a puzzle's matrix in Knuth's format), `xc` (any problem in that format),
-//!   `compare` and `print`. Uses [`sudoku`] and [`dlx`], never the window.
+//!   `compare` and `print`. Uses [`sudoku`] and [`dlx`], [`print`](mod@print) for `print`,
+//!   and [`game`] with [`autosave`] for the save drill (a player without a window that the
+//!   kill test stops mid-save) and the durations `compare` prints; never the window.
 //! * [`print`](mod@print): puzzles laid out as a PDF to print, and one board as a picture
 //!   ([`print::drawing`] a board as lines and text, with the player's entries and pencil marks
 //!   if given; [`print::pdf`] the pages; [`print::svg`] an SVG document; [`print::png`] a PNG),

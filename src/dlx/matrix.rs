@@ -130,7 +130,7 @@ pub struct Matrix {
     /// Empty in [blocks of four](Self::quad), where option `k` starts at `blocks_from + 4k`.
     pub(super) option_start: Vec<u32>,
     /// In blocks of four: the number of options, and the first node of the first (a multiple of
-    /// four). Writing a start per option cost 17-clue a thousand instructions a puzzle.
+    /// four), so that no start need be written per option (benches/README.md has the cost).
     pub(super) blocks: u32,
     pub(super) blocks_from: u32,
 
@@ -322,8 +322,7 @@ impl Matrix {
         self.tags_stale = false;
         // Narrow when no tag reached the cap (a tag is its length below it). A fold over the
         // bytes rather than `all`, which stops early and so is not vectorised; the bytes rather
-        // than the 32-bit lengths, whose unsigned maximum has no SSE2 instruction (about 1,000
-        // instructions a 9×9 puzzle against 100).
+        // than the 32-bit lengths, whose unsigned maximum has no SSE2 instruction.
         self.narrow = self.tag[1..=n].iter().fold(0, |a, &t| a.max(t)) < TAG_CAP as u8;
     }
 

@@ -11,11 +11,10 @@ use super::unchecked::blocks_meet;
 use super::unchecked::{nd, tp};
 
 /// Pruning passes are rationed to one per this many nodes of the search on average (the first
-/// is always made). A pass pays where the tree below it is big and costs where it is small:
-/// on the serg set (puzzles with several solutions, two found in about 60 nodes) unrationed
-/// pruning made the search 39% slower and rationed 18%, while on the first 1,465 puzzles of the
-/// 17-clue set rationing costs little of the gain: 86.8 nodes a puzzle instead of 82.9 (131.4
-/// without pruning).
+/// is always made). A pass pays where the tree below it is big and costs where it is small: on
+/// puzzles whose two solutions a search finds in a few dozen nodes, unrationed pruning costs
+/// more than it saves, while on minimal puzzles rationing keeps most of the gain
+/// (benches/README.md has the figures).
 pub(super) const PRUNE_SPACING: u64 = 32;
 
 /// The most options an item may have for the wider pruning rule to look at it (see
@@ -256,8 +255,7 @@ impl Matrix {
     /// four combinations left is passed over without reading its options again: most partners
     /// are, and reading them was most of the time the rule took. A partner in an option of `a`
     /// is passed over too: one combination is then that option alone, and what it shares with
-    /// the other is, on a sudoku, what the pair rule finds anyway (skipping them changed the
-    /// 16×16 test3 trees by 0.01%).
+    /// the other is, on a sudoku, what the pair rule finds anyway.
     pub(super) fn prune_two_pairs(&mut self, a: u32, trail: &mut Vec<u32>) -> u64 {
         let a1 = nd!(self, a).down;
         let a2 = nd!(self, a1).down;

@@ -696,8 +696,8 @@ impl<'a> Search<'a> {
     /// Ends the search, leaving the undoing [`unwind`](Self::unwind) would do to the matrix: it
     /// notes where the search stands (a [`Pending`]) and keeps the search's stacks when the search
     /// is dropped, and unwinds from them only if it is used again before a reset. Handing over
-    /// costs nothing however deep the search stands (it used to queue two undo operations a level:
-    /// 2% of the 17-clue and serg instructions, for work a reset then threw away).
+    /// costs nothing however deep the search stands: no undo is queued for work a reset would
+    /// throw away.
     fn hand_over(&mut self) {
         if let Some(pending) = self.pending() {
             self.m.pending = Some(pending);

@@ -1,5 +1,5 @@
 //! DLX against backtracking: one board searched by each solver in turn ([`compare`]), with the
-//! size of each search tree and its time, as the projects this one grew from measured them.
+//! size of each search tree and its time.
 //!
 //! Each solver counts up to two solutions, which decides whether the board has none, one or
 //! several, and each has its own time limit, so that a hopeless backtracking run comes back as

@@ -51,7 +51,7 @@ const STRONG_SPACING: u64 = 8;
 /// How often the search prunes by pairs on boards below 16×16: one pass per this many nodes.
 /// The first pass, at the first branching, is the one that pays on 9×9 (locked candidates found
 /// before the search commits); later ones cost more than the nodes they save there, unlike on
-/// 16×16 (measured in the `dlx` docs).
+/// 16×16 (measured in benches/README.md).
 const SMALL_SPACING: u64 = 256;
 
 /// How often the search prunes by pairs on 16×16 boards.
@@ -59,7 +59,7 @@ const SPACING: u64 = 32;
 
 /// Below [`STRONG_FROM`], a search that has tried this many options adds the strong rules too: a
 /// safety net for a tree that conflict weights and pairs leave huge (no puzzle of the 9×9 and
-/// 16×16 sets reaches it; measured in the `dlx` docs).
+/// 16×16 sets reaches it; measured in benches/README.md).
 const ESCALATE_AFTER: u64 = 1_000_000;
 
 /// How a search branches and prunes: ties broken by conflict weights, pruning by pairs every
