@@ -17,8 +17,9 @@ pub struct StepsPanel {
     pub(super) shown: Option<usize>,
     /// Show the first step as soon as the next path comes (after the steps were taken).
     pub(super) show_first: bool,
-    /// Why the path could not be worked out, if it could not.
-    pub(super) trouble: Option<String>,
+    /// Why the path could not be worked out, if it could not, and the game's revision then:
+    /// the panel tries again when the board changes.
+    pub(super) trouble: Option<(String, u64)>,
 }
 
 impl StepsPanel {

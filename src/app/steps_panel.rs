@@ -59,7 +59,8 @@ impl App {
                     Err(true) => {}
                     Err(false) => {
                         panel.worker = None;
-                        panel.trouble = Some("The steps could not be worked out".into());
+                        panel.trouble =
+                            Some(("The steps could not be worked out".into(), revision));
                     }
                 }
             }
@@ -68,11 +69,22 @@ impl App {
             .log
             .as_ref()
             .is_none_or(|log| log.generation != revision);
-        if panel.worker.is_none() && stale && panel.trouble.is_none() {
+        // What went wrong is tried again once the board changes, not over and over.
+        let failed_here = panel
+            .trouble
+            .as_ref()
+            .is_some_and(|(_, at)| *at == revision);
+        if panel.worker.is_none() && stale && !failed_here {
             let job = self.game.start_steps();
             match Worker::spawn("steps", ctx, move |cancel| job.run(cancel)) {
-                Ok(worker) => panel.worker = Some((worker, revision)),
-                Err(why) => panel.trouble = Some(format!("No thread to work out the steps: {why}")),
+                Ok(worker) => {
+                    panel.worker = Some((worker, revision));
+                    panel.trouble = None;
+                }
+                Err(why) => {
+                    panel.trouble =
+                        Some((format!("No thread to work out the steps: {why}"), revision));
+                }
             }
         }
     }
@@ -117,7 +129,7 @@ impl App {
                 actions.push(Action::StepsLog);
             }
         });
-        if let Some(why) = &panel.trouble {
+        if let Some((why, _)) = &panel.trouble {
             ui.label(RichText::new(why).color(ui.visuals().error_fg_color));
         }
         if panel.worker.is_some() {

@@ -118,9 +118,10 @@ impl Game {
         log.generation == self.revision()
     }
 
-    /// Shows step `k` (from 0) of `log` on the board, as a hint's second press shows it: the
-    /// next press of hint takes it, if the board is still where the path starts and `k` is its
-    /// first step. A log from another board shows nothing and says why.
+    /// Shows step `k` (from 0) of `log` on the board, as a hint's second press shows it, and
+    /// the next press of hint takes that step alone, whichever it is: its placements and
+    /// removals hold for the board's solution, since every step before it does. A log from
+    /// another board shows nothing and says why.
     pub fn show_logged_step(&mut self, log: &StepsLog, k: usize) {
         let Some(logged) = log.steps.get(k) else {
             return;
