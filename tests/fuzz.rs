@@ -17,8 +17,8 @@
 //! **What is kept.** An input joins the pool that mutations start from only when it did
 //! something no earlier input did: it reached code no earlier input reached, or ended in an
 //! error (or a parsed shape: format, size, number of puzzles) not seen before. Errors are told
-//! apart by their words with the numbers and quoted text taken out, so "line 3: 'x' is not a
-//! symbol" and "line 9: 'y' is not a symbol" are one error. One mutation in sixteen starts
+//! apart by their words with the numbers, quoted text and the input's own words taken out, so
+//! "line 3: 'x' is not a symbol" and "line 9: 'y' is not a symbol" are one error. One mutation in sixteen starts
 //! from a seed again, so the run keeps coming back to well-formed files instead of drifting
 //! into noise.
 //!
@@ -482,7 +482,7 @@ mod coverage {
             new
         }
 
-        /// Regions reached at least once.
+        /// Counters that went above zero at least once.
         pub fn reached(&self) -> usize {
             self.seen.iter().filter(|&&s| s != 0).count()
         }
@@ -536,7 +536,7 @@ struct Run {
     kept: usize,
     /// Distinct errors and parsed shapes seen.
     outcomes: usize,
-    /// Coverage regions reached (0 without the counters).
+    /// Coverage counters that went above zero (0 without the counters).
     reached: usize,
     failures: Vec<String>,
 }
@@ -683,7 +683,7 @@ fn every_parser_survives_mutated_input_in_bounded_time_and_round_trips() {
     for run in &runs {
         eprintln!(
             "fuzz: {:<8} {:>10} executions, {:>9} parsed, {:>6} kept, {:>5} errors and shapes, \
-             {:>6} regions reached, {} failures",
+             {:>6} counters hit, {} failures",
             run.name,
             run.executions,
             run.parsed,
