@@ -192,3 +192,41 @@ fn a_variants_matrix_counts_as_solve_does_and_xc_reads_it() {
         assert_eq!(stdout(&o), [expected.to_string()], "{p}");
     }
 }
+
+#[test]
+fn knuths_general_files_the_square_models_cannot_hold_are_counted_as_knuths_programs_count() {
+    // Counts checked by a plain backtracking count of each file's exact cover, written apart
+    // from this program (every row, column and box at most once, full ones exactly once).
+    for (file, count) in [
+        ("puzzlium.txt", "1"),
+        ("x-one-diagonal.txt", "4"),
+        ("jigsaw-apart.txt", "374"),
+        ("jigsaw-and-boxes.txt", "2232"),
+    ] {
+        let path = data(&format!("knuth/{file}"));
+        let o = run(
+            &[
+                "solve",
+                "--count",
+                "--limit",
+                "100000",
+                path.to_str().unwrap(),
+            ],
+            None,
+        );
+        assert_eq!(o.status.code(), Some(0), "{file}");
+        assert_eq!(stdout(&o), [count], "{file}: one board, its count");
+    }
+    // The solution of the region that falls apart keeps its digits apart too.
+    let path = data("knuth/jigsaw-apart.txt");
+    let o = run(&["solve", path.to_str().unwrap()], None);
+    let line = &stdout(&o)[0];
+    let region: Vec<char> = [1usize, 2, 6, 7, 8, 11]
+        .iter()
+        .map(|&c| line.chars().nth(c).unwrap())
+        .collect();
+    let mut distinct = region.clone();
+    distinct.sort_unstable();
+    distinct.dedup();
+    assert_eq!(distinct.len(), 6, "{line}");
+}

@@ -11,7 +11,8 @@ use super::input::Input;
 use super::progress::Progress;
 
 /// `bench`: per file, parses every puzzle first, then times counting up to 2 solutions of each,
-/// one after another on this thread.
+/// one after another on this thread. Nodes a puzzle are over the puzzles decided: `-` when
+/// every one was given up on after `--timeout`.
 pub(super) fn bench(args: &BenchArgs, config: &Config) -> io::Result<u8> {
     let mut worst = EXIT_OK;
     let stdout = io::stdout();
@@ -105,7 +106,13 @@ pub(super) fn bench(args: &BenchArgs, config: &Config) -> io::Result<u8> {
                 .copied()
                 .unwrap_or(0.0)
         };
-        let n = puzzles.len().max(1) as f64;
+        // Nodes are known for the puzzles decided; one given up on after --timeout has none.
+        let decided = puzzles.len() as u64 - gave_up_on;
+        let per_puzzle = if decided == 0 {
+            "-".to_string()
+        } else {
+            format!("{:.1}", nodes as f64 / decided as f64)
+        };
         let rate = puzzles.len() as f64 / secs.max(1e-9);
         let name = path.file_name().map_or_else(
             || path.display().to_string(),
@@ -113,7 +120,7 @@ pub(super) fn bench(args: &BenchArgs, config: &Config) -> io::Result<u8> {
         );
         writeln!(
             out,
-            "{:<36} {:>8} {:>7} {:>6} {:>5} {:>12.*} {:>10.4} {:>10.1} {:>10.1} {:>12.1}",
+            "{:<36} {:>8} {:>7} {:>6} {:>5} {:>12.*} {:>10.4} {:>10.1} {:>10.1} {:>12}",
             name,
             puzzles.len(),
             unique,
@@ -124,7 +131,7 @@ pub(super) fn bench(args: &BenchArgs, config: &Config) -> io::Result<u8> {
             secs,
             pick(0.5),
             pick(0.99),
-            nodes as f64 / n
+            per_puzzle
         )?;
     }
     Ok(worst)

@@ -10,9 +10,11 @@ pub const EMPTY: char = '.';
 /// Characters that mean "empty" in puzzle text besides `.` (and `0` where `0` is no symbol).
 pub const EMPTY_MARKERS: [char; 4] = ['.', '-', '_', '*'];
 
-/// Characters that lay out a board in text and are never cells: `|` and `+` (rules) and spaces.
+/// Characters that lay out a board in text and are never cells: `|` and `+` (rules), spaces,
+/// and the byte order mark U+FEFF, which files joined end to end carry in their middle (a
+/// zero-width no-break space: nothing to see, so nothing to count).
 pub fn is_layout(c: char) -> bool {
-    c == '|' || c == '+' || c.is_whitespace()
+    c == '|' || c == '+' || c == '\u{feff}' || c.is_whitespace()
 }
 
 /// Characters that mean something else: `#` starts a comment, `,` separates CSV fields, `?`

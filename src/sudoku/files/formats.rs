@@ -384,16 +384,34 @@ pub fn detect(text: &str) -> Format {
     }
 }
 
-/// True if `text` is Knuth's general input of a board this program plays: `n` lines of `n`
-/// characters, at least one group of `n` box lines more, all of it read without an error (so a
-/// block file of a puzzle and its solution, whose "boxes" would fall apart, is not taken).
+/// True if `text` is Knuth's general input: `n` lines of `n` characters, then at least one group
+/// of `n` box lines more (blank lines at the end aside), and either all of it read as a board
+/// (so a block file of a puzzle and its solution, whose "boxes" would fall apart, is not taken)
+/// or something no block grid holds that Knuth's form does: a hole (`#`) among the givens, or a
+/// box label that is no symbol of a board of side `n` (`a`, `b`, ... on a 9×9). A file of
+/// Knuth's form that this program cannot read is then told by Knuth's error, at its line,
+/// rather than by a block grid's.
 fn is_knuth(text: &str) -> bool {
-    let lines: Vec<&str> = text.lines().collect();
+    let lines = general_format::lines_of(text);
     let n = lines.first().map_or(0, |l| l.chars().count());
-    (4..=general_format::MAX_N).contains(&n)
+    let shaped = (4..=general_format::MAX_N).contains(&n)
         && lines.len() >= 2 * n
         && lines.len().is_multiple_of(n)
-        && read_knuth(text, None).is_ok()
+        && lines.iter().all(|l| l.chars().count() == n);
+    if !shaped {
+        return false;
+    }
+    if read_knuth(text, None).is_ok() || lines[..n].iter().any(|l| l.contains('#')) {
+        return true;
+    }
+    let Ok(notation) = Notation::for_cells(n * n, None) else {
+        return false;
+    };
+    lines[n..].iter().flat_map(|l| l.chars()).any(|c| {
+        general_format::is_label(c)
+            && notation.alphabet.value(c).is_none()
+            && !notation.alphabet.is_empty_marker(c)
+    })
 }
 
 /// Reads Knuth's general input as a board this program plays.

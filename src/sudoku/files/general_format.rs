@@ -33,6 +33,8 @@
 //! Errors are Knuth's, with the line: a first line of length 0 or over 36, a line of fewer or
 //! more characters, a digit twice in a row, column or box, an invalid box character, a cell twice
 //! in one box, a box of more than `n` cells, too few lines, an unfinished group of box lines.
+//! Blank lines at the end of the text, which an editor does not show, are no lines of it (where
+//! Knuth's program counts them short lines).
 
 use std::sync::Arc;
 
@@ -101,7 +103,7 @@ pub enum GeneralFormatErrorKind {
     #[error("box {0} already contains this row's cell in column {1}")]
     CellTwice(char, usize),
     /// A box of more than n cells.
-    #[error("box {0} contains more than {1} cells")]
+    #[error("box {0} contains more than {1} cells (a label names one box in every group)")]
     BoxTooBig(char, usize),
     /// Fewer than n lines.
     #[error("there were fewer than {0} lines of input")]
@@ -129,6 +131,21 @@ fn digit(c: char) -> Option<u8> {
     }
 }
 
+/// True if `c` names a box in a box-definition line.
+pub fn is_label(c: char) -> bool {
+    label(c).is_some()
+}
+
+/// The lines of a text in Knuth's form: blank lines at its end, which an editor does not show,
+/// are no lines of the board.
+pub fn lines_of(text: &str) -> Vec<&str> {
+    let mut lines: Vec<&str> = text.lines().collect();
+    while lines.last().is_some_and(|l| l.trim().is_empty()) {
+        lines.pop();
+    }
+    lines
+}
+
 /// A box label's number.
 fn label(c: char) -> Option<usize> {
     match c {
@@ -142,7 +159,7 @@ fn label(c: char) -> Option<usize> {
 impl GeneralPuzzle {
     /// Reads the text (see the module docs).
     pub fn parse(text: &str) -> Result<GeneralPuzzle, GeneralFormatError> {
-        let lines: Vec<&str> = text.lines().collect();
+        let lines = lines_of(text);
         let fail = |line, kind| GeneralFormatError { line, kind };
         let first = lines.first().copied().unwrap_or_default();
         let n = first.chars().count();

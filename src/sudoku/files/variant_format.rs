@@ -141,7 +141,7 @@ pub(super) fn read_jigsaw_lines(
             regions: Some(labels),
             ..Rules::default()
         };
-        let grid = with_rules(grid, rules, &names).map_err(|what| invalid(n, 0, what))?;
+        let grid = with_rules(grid, rules, &names).map_err(|(what, _)| invalid(n, 0, what))?;
         entries.push(Entry::new(grid, n));
     }
     Ok(entries)
@@ -177,9 +177,20 @@ fn labels_of(chars: impl Iterator<Item = char>) -> (Vec<usize>, Vec<char>) {
     (labels, names)
 }
 
+/// What a rule that [`with_rules`] refuses belongs to, for the line an error names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Culprit {
+    /// The rules as a whole (windows on a board without square boxes, ...).
+    Rules,
+    /// A region, by its number, and the row (from 0) of a cell of it that is at fault.
+    Region { region: usize, row: Option<usize> },
+    /// A cage, by its place (from 0) in the order of [`cage_order`].
+    Cage(usize),
+}
+
 /// The board with `rules`, or what is wrong with them in words (regions named by their
-/// characters in `names`).
-fn with_rules(grid: Grid, rules: Rules, names: &[char]) -> Result<Grid, String> {
+/// characters in `names`) and what it belongs to.
+fn with_rules(grid: Grid, rules: Rules, names: &[char]) -> Result<Grid, (String, Culprit)> {
     if rules.is_classic() {
         return Ok(grid);
     }
@@ -193,19 +204,44 @@ fn with_rules(grid: Grid, rules: Rules, names: &[char]) -> Result<Grid, String> 
             region,
             cells,
             side,
-        }) => format!(
-            "region {} has {cells} cells; each region of a {side}×{side} board has {side}",
-            name(region)
+        }) => (
+            format!(
+                "region {} has {cells} cells; each region of a {side}×{side} board has {side}",
+                name(region)
+            ),
+            Culprit::Region { region, row: None },
         ),
-        VariantError::Units(UnitsError::RegionNotConnected { region, row, col }) => format!(
-            "region {} is not connected: r{row}c{col} does not touch the rest of it",
-            name(region)
+        VariantError::Units(UnitsError::RegionNotConnected { region, row, col }) => (
+            format!(
+                "region {} is not connected: r{row}c{col} does not touch the rest of it",
+                name(region)
+            ),
+            Culprit::Region {
+                region,
+                row: Some(row - 1),
+            },
         ),
-        other => other.to_string(),
+        VariantError::EmptyCage { cage }
+        | VariantError::CellOffBoard { cage, .. }
+        | VariantError::Sum { cage, .. }
+        | VariantError::TwoCages { second: cage, .. } => (e.to_string(), Culprit::Cage(cage - 1)),
+        other => (other.to_string(), Culprit::Rules),
     })?;
     // Clashing givens are read, as in the other formats: solving and the window report them.
-    grid.with_variant(Some(Arc::new(variant)))
-        .map_err(|_| "the rules are for a board of another size".to_string())
+    grid.with_variant(Some(Arc::new(variant))).map_err(|_| {
+        (
+            "the rules are for a board of another size".to_string(),
+            Culprit::Rules,
+        )
+    })
+}
+
+/// The order [`Variant::new`] numbers cages in (by their first cells, ties kept in the order
+/// given): the index in `cages` of each cage number, from 0.
+fn cage_order(cages: &[Cage]) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..cages.len()).collect();
+    order.sort_by_key(|&k| cages[k].cells.iter().min().copied());
+    order
 }
 
 /// Reads SumoCue killer lines (see the module docs).
@@ -301,8 +337,8 @@ pub(super) fn read_sumocue(
                 .collect(),
             ..Rules::default()
         };
-        let grid =
-            with_rules(Grid::empty(notation), rules, &[]).map_err(|what| invalid(n, 0, what))?;
+        let grid = with_rules(Grid::empty(notation), rules, &[])
+            .map_err(|(what, _)| invalid(n, 0, what))?;
         entries.push(Entry::new(grid, n));
     }
     Ok(entries)
@@ -529,7 +565,27 @@ fn read_puzzle(
         .variant
         .as_ref()
         .map_or(first_line, |v| place(text, v.span().start).0);
-    let grid = with_rules(grid, rules, &names).map_err(|what| invalid(variant_line, 0, what))?;
+    // A region's or a cage's error names the line where it is written.
+    let order = cage_order(&rules.cages);
+    let labels = rules.regions.clone();
+    let grid = with_rules(grid, rules, &names).map_err(|(what, culprit)| {
+        let line = match culprit {
+            Culprit::Rules => None,
+            Culprit::Region { region, row } => raw.regions.as_ref().and_then(|rows| {
+                let row = row.or_else(|| {
+                    let first = labels.as_ref()?.iter().position(|&l| l == region)?;
+                    Some(first / side)
+                })?;
+                let cell = rows.get_ref().get(row)?;
+                Some(place(text, cell.span().start).0)
+            }),
+            Culprit::Cage(k) => order
+                .get(k)
+                .and_then(|&k| raw.cages.get(k))
+                .map(|cage| place(text, cage.span().start).0),
+        };
+        invalid(line.unwrap_or(variant_line), 0, what)
+    })?;
     let mut entry = Entry::new(
         grid,
         raw.givens

@@ -60,8 +60,9 @@ impl Request {
     pub fn check(&self) -> Result<(), GenerateError> {
         match &self.board {
             BoardKind::Classic(notation) => {
-                graded(self)?;
+                let grade = graded(self)?;
                 let geometry = notation.geometry;
+                small_board_grade(geometry.side(), grade)?;
                 if !geometry.has_boxes() {
                     let side = geometry.side();
                     return Err(GenerateError::Unsupported(
@@ -167,6 +168,17 @@ pub fn generate(
             on_its_shape(made, seed, index)
         }
     }
+}
+
+/// Refuses a grade above easy on a board of side 4 or less: on so few cells the rater finds
+/// every puzzle easy, and the generator would give up after all its attempts.
+fn small_board_grade(side: usize, grade: Grade) -> Result<(), GenerateError> {
+    if side <= 4 && grade != Grade::Easy {
+        return Err(GenerateError::Unsupported(format!(
+            "{side}×{side} puzzles come easy only, not {grade}"
+        )));
+    }
+    Ok(())
 }
 
 /// The grade of a request for a square board, which is made to one.
