@@ -39,7 +39,7 @@
 //! ```text
 //! FUZZ_SECS=600 cargo test --release --test fuzz -- --nocapture
 //! RUSTFLAGS="--cfg fuzz_coverage -C instrument-coverage" CARGO_TARGET_DIR=target/cov \
-//!   FUZZ_SECS=600 FUZZ_TARGETS=line,toml cargo test --release --test fuzz -- --nocapture
+//!   LLVM_PROFILE_FILE=target/cov/%p.profraw FUZZ_SECS=600 FUZZ_TARGETS=line,toml cargo test --release --test fuzz -- --nocapture
 //! ```
 //!
 //! `FUZZ_SEED` repeats a run (of the plain build: with the counters, timing decides less, but
