@@ -410,12 +410,23 @@ fn nothing_below_the_window_uses_egui() {
     assert!(bad.is_empty(), "print reaches up: {bad:#?}");
 }
 
+/// The files of the engine that hold unsafe code: the unchecked accessors and vector code
+/// (`unchecked.rs`), and the code that calls them, each call in an `unsafe` block with its
+/// `SAFETY` comment (see `src/dlx/unchecked.rs`, "The boundary").
+const UNSAFE_FILES: [&str; 6] = [
+    "dlx/unchecked.rs",
+    "dlx/links.rs",
+    "dlx/prune.rs",
+    "dlx/build.rs",
+    "dlx/search.rs",
+    "dlx/unwind.rs",
+];
+
 #[test]
-fn unsafe_code_lives_in_one_module() {
-    let unchecked = Path::new("dlx").join("unchecked.rs");
+fn unsafe_code_lives_in_the_engine_only() {
     let bad: Vec<String> = sources()
         .iter()
-        .filter(|(p, _)| !p.ends_with(&unchecked))
+        .filter(|(p, _)| !UNSAFE_FILES.contains(&short(p).as_str()))
         .flat_map(|(p, _)| {
             code(p)
                 .lines()
@@ -426,12 +437,122 @@ fn unsafe_code_lives_in_one_module() {
         .collect();
     assert!(
         bad.is_empty(),
-        "unsafe code outside src/dlx/unchecked.rs: {bad:#?}"
+        "unsafe code outside {UNSAFE_FILES:?}: {bad:#?}"
     );
+    // Each of them allows it for itself; the crate denies it everywhere else, and every
+    // `unsafe` block needs its `SAFETY` comment (clippy).
+    for (p, _) in sources() {
+        if UNSAFE_FILES.contains(&short(&p).as_str()) {
+            let text = fs::read_to_string(&p).unwrap();
+            assert!(
+                text.contains("#![allow(unsafe_code)]"),
+                "{} allows unsafe code for itself",
+                short(&p)
+            );
+        }
+    }
     let lib = fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("Cargo.toml")).unwrap();
+    for lint in [
+        "unsafe_code = \"deny\"",
+        "unsafe_op_in_unsafe_fn = \"deny\"",
+        "undocumented_unsafe_blocks = \"deny\"",
+    ] {
+        assert!(lib.contains(lint), "Cargo.toml: {lint}");
+    }
+}
+
+/// Whether `line` uses the macro `name!` (not one whose name ends in it, as `writeln!` ends in
+/// `ln!`).
+fn uses_macro(line: &str, name: &str) -> bool {
+    let pattern = format!("{name}!");
+    line.match_indices(&pattern).any(|(k, _)| {
+        !line[..k]
+            .chars()
+            .last()
+            .is_some_and(|c| c.is_alphanumeric() || c == '_')
+    })
+}
+
+#[test]
+fn nothing_outside_the_engine_reaches_its_arena() {
+    // The unchecked accessors, the arena's arrays and the link operations, by their names.
+    let names = [
+        "unchecked",
+        "get_unchecked",
+        "Room",
+        ".nodes[",
+        ".tops",
+        ".tag[",
+        ".len[",
+        "cover::<",
+        "cover_others",
+        "hide::<",
+        "remove_option",
+        "restore_option",
+        "unwind",
+    ];
+    let macros = ["nd", "tp", "tg", "ln", "in_mode"];
+    let mut bad = Vec::new();
+    for (p, module) in sources() {
+        if module.first().is_some_and(|m| m == "dlx") {
+            continue;
+        }
+        for (n, line) in code(&p).lines().enumerate() {
+            if names.iter().any(|f| line.contains(f)) || macros.iter().any(|m| uses_macro(line, m))
+            {
+                bad.push(format!("{}:{}: {}", short(&p), n + 1, line.trim()));
+            }
+        }
+    }
     assert!(
-        lib.contains("unsafe_code = \"deny\""),
-        "the crate denies unsafe code everywhere else"
+        bad.is_empty(),
+        "the engine's arena used outside src/dlx: {bad:#?}"
+    );
+    // The scan sees what it looks for.
+    assert!(uses_macro("*nd!(self, i)", "nd") && !uses_macro("writeln!(out)", "ln"));
+
+    // Nor can it: the arena's fields, the link operations, the accessors and the stacks are
+    // private to src/dlx (`pub(super)` at most), whatever else the engine lends the crate.
+    let dlx = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("src")
+        .join("dlx");
+    let fields = [
+        "nodes:", "tops:", "len:", "tag:", "narrow:", "quad:", "pending:", "stacks:",
+    ];
+    let mut wide = Vec::new();
+    for file in [
+        "matrix.rs",
+        "links.rs",
+        "unchecked.rs",
+        "unwind.rs",
+        "prune.rs",
+        "scratch.rs",
+        "node.rs",
+        "search.rs",
+        "choose.rs",
+    ] {
+        let path = dlx.join(file);
+        for (n, line) in code(&path).lines().enumerate() {
+            let line = line.trim();
+            let crate_wide = line.starts_with("pub(crate)")
+                && !(file == "matrix.rs"
+                    && (line.starts_with("pub(crate) fn add_options_trusted")
+                        || line.contains("Id(pub(crate) u32)")));
+            let exported_field = file == "matrix.rs"
+                && line.starts_with("pub ")
+                && fields.iter().any(|f| line.contains(f));
+            let exported_op = file != "matrix.rs"
+                && file != "search.rs"
+                && file != "prune.rs"
+                && (line.starts_with("pub fn") || line.starts_with("pub unsafe fn"));
+            if crate_wide || exported_field || exported_op {
+                wide.push(format!("dlx/{file}:{}: {line}", n + 1));
+            }
+        }
+    }
+    assert!(
+        wide.is_empty(),
+        "the engine's internals are visible outside src/dlx: {wide:#?}"
     );
 }
 

@@ -1,6 +1,8 @@
 //! Building the matrix: options linked into the arena, one at a time, in bulk, or a family at a
 //! time as the caller makes them ([`OptionSink`]), with spacers or in blocks of four.
 
+#![allow(unsafe_code)]
+
 use super::matrix::{DlxError, Matrix};
 use super::node::{Node, SPACER};
 use super::scratch::PairMemo;
@@ -94,11 +96,14 @@ impl<const W: usize> OptionSink<'_, W> {
         }
         self.count += 1;
         let first = self.spacer + 1;
-        // There was room for one more option (checked above), and every item is in range.
-        for (j, &item) in items.iter().enumerate() {
-            link_node(self.room, first + j, item as usize + 1);
+        // SAFETY: there was room for one more option (checked above), so its nodes and its
+        // spacer lie within the room, and every item is in range.
+        unsafe {
+            for (j, &item) in items.iter().enumerate() {
+                link_node(self.room, first + j, item as usize + 1);
+            }
+            self.spacer = close::<W>(self.room, self.spacer, first, self.quad);
         }
-        self.spacer = close::<W>(self.room, self.spacer, first, self.quad);
     }
 
     /// Links one option for each set bit `k` of `mask`, lowest first: item `first`, then entry
@@ -135,14 +140,16 @@ impl<const W: usize> OptionSink<'_, W> {
             return;
         }
         let tables = rest.map(|t| t.items);
-        // There was room for `reach` more options (checked above), at least one per bit of
-        // `mask`; every table holds entry `k` for every bit `k` (`k < reach`, which no table is
-        // shorter than), and every item is below `items` (each table's bound is its largest
-        // entry): what `link_family` needs.
-        let linked = if self.quad {
-            self.link_family::<R, true>(first, tables, mask)
-        } else {
-            self.link_family::<R, false>(first, tables, mask)
+        // SAFETY: there was room for `reach` more options (checked above), at least one per bit
+        // of `mask`; every table holds entry `k` for every bit `k` (`k < reach`, which no table
+        // is shorter than), and every item is below `items` (each table's bound is its largest
+        // entry): what `link_family` asks.
+        let linked = unsafe {
+            if self.quad {
+                self.link_family::<R, true>(first, tables, mask)
+            } else {
+                self.link_family::<R, false>(first, tables, mask)
+            }
         };
         self.count += linked;
     }
@@ -152,10 +159,13 @@ impl<const W: usize> OptionSink<'_, W> {
     /// the number of options linked. The item every option of the family shares has its length
     /// raised once, by that number, rather than once a node.
     ///
-    /// Only once `push_each`'s checks have passed: room for every option of `mask`, and entry
-    /// `k` of each table, for every bit `k`, an item below `items` (the accesses are unchecked).
+    /// # Safety
+    ///
+    /// `push_each`'s checks have passed: there is room for every option of `mask`, and entry
+    /// `k` of each table, for every bit `k`, is an item below `items`; `Q` is whether the sink
+    /// writes blocks of four.
     #[inline(always)]
-    fn link_family<const R: usize, const Q: bool>(
+    unsafe fn link_family<const R: usize, const Q: bool>(
         &mut self,
         first: u32,
         tables: [&[u32]; R],
@@ -164,23 +174,28 @@ impl<const W: usize> OptionSink<'_, W> {
         let room = self.room;
         let own = first as usize + 1;
         if let (true, &[rows, cols, boxes]) = (Q, tables.as_slice()) {
-            return self.link_blocks(own, [rows, cols, boxes], mask);
+            // SAFETY: the contract of this function is that of `link_blocks`.
+            return unsafe { self.link_blocks(own, [rows, cols, boxes], mask) };
         }
         let mut spacer = self.spacer;
         let mut linked = 0;
-        while mask != 0 {
-            let k = mask.trailing_zeros() as usize;
-            mask &= mask - 1;
-            let x = spacer + 1;
-            link_node_uncounted(room, x, own);
-            for (j, table) in tables.iter().enumerate() {
-                link_node(room, x + 1 + j, get(table, k) as usize + 1);
+        // SAFETY: each option (one per bit of `mask`) and its spacer lie within the room (the
+        // contract); entry `k` of each table is there and is an item, and so is `own`.
+        unsafe {
+            while mask != 0 {
+                let k = mask.trailing_zeros() as usize;
+                mask &= mask - 1;
+                let x = spacer + 1;
+                link_node_uncounted(room, x, own);
+                for (j, table) in tables.iter().enumerate() {
+                    link_node(room, x + 1 + j, get(table, k) as usize + 1);
+                }
+                spacer = close::<W>(room, spacer, x, Q);
+                linked += 1;
             }
-            spacer = close::<W>(room, spacer, x, Q);
-            linked += 1;
+            room.add_len(own, linked as u32);
         }
         self.spacer = spacer;
-        room.add_len(own, linked as u32);
         linked
     }
 }
@@ -190,93 +205,130 @@ impl<const W: usize> OptionSink<'_, W> {
     /// tops are written as two eight-byte words, and its nodes with one store each (see
     /// [`Room::set_node`]), 17 stores an option instead of 23. As for `link_family`, with four
     /// items an option (so `W` is 4).
+    ///
+    /// # Safety
+    ///
+    /// As for `link_family`: room for a block of four for every bit of `mask`, and entry `k`
+    /// of each table, for every bit `k`, an item below `items`; `own` is an item.
     #[inline(always)]
-    fn link_blocks(&mut self, own: usize, tables: [&[u32]; 3], mut mask: u64) -> usize {
+    unsafe fn link_blocks(&mut self, own: usize, tables: [&[u32]; 3], mut mask: u64) -> usize {
         let room = self.room;
         let start = self.spacer + 1;
         let mut x = start;
         while mask != 0 {
             let k = mask.trailing_zeros() as usize;
             mask &= mask - 1;
-            // The block `x..x + 4` is within the room reserved, and every item is in range.
-            link_node_links(room, x, own);
-            let first = get(tables[0], k) + 1;
-            link_node_links(room, x + 1, first as usize);
-            room.add_len(first as usize, 1);
-            room.set_tops(x, own as u32, first);
-            let second = get(tables[1], k) + 1;
-            link_node_links(room, x + 2, second as usize);
-            room.add_len(second as usize, 1);
-            let third = get(tables[2], k) + 1;
-            link_node_links(room, x + 3, third as usize);
-            room.add_len(third as usize, 1);
-            room.set_tops(x + 2, second, third);
+            // SAFETY: the block `x..x + 4` is within the room reserved (one block a bit of
+            // `mask`), entry `k` of each table is there, and every item is in range.
+            unsafe {
+                link_node_links(room, x, own);
+                let first = get(tables[0], k) + 1;
+                link_node_links(room, x + 1, first as usize);
+                room.add_len(first as usize, 1);
+                room.set_tops(x, own as u32, first);
+                let second = get(tables[1], k) + 1;
+                link_node_links(room, x + 2, second as usize);
+                room.add_len(second as usize, 1);
+                let third = get(tables[2], k) + 1;
+                link_node_links(room, x + 3, third as usize);
+                room.add_len(third as usize, 1);
+                room.set_tops(x + 2, second, third);
+            }
             x += 4;
         }
         // No spacers in blocks of four: the next option follows this family's last at once.
         self.spacer = x - 1;
         let linked = (x - start) / 4;
-        room.add_len(own, linked as u32);
+        // SAFETY: `own` is an item (the contract).
+        unsafe { room.add_len(own, linked as u32) };
         linked
     }
 }
 
 /// Writes node `x` of a new option as the last node of item `i` (internal number), and counts
-/// it in the item's length.
+/// it in the item's length. (Writing into spare capacity and setting the length afterwards
+/// skips zeroing the arena first: about 2% of the 17-clue bench.)
+///
+/// # Safety
 ///
 /// `x` is within the room `link_with` reserved (one of `most` options of `W + 1` nodes after
-/// the arena's length) and `i` in `1..=items_total`. Every node read is a header or an item's
-/// last node, a header or a node written earlier. (Writing into spare capacity and setting the
-/// length afterwards skips zeroing the arena first: about 2% of the 17-clue bench.)
+/// the arena's length) and `i` in `1..=items_total`. Every node read is then a header or an
+/// item's last node, a header or a node written earlier.
 #[inline(always)]
-fn link_node(room: Room<'_>, x: usize, i: usize) {
-    link_node_uncounted(room, x, i);
-    room.add_len(i, 1);
+unsafe fn link_node(room: Room<'_>, x: usize, i: usize) {
+    // SAFETY: the contract of this function is that of the two it calls.
+    unsafe {
+        link_node_uncounted(room, x, i);
+        room.add_len(i, 1);
+    }
 }
 
 /// [`link_node`] without counting the node in its item's length, for a caller that counts a
 /// family of nodes of one item at once.
+///
+/// # Safety
+///
+/// As for [`link_node`].
 #[inline(always)]
-fn link_node_uncounted(room: Room<'_>, x: usize, i: usize) {
-    link_node_links(room, x, i);
-    room.set_top(x, i as u32);
+unsafe fn link_node_uncounted(room: Room<'_>, x: usize, i: usize) {
+    // SAFETY: `x` is within the room and `i` an item (the contract).
+    unsafe {
+        link_node_links(room, x, i);
+        room.set_top(x, i as u32);
+    }
 }
 
 /// The links of [`link_node_uncounted`], without the node's top (for a caller that writes the
 /// tops of a block together).
+///
+/// # Safety
+///
+/// As for [`link_node`].
 #[inline(always)]
-fn link_node_links(room: Room<'_>, x: usize, i: usize) {
-    let last = room.node(i).up;
-    room.set_node(
-        x,
-        Node {
-            up: last,
-            down: i as u32,
-        },
-    );
-    room.set_down(last as usize, x as u32);
-    room.set_up(i, x as u32);
+unsafe fn link_node_links(room: Room<'_>, x: usize, i: usize) {
+    // SAFETY: `x` is within the room and `i` an item, whose header is a node there before;
+    // `last`, the `up` of that header, is the header or a node written earlier.
+    unsafe {
+        let last = room.node(i).up;
+        room.set_node(
+            x,
+            Node {
+                up: last,
+                down: i as u32,
+            },
+        );
+        room.set_down(last as usize, x as u32);
+        room.set_up(i, x as u32);
+    }
 }
 
 /// Ends the option whose first node is `first` (`W` nodes written by `link_node`) and which
 /// follows the spacer `spacer`: with a spacer of its own, or none in [blocks of
 /// four](Matrix::quad) (`quad`). Returns the spacer the next option follows (in blocks of four,
-/// the node before it). The option is within the reserved room, and so is its spacer.
+/// the node before it).
+///
+/// # Safety
+///
+/// The option is within the reserved room, and so is its spacer (`spacer` a node there before
+/// or written, `first + W` within the room unless `quad`).
 #[inline(always)]
-fn close<const W: usize>(room: Room<'_>, spacer: usize, first: usize, quad: bool) -> usize {
+unsafe fn close<const W: usize>(room: Room<'_>, spacer: usize, first: usize, quad: bool) -> usize {
     if quad {
         // No spacer: the next option's block follows at once.
         return first + W - 1;
     }
-    room.set_down(spacer, (first + W - 1) as u32);
-    room.set_node(
-        first + W,
-        Node {
-            up: first as u32,
-            down: 0,
-        },
-    );
-    room.set_top(first + W, SPACER);
+    // SAFETY: `spacer` and `first + W` are within the room (the contract).
+    unsafe {
+        room.set_down(spacer, (first + W - 1) as u32);
+        room.set_node(
+            first + W,
+            Node {
+                up: first as u32,
+                down: 0,
+            },
+        );
+        room.set_top(first + W, SPACER);
+    }
     first + W
 }
 
@@ -389,9 +441,10 @@ impl Matrix {
         };
         let result = fill(&mut sink);
         let (count, dropped, out_of_range) = (sink.count, sink.dropped, sink.out_of_range);
-        // The sink wrote every node and top of its `count` options, `base..base + count *
-        // stride`, within the room reserved (see `OptionSink::push`).
-        Room::close(&mut self.nodes, &mut self.tops, base + count * stride);
+        // SAFETY: the room was opened in these arrays, and the sink wrote every node and top of
+        // its `count` options, `base..base + count * stride`, within it (see
+        // `OptionSink::push`).
+        unsafe { Room::close(&mut self.nodes, &mut self.tops, base + count * stride) };
         if quad {
             // Option `k` starts at `blocks_from + 4k` (the blocks follow one another).
             self.blocks += count as u32;

@@ -125,7 +125,7 @@ impl Matrix {
     /// more options does it read the exact lengths. Returns the item with its number of options
     /// (which the scan found, so the search need not look it up again).
     #[inline(always)]
-    pub(crate) fn choose(&self) -> (u32, u32) {
+    pub(super) fn choose(&self) -> (u32, u32) {
         let tags = &self.tag[1..=self.primary as usize];
         let (best, k) = match lowest_avx2(tags) {
             Some(found) => found,

@@ -1,13 +1,17 @@
 //! The link operations the search is made of: cover and uncover an item, hide and unhide an
 //! option, and the walks round an option, in each of the matrix's modes.
 
+#![allow(unsafe_code)]
+
 use super::matrix::Matrix;
 use super::node::{COVERED, Node, SPACER, TAG_COVERED, tag_of};
 use super::unchecked::{get, ln, nd, tg, tp};
 
 /// Calls a link operation in the matrix's modes: `in_mode!(m, cover(i))` is
 /// `m.cover::<N, Q>(i)` with `N` whether the matrix is [narrow](Matrix::narrow) and `Q` whether
-/// it is laid out in [blocks of four](Matrix::quad).
+/// it is laid out in [blocks of four](Matrix::quad). The operations are unsafe functions, so a
+/// use stands in an `unsafe` block whose `SAFETY` comment says why the operation's contract
+/// holds.
 macro_rules! in_mode {
     ($m:expr, $f:ident($($a:expr),*)) => {
         match ($m.narrow, $m.quad) {
@@ -18,52 +22,83 @@ macro_rules! in_mode {
         }
     };
 }
-pub(crate) use in_mode;
+pub(super) use in_mode;
 
+// Every operation here is an unsafe function: it indexes the arena without bounds checks, and
+// is sound when its arguments are what its contract says and the matrix's invariant holds (the
+// module docs of `unchecked.rs`). Two words name what an argument must be: an *item* is an
+// item number `i` with `i <= n`, so that `i` indexes `len`, `tag` and (as its header) `nodes`;
+// an *option's node* is a node of an option laid out in the arena, neither a header nor a
+// spacer. Every node in an item's list other than its header is an option's node, and every
+// top of an option's node is an item: the invariant again. An operation with a parameter `Q`
+// asks too that `Q` be [`quad`](Matrix::quad), which `in_mode!` sees to: the walks of one
+// layout run off the other's options.
 impl Matrix {
     /// Item `i` loses an option: in narrow mode one byte decremented, otherwise the exact length
     /// and the tag worked out from it.
+    ///
+    /// # Safety
+    ///
+    /// `i` is an item.
     #[inline(always)]
-    pub(super) fn shorten<const N: bool>(&mut self, i: u32) {
-        if N {
-            *tg!(self, i) -= 1;
-        } else {
-            let len = *ln!(self, i) - 1;
-            *ln!(self, i) = len;
-            *tg!(self, i) = tag_of(len);
+    pub(super) unsafe fn shorten<const N: bool>(&mut self, i: u32) {
+        // SAFETY: `i` is an item (the contract), which indexes `len` and `tag`.
+        unsafe {
+            if N {
+                *tg!(self, i) -= 1;
+            } else {
+                let len = *ln!(self, i) - 1;
+                *ln!(self, i) = len;
+                *tg!(self, i) = tag_of(len);
+            }
         }
     }
 
     /// Undoes [`shorten`](Self::shorten).
+    ///
+    /// # Safety
+    ///
+    /// `i` is an item.
     #[inline(always)]
-    pub(super) fn lengthen<const N: bool>(&mut self, i: u32) {
-        if N {
-            *tg!(self, i) += 1;
-        } else {
-            let len = *ln!(self, i) + 1;
-            *ln!(self, i) = len;
-            *tg!(self, i) = tag_of(len);
+    pub(super) unsafe fn lengthen<const N: bool>(&mut self, i: u32) {
+        // SAFETY: `i` is an item (the contract), which indexes `len` and `tag`.
+        unsafe {
+            if N {
+                *tg!(self, i) += 1;
+            } else {
+                let len = *ln!(self, i) + 1;
+                *ln!(self, i) = len;
+                *tg!(self, i) = tag_of(len);
+            }
         }
     }
 
     /// Covers item `i`: hides every option that contains it and tags it covered.
     /// Returns the number of links changed. `N`: the matrix is [narrow](Self::narrow).
+    ///
+    /// # Safety
+    ///
+    /// `i` is an item.
     #[inline(always)]
-    pub(crate) fn cover<const N: bool, const Q: bool>(&mut self, i: u32) -> u64 {
+    pub(super) unsafe fn cover<const N: bool, const Q: bool>(&mut self, i: u32) -> u64 {
         let mut updates = 0;
-        let mut p = nd!(self, i).down;
-        while p != i {
-            updates += self.hide::<N, Q>(p);
-            p = nd!(self, p).down;
+        // SAFETY: `i` is an item (the contract), so a node (its header) and an index of `len`
+        // and `tag`; every `p` walked is a link, so a node, and other than `i` an option's node.
+        unsafe {
+            let mut p = nd!(self, i).down;
+            while p != i {
+                updates += self.hide::<N, Q>(p);
+                p = nd!(self, p).down;
+            }
+            if N {
+                // Hiding never touches a covered item, so its length at this point is the one
+                // to give back when it is uncovered.
+                *ln!(self, i) = u32::from(*tg!(self, i));
+            } else {
+                *ln!(self, i) += COVERED;
+            }
+            *tg!(self, i) = TAG_COVERED;
         }
-        if N {
-            // Hiding never touches a covered item, so its length at this point is the one to
-            // give back when it is uncovered.
-            *ln!(self, i) = u32::from(*tg!(self, i));
-        } else {
-            *ln!(self, i) += COVERED;
-        }
-        *tg!(self, i) = TAG_COVERED;
         updates + 1
     }
 
@@ -71,19 +106,27 @@ impl Matrix {
     /// bottom to top (the reverse of the top-to-bottom hiding), so that each node is put back
     /// between the very neighbours it was taken from, which still point at it: the links of a
     /// removed node are never touched, and that is what makes dancing links work.
+    ///
+    /// # Safety
+    ///
+    /// `i` is an item.
     #[inline]
-    pub(crate) fn uncover<const N: bool, const Q: bool>(&mut self, i: u32) {
-        let mut p = nd!(self, i).up;
-        while p != i {
-            self.unhide::<N, Q>(p);
-            p = nd!(self, p).up;
-        }
-        if N {
-            *tg!(self, i) = *ln!(self, i) as u8;
-        } else {
-            let len = *ln!(self, i) - COVERED;
-            *ln!(self, i) = len;
-            *tg!(self, i) = tag_of(len);
+    pub(super) unsafe fn uncover<const N: bool, const Q: bool>(&mut self, i: u32) {
+        // SAFETY: as in `cover`: `i` is an item, every `p` walked a link, other than `i` an
+        // option's node.
+        unsafe {
+            let mut p = nd!(self, i).up;
+            while p != i {
+                self.unhide::<N, Q>(p);
+                p = nd!(self, p).up;
+            }
+            if N {
+                *tg!(self, i) = *ln!(self, i) as u8;
+            } else {
+                let len = *ln!(self, i) - COVERED;
+                *ln!(self, i) = len;
+                *tg!(self, i) = tag_of(len);
+            }
         }
     }
 
@@ -96,128 +139,198 @@ impl Matrix {
     /// the first node and `p`), and the count of links changed is the option's width, worked out
     /// once (`benches/README.md` has what it saved). `Q`: the matrix is in
     /// [blocks of four](Self::quad), where the other nodes are `p ^ 1`, `p ^ 2`, `p ^ 3`.
+    ///
+    /// # Safety
+    ///
+    /// `p` is an option's node, and `Q` is whether the matrix is in blocks of four.
     #[inline]
-    pub(super) fn hide<const N: bool, const Q: bool>(&mut self, p: u32) -> u64 {
+    pub(super) unsafe fn hide<const N: bool, const Q: bool>(&mut self, p: u32) -> u64 {
         if Q {
             // Blocks of four: the other nodes are `p ^ 1`, `p ^ 2` and `p ^ 3`, no walk at all.
             for k in 1..4 {
-                self.unlink::<N>(p ^ k, tp!(self, p ^ k));
+                // SAFETY: `p ^ k` is a node of `p`'s block, which lies in the arena; its top is
+                // an item.
+                unsafe { self.unlink::<N>(p ^ k, tp!(self, p ^ k)) };
             }
             return 3;
         }
-        let mut q = p + 1;
-        loop {
-            let top = tp!(self, q);
-            if top == SPACER {
-                break;
+        // SAFETY: an option is followed by a spacer, so the walk right from `p` meets only
+        // nodes of its option and then that spacer, whose `up` is the option's first node; the
+        // walk from there to `p` meets only nodes of the option. Their tops are items.
+        unsafe {
+            let mut q = p + 1;
+            loop {
+                let top = tp!(self, q);
+                if top == SPACER {
+                    break;
+                }
+                self.unlink::<N>(q, top);
+                q += 1;
             }
-            self.unlink::<N>(q, top);
-            q += 1;
+            let (spacer, first) = (q, nd!(self, q).up);
+            let mut q = first;
+            while q != p {
+                self.unlink::<N>(q, tp!(self, q));
+                q += 1;
+            }
+            u64::from(spacer - first - 1)
         }
-        let (spacer, first) = (q, nd!(self, q).up);
-        let mut q = first;
-        while q != p {
-            self.unlink::<N>(q, tp!(self, q));
-            q += 1;
-        }
-        u64::from(spacer - first - 1)
     }
 
     /// Takes node `q` (of item `top`) out of its item's list.
+    ///
+    /// # Safety
+    ///
+    /// `q` is a node and `top` an item.
     #[inline(always)]
-    pub(super) fn unlink<const N: bool>(&mut self, q: u32, top: u32) {
-        let Node { up, down } = *nd!(self, q);
-        nd!(self, up).down = down;
-        nd!(self, down).up = up;
-        self.shorten::<N>(top);
+    pub(super) unsafe fn unlink<const N: bool>(&mut self, q: u32, top: u32) {
+        // SAFETY: `q` is a node (the contract), and its links are nodes.
+        unsafe {
+            let Node { up, down } = *nd!(self, q);
+            nd!(self, up).down = down;
+            nd!(self, down).up = up;
+            self.shorten::<N>(top);
+        }
     }
 
     /// Puts node `q` (of item `top`) back into its item's list, between the neighbours it was
     /// taken from.
+    ///
+    /// # Safety
+    ///
+    /// `q` is a node and `top` an item.
     #[inline(always)]
-    pub(super) fn relink<const N: bool>(&mut self, q: u32, top: u32) {
-        let Node { up, down } = *nd!(self, q);
-        nd!(self, up).down = q;
-        nd!(self, down).up = q;
-        self.lengthen::<N>(top);
+    pub(super) unsafe fn relink<const N: bool>(&mut self, q: u32, top: u32) {
+        // SAFETY: `q` is a node (the contract), and its links are nodes.
+        unsafe {
+            let Node { up, down } = *nd!(self, q);
+            nd!(self, up).down = q;
+            nd!(self, down).up = q;
+            self.lengthen::<N>(top);
+        }
     }
 
     /// Undoes [`hide`](Self::hide), walking left, the exact reverse: from `p` to the spacer
     /// before the option, then from the option's last node (that spacer's `down`) back to `p`.
+    ///
+    /// # Safety
+    ///
+    /// As for [`hide`](Self::hide).
     #[inline]
-    pub(super) fn unhide<const N: bool, const Q: bool>(&mut self, p: u32) {
+    pub(super) unsafe fn unhide<const N: bool, const Q: bool>(&mut self, p: u32) {
         if Q {
             for k in (1..4).rev() {
-                self.relink::<N>(p ^ k, tp!(self, p ^ k));
+                // SAFETY: as in `hide`: `p ^ k` is a node of `p`'s block.
+                unsafe { self.relink::<N>(p ^ k, tp!(self, p ^ k)) };
             }
             return;
         }
-        let mut q = p - 1;
-        loop {
-            let top = tp!(self, q);
-            if top == SPACER {
-                break;
+        // SAFETY: an option is preceded by a spacer, so the walk left from `p` meets only nodes
+        // of its option and then that spacer, whose `down` is the option's last node; the walk
+        // from there to `p` meets only nodes of the option.
+        unsafe {
+            let mut q = p - 1;
+            loop {
+                let top = tp!(self, q);
+                if top == SPACER {
+                    break;
+                }
+                self.relink::<N>(q, top);
+                q -= 1;
             }
-            self.relink::<N>(q, top);
-            q -= 1;
-        }
-        let mut q = nd!(self, q).down;
-        while q != p {
-            self.relink::<N>(q, tp!(self, q));
-            q -= 1;
+            let mut q = nd!(self, q).down;
+            while q != p {
+                self.relink::<N>(q, tp!(self, q));
+                q -= 1;
+            }
         }
     }
 
     /// Takes the option of node `p` out of every item list, its own included: hides it from its
     /// other items, then unlinks `p`. Returns the number of links changed.
+    ///
+    /// # Safety
+    ///
+    /// As for [`hide`](Self::hide).
     #[inline]
-    pub(crate) fn remove_option<const N: bool, const Q: bool>(&mut self, p: u32) -> u64 {
-        let updates = self.hide::<N, Q>(p);
-        let (Node { up, down }, top) = (*nd!(self, p), tp!(self, p));
-        nd!(self, up).down = down;
-        nd!(self, down).up = up;
-        self.shorten::<N>(top);
-        updates + 1
+    pub(super) unsafe fn remove_option<const N: bool, const Q: bool>(&mut self, p: u32) -> u64 {
+        // SAFETY: `p` is an option's node (the contract), its top an item, its links nodes.
+        unsafe {
+            let updates = self.hide::<N, Q>(p);
+            let (Node { up, down }, top) = (*nd!(self, p), tp!(self, p));
+            nd!(self, up).down = down;
+            nd!(self, down).up = up;
+            self.shorten::<N>(top);
+            updates + 1
+        }
     }
 
     /// Undoes [`remove_option`](Self::remove_option), in the reverse order.
+    ///
+    /// # Safety
+    ///
+    /// As for [`hide`](Self::hide).
     #[inline]
-    pub(crate) fn restore_option<const N: bool, const Q: bool>(&mut self, p: u32) {
-        let (Node { up, down }, top) = (*nd!(self, p), tp!(self, p));
-        nd!(self, up).down = p;
-        nd!(self, down).up = p;
-        self.lengthen::<N>(top);
-        self.unhide::<N, Q>(p);
+    pub(super) unsafe fn restore_option<const N: bool, const Q: bool>(&mut self, p: u32) {
+        // SAFETY: `p` is an option's node (the contract), its top an item, its links nodes.
+        unsafe {
+            let (Node { up, down }, top) = (*nd!(self, p), tp!(self, p));
+            nd!(self, up).down = p;
+            nd!(self, down).up = p;
+            self.lengthen::<N>(top);
+            self.unhide::<N, Q>(p);
+        }
     }
 
-    /// Node `x`, read without a bounds check (see [`get`]).
+    /// Node `x`, read without a bounds check.
+    ///
+    /// # Safety
+    ///
+    /// `x` is a node.
     #[inline(always)]
-    pub(super) fn node(&self, x: u32) -> Node {
-        get(&self.nodes, x as usize)
+    pub(super) unsafe fn node(&self, x: u32) -> Node {
+        // SAFETY: `x` is a node (the contract).
+        unsafe { get(&self.nodes, x as usize) }
     }
 
     /// The node after `q` in its option, going round: after the last node, the first. In
     /// [blocks of four](Self::quad) that is arithmetic; otherwise the next node, unless it is
     /// the spacer, whose `up` is the option's first node.
+    ///
+    /// # Safety
+    ///
+    /// `q` is an option's node (and so is the node returned).
     #[inline(always)]
-    pub(super) fn next_node(&self, q: u32) -> u32 {
+    pub(super) unsafe fn next_node(&self, q: u32) -> u32 {
         if self.quad {
             (q & !3) | ((q + 1) & 3)
-        } else if tp!(self, q + 1) == SPACER {
-            self.node(q + 1).up
         } else {
-            q + 1
+            // SAFETY: an option is followed by a spacer, so `q + 1` is a node.
+            unsafe {
+                if tp!(self, q + 1) == SPACER {
+                    self.node(q + 1).up
+                } else {
+                    q + 1
+                }
+            }
         }
     }
 
     /// The node of item `item` in the option of node `p`, other than `p` itself, if any.
-    pub(super) fn node_in(&self, p: u32, item: u32) -> Option<u32> {
-        let mut q = self.next_node(p);
-        while q != p {
-            if tp!(self, q) == item {
-                return Some(q);
+    ///
+    /// # Safety
+    ///
+    /// `p` is an option's node.
+    pub(super) unsafe fn node_in(&self, p: u32, item: u32) -> Option<u32> {
+        // SAFETY: `p` is an option's node, and so is every node of its option.
+        unsafe {
+            let mut q = self.next_node(p);
+            while q != p {
+                if tp!(self, q) == item {
+                    return Some(q);
+                }
+                q = self.next_node(q);
             }
-            q = self.next_node(q);
         }
         None
     }
@@ -226,54 +339,72 @@ impl Matrix {
     /// right to the spacer, then from the option's first node, as [`hide`](Self::hide) walks (in
     /// blocks of four, the items of `x ^ 1`, `x ^ 2`, `x ^ 3`: the order changes nothing, see
     /// the `dlx` docs).
+    ///
+    /// # Safety
+    ///
+    /// As for [`hide`](Self::hide).
     #[inline]
-    pub(crate) fn cover_others<const N: bool, const Q: bool>(&mut self, x: u32) -> u64 {
+    pub(super) unsafe fn cover_others<const N: bool, const Q: bool>(&mut self, x: u32) -> u64 {
         let mut updates = 0;
         if Q {
             for k in 1..4 {
-                updates += self.cover::<N, Q>(tp!(self, x ^ k));
+                // SAFETY: `x ^ k` is a node of `x`'s block; its top is an item.
+                updates += unsafe { self.cover::<N, Q>(tp!(self, x ^ k)) };
             }
             return updates;
         }
-        let mut p = x + 1;
-        loop {
-            let top = tp!(self, p);
-            if top == SPACER {
-                break;
+        // SAFETY: the walks of `hide`, which meet only nodes of `x`'s option and the spacers
+        // around it; the tops of the option's nodes are items.
+        unsafe {
+            let mut p = x + 1;
+            loop {
+                let top = tp!(self, p);
+                if top == SPACER {
+                    break;
+                }
+                updates += self.cover::<N, Q>(top);
+                p += 1;
             }
-            updates += self.cover::<N, Q>(top);
-            p += 1;
-        }
-        let mut p = nd!(self, p).up;
-        while p != x {
-            updates += self.cover::<N, Q>(tp!(self, p));
-            p += 1;
+            let mut p = nd!(self, p).up;
+            while p != x {
+                updates += self.cover::<N, Q>(tp!(self, p));
+                p += 1;
+            }
         }
         updates
     }
 
     /// Undoes [`cover_others`](Self::cover_others), right to left (step X6).
+    ///
+    /// # Safety
+    ///
+    /// As for [`hide`](Self::hide).
     #[inline]
-    pub(crate) fn uncover_others<const N: bool, const Q: bool>(&mut self, x: u32) {
+    pub(super) unsafe fn uncover_others<const N: bool, const Q: bool>(&mut self, x: u32) {
         if Q {
             for k in (1..4).rev() {
-                self.uncover::<N, Q>(tp!(self, x ^ k));
+                // SAFETY: `x ^ k` is a node of `x`'s block; its top is an item.
+                unsafe { self.uncover::<N, Q>(tp!(self, x ^ k)) };
             }
             return;
         }
-        let mut p = x - 1;
-        loop {
-            let top = tp!(self, p);
-            if top == SPACER {
-                break;
+        // SAFETY: the walks of `unhide`, which meet only nodes of `x`'s option and the spacers
+        // around it; the tops of the option's nodes are items.
+        unsafe {
+            let mut p = x - 1;
+            loop {
+                let top = tp!(self, p);
+                if top == SPACER {
+                    break;
+                }
+                self.uncover::<N, Q>(top);
+                p -= 1;
             }
-            self.uncover::<N, Q>(top);
-            p -= 1;
-        }
-        let mut p = nd!(self, p).down;
-        while p != x {
-            self.uncover::<N, Q>(tp!(self, p));
-            p -= 1;
+            let mut p = nd!(self, p).down;
+            while p != x {
+                self.uncover::<N, Q>(tp!(self, p));
+                p -= 1;
+            }
         }
     }
 }
@@ -287,9 +418,11 @@ mod tests {
     /// back `before` exactly.
     fn cover_each_and_undo(m: &mut Matrix, before: &Snapshot) {
         for i in 1..=m.items_total {
-            in_mode!(m, cover(i));
+            // SAFETY: `i` is an item.
+            unsafe { in_mode!(m, cover(i)) };
             m.check_invariants();
-            in_mode!(m, uncover(i));
+            // SAFETY: `i` is an item.
+            unsafe { in_mode!(m, uncover(i)) };
             assert_eq!(&m.snapshot(), before);
         }
     }
@@ -313,11 +446,17 @@ mod tests {
             m.widen();
             m.narrow = narrow;
             cover_each_and_undo(&mut m, &before);
-            in_mode!(m, cover(2));
-            in_mode!(m, cover(4));
+            // SAFETY: 2 and 4 are items.
+            unsafe {
+                in_mode!(m, cover(2));
+                in_mode!(m, cover(4));
+            }
             m.check_invariants();
-            in_mode!(m, uncover(4));
-            in_mode!(m, uncover(2));
+            // SAFETY: 2 and 4 are items.
+            unsafe {
+                in_mode!(m, uncover(4));
+                in_mode!(m, uncover(2));
+            }
             assert_eq!(m.snapshot(), before);
         }
     }
@@ -368,10 +507,12 @@ mod tests {
                     assert_eq!(m.option_of(x), OptionId(k as u32));
                     // Going round an option from any of its nodes visits all four once.
                     let mut seen = vec![x];
-                    let mut q = m.next_node(x);
+                    // SAFETY: `x` is an option's node, and so is every node of its option.
+                    let mut q = unsafe { m.next_node(x) };
                     while q != x {
                         seen.push(q);
-                        q = m.next_node(q);
+                        // SAFETY: as above.
+                        q = unsafe { m.next_node(q) };
                     }
                     seen.sort_unstable();
                     assert_eq!(seen, (start..start + 4).collect::<Vec<_>>());
@@ -401,22 +542,29 @@ mod tests {
             quad.narrow = narrow;
             cover_each_and_undo(&mut quad, &before);
             let x = quad.nodes[1].down;
-            let (a, b) = (in_mode!(quad, cover(1)), in_mode!(quad, cover_others(x)));
-            assert_eq!(
-                (a, b),
+            let y = spaced.nodes[1].down;
+            // SAFETY: 1 is an item, and `x` and `y` are options' nodes (item 1 has options).
+            let (a, b) = unsafe { (in_mode!(quad, cover(1)), in_mode!(quad, cover_others(x))) };
+            // SAFETY: as above.
+            let (c, d) = unsafe {
                 (
                     in_mode!(spaced, cover(1)),
-                    in_mode!(spaced, cover_others(spaced.nodes[1].down))
+                    in_mode!(spaced, cover_others(y)),
                 )
-            );
+            };
+            assert_eq!((a, b), (c, d));
             quad.check_invariants();
-            in_mode!(quad, uncover_others(x));
-            in_mode!(quad, uncover(1));
-            in_mode!(spaced, uncover_others(spaced.nodes[1].down));
-            in_mode!(spaced, uncover(1));
-            in_mode!(quad, remove_option(x));
+            // SAFETY: as above.
+            unsafe {
+                in_mode!(quad, uncover_others(x));
+                in_mode!(quad, uncover(1));
+                in_mode!(spaced, uncover_others(y));
+                in_mode!(spaced, uncover(1));
+                in_mode!(quad, remove_option(x));
+            }
             quad.check_invariants();
-            in_mode!(quad, restore_option(x));
+            // SAFETY: as above.
+            unsafe { in_mode!(quad, restore_option(x)) };
             assert_eq!(quad.snapshot(), before);
         }
         // More options of four stay in blocks; one of three lays everything out with spacers.

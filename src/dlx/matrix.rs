@@ -90,12 +90,12 @@ pub struct Matrix {
     /// Active options of each item (0 is the root, `1..=n` the items), plus [`COVERED`] while it
     /// is covered. There is no list of the active items: a covered item's tag says so, and the
     /// search knows that none is left when [`choose`](Self::choose) finds every tag covered.
-    pub(crate) len: Vec<u32>,
+    pub(super) len: Vec<u32>,
     /// Each item's length in one byte (index as `len`): the length itself up to [`TAG_CAP`], and
     /// [`TAG_COVERED`] while the item is covered. [`choose`](Self::choose) reads these bytes a
     /// block at a time; every change is a plain store of one byte, which costs the link operations
     /// next to nothing (see `unlink`).
-    pub(crate) tag: Vec<u8>,
+    pub(super) tag: Vec<u8>,
     /// Options were added since the tags were last computed.
     pub(super) tags_stale: bool,
     /// Every item has fewer than [`TAG_CAP`] options, so its tag is its exact length, and the
@@ -103,7 +103,7 @@ pub struct Matrix {
     /// and a byte store): `len` of an active item is then out of date, and `len` of a covered item
     /// holds its length from when it was covered. Decided when the tags are worked out, before a
     /// search; adding options brings `len` up to date first ([`widen`](Self::widen)).
-    pub(crate) narrow: bool,
+    pub(super) narrow: bool,
     /// The options are laid out in blocks of four: every option has exactly four items, and
     /// option `k`'s nodes are `base + 4k .. base + 4k + 4` with `base` a multiple of four, with no
     /// spacers. The other nodes of node `p`'s option are then `p ^ 1`, `p ^ 2` and `p ^ 3`, so
@@ -111,7 +111,7 @@ pub struct Matrix {
     /// (see the [module docs](crate::dlx)). The sudoku mapping's options are all four items wide. Decided by
     /// the first options added: [`link_with`](Self::link_with) with `W = 4` on a matrix with no
     /// options yet; adding an option of another width lays the matrix out with spacers again.
-    pub(crate) quad: bool,
+    pub(super) quad: bool,
     /// For each item, what [`prune`](Self::prune) last found out about its two options (see
     /// [`PairMemo`]); entries of an older [`reset`](Self::reset) are told apart by `generation`.
     pub(super) memo: Vec<PairMemo>,
@@ -122,10 +122,10 @@ pub struct Matrix {
     /// Scratch for pruning: items met, each with a combination it clashes in (one bit).
     pub(super) partners: Vec<(u32, u32)>,
     /// The node arena: 0 unused, `1..=n` headers, then options separated by spacers.
-    pub(crate) nodes: Vec<Node>,
+    pub(super) nodes: Vec<Node>,
     /// The item of each node of the arena (index as `nodes`): for a header (`1..=n`) the item
     /// itself, for a spacer [`SPACER`]. Never changes once the node is written.
-    pub(crate) tops: Vec<u32>,
+    pub(super) tops: Vec<u32>,
     /// Index of the first node of each option, ascending; decodes a node back to its option.
     /// Empty in [blocks of four](Self::quad), where option `k` starts at `blocks_from + 4k`.
     pub(super) option_start: Vec<u32>,
@@ -144,14 +144,14 @@ pub struct Matrix {
     /// What a lazily restoring search left to undo, with its stacks in `stacks`: undone before
     /// the links are used again, or forgotten by a reset (see
     /// [`Search::restore_lazily`](super::Search::restore_lazily)).
-    pub(crate) pending: Option<Pending>,
+    pub(super) pending: Option<Pending>,
     /// The stacks of the last search, for the next to reuse.
-    pub(crate) stacks: Stacks,
+    pub(super) stacks: Stacks,
 }
 
 /// Everything a search changes, for tests.
 #[cfg(test)]
-pub(crate) type Snapshot = (Vec<u32>, Vec<Node>, Vec<u8>);
+pub(super) type Snapshot = (Vec<u32>, Vec<Node>, Vec<u8>);
 
 impl Matrix {
     /// An empty problem with `primary` primary items (numbered `0..primary`) and `secondary`
@@ -311,7 +311,7 @@ impl Matrix {
 
     /// Recomputes the tags from `len` after options were added (adding keeps only `len` up to
     /// date: it is cheaper to work the tags out once, before a search).
-    pub(crate) fn refresh_tags(&mut self) {
+    pub(super) fn refresh_tags(&mut self) {
         if !self.tags_stale {
             return;
         }
@@ -341,7 +341,7 @@ impl Matrix {
 
     /// The number of options an active item has left.
     #[inline(always)]
-    pub(crate) fn length(&self, i: u32) -> u32 {
+    pub(super) fn length(&self, i: u32) -> u32 {
         if self.narrow {
             u32::from(self.tag[i as usize])
         } else {
@@ -379,7 +379,7 @@ impl Matrix {
     }
 
     /// The first node of option `k` (`None` if there is no such option).
-    pub(crate) fn option_first(&self, k: usize) -> Option<u32> {
+    pub(super) fn option_first(&self, k: usize) -> Option<u32> {
         if self.quad {
             (k < self.blocks as usize).then(|| self.blocks_from + 4 * k as u32)
         } else {
@@ -401,7 +401,7 @@ impl Matrix {
     }
 
     /// The option a (non-spacer, non-header) node belongs to.
-    pub(crate) fn option_of(&self, node: u32) -> OptionId {
+    pub(super) fn option_of(&self, node: u32) -> OptionId {
         if self.quad {
             return OptionId(node.saturating_sub(self.blocks_from) / 4);
         }
@@ -413,7 +413,7 @@ impl Matrix {
     /// every node in an item's list belongs to that item, and every `len` equals the length of its
     /// list. Panics on the first fault.
     #[cfg(test)]
-    pub(crate) fn check_invariants(&self) {
+    pub(super) fn check_invariants(&self) {
         for i in 1..=self.items_total {
             let mut count = 0;
             let mut p = self.nodes[i as usize].down;
@@ -436,7 +436,7 @@ impl Matrix {
 
     /// A full copy of the links, to check that a search restores them exactly.
     #[cfg(test)]
-    pub(crate) fn snapshot(&self) -> Snapshot {
+    pub(super) fn snapshot(&self) -> Snapshot {
         assert!(self.pending.is_none(), "restore before taking a snapshot");
         let mut m = self.clone();
         m.widen();

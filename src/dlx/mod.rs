@@ -157,10 +157,16 @@
 //! # Unsafe code
 //!
 //! The link operations index the arrays without bounds checks, the builder writes into room
-//! reserved past the arena's end, and the scans use vector instructions. All of it sits in
-//! `unchecked.rs`, each access behind a function that states the invariant it relies on (the one
-//! above: every stored index exists). Debug builds assert every bound; the cargo feature
-//! `checked` asserts them in release builds too, and CI runs the engine's tests that way.
+//! reserved past the arena's end, and the scans use vector instructions. The unchecked
+//! accessors and the vector code are in `unchecked.rs`, unsafe functions whose contracts say
+//! what makes them sound; the link operations built on them are unsafe functions too, and every
+//! call stands in an `unsafe` block with a `SAFETY` comment saying why its item or node is one.
+//! The arena and the link operations are private to this module: the rest of the crate reaches
+//! them only through [`Matrix`], [`Search`] and the checked builders, so no safe code outside
+//! it can index the arena. `unchecked.rs` sets out the boundary and the invariant everything
+//! rests on (the one above: every stored index exists). Debug builds assert every bound; the
+//! cargo feature `checked` asserts them in release builds too, and CI runs the engine's tests
+//! that way.
 //!
 //! # The files
 //!
@@ -174,7 +180,7 @@
 //!   ([`Stats`], [`Event`], [`Outcome`]); `unwind.rs` undoing a search; `scratch.rs` what the
 //!   matrix keeps between searches (stacks, weights, pair memos).
 //! * `problem.rs`: [`Problem`], a problem read from `dlx1`'s text format.
-//! * `unchecked.rs`: every unsafe access.
+//! * `unchecked.rs`: the unchecked accessors and the vector code, and the unsafe boundary.
 //!
 //! # Example
 //!

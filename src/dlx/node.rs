@@ -2,18 +2,18 @@
 //! root, the tags of covered and long items).
 
 /// The `top` of a spacer node. Items are numbered from 1, so 0 is never an item.
-pub(crate) const SPACER: u32 = 0;
+pub(super) const SPACER: u32 = 0;
 /// Item number 0, which is no item: what [`Matrix::choose`] returns when every primary item is
 /// covered.
-pub(crate) const ROOT: u32 = 0;
+pub(super) const ROOT: u32 = 0;
 /// The tag of a covered item: above every length.
-pub(crate) const TAG_COVERED: u8 = u8::MAX;
+pub(super) const TAG_COVERED: u8 = u8::MAX;
 /// The largest length a tag tells exactly; a tag of `TAG_CAP` means "this many or more".
-pub(crate) const TAG_CAP: u32 = 254;
+pub(super) const TAG_CAP: u32 = 254;
 
 /// The tag of an item with `len` options.
 #[inline(always)]
-pub(crate) fn tag_of(len: u32) -> u8 {
+pub(super) fn tag_of(len: u32) -> u8 {
     len.min(TAG_CAP) as u8
 }
 
@@ -29,12 +29,12 @@ pub(crate) fn tag_of(len: u32) -> u8 {
 /// eight-byte word (see [`write_node`]).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 #[repr(C)]
-pub(crate) struct Node {
-    pub(crate) up: u32,
-    pub(crate) down: u32,
+pub(super) struct Node {
+    pub(super) up: u32,
+    pub(super) down: u32,
 }
 
 /// Added to the `len` of a covered item, so that the scan for the shortest item (which reads the
 /// `len` array straight through) passes over it. Hiding never
 /// touches a covered item's `len`: every option that contains it is hidden already.
-pub(crate) const COVERED: u32 = 1 << 31;
+pub(super) const COVERED: u32 = 1 << 31;

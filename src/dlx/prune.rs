@@ -1,5 +1,12 @@
 //! Pruning inside the search: the rules that remove options no solution can use (pairs, wider
 //! locked sets, pairs of pairs), and the [`Pruner`] that decides when a search applies them.
+//!
+//! The rules walk the arena without bounds checks, through the link operations, so each one
+//! that takes an item or a node is an unsafe function whose contract names it (the words
+//! *item* and *option's node* as in `links.rs`); [`prune`](Matrix::prune), which takes neither,
+//! finds its items among the primary ones and is safe.
+
+#![allow(unsafe_code)]
 
 use super::links::in_mode;
 use super::matrix::Matrix;
@@ -63,7 +70,7 @@ impl Matrix {
     ///
     /// `ends` gets the length of `trail` after the pairs and after the wider rule, so that what
     /// each rule removed can be told apart (see [`Rule`](super::Rule)).
-    pub(crate) fn prune(
+    pub(super) fn prune(
         &mut self,
         trail: &mut Vec<u32>,
         before: Option<&[u8]>,
@@ -76,7 +83,8 @@ impl Matrix {
         if width > 2 {
             updates += self.prune_changed(before, |m, a, tag| {
                 if (3..=width).contains(&tag) {
-                    m.prune_wide(a, tag as usize, trail)
+                    // SAFETY: `prune_changed` passes primary items.
+                    unsafe { m.prune_wide(a, tag as usize, trail) }
                 } else {
                     0
                 }
@@ -86,7 +94,8 @@ impl Matrix {
         if pairs_of_pairs {
             updates += self.prune_changed(before, |m, a, tag| {
                 if tag == 2 {
-                    m.prune_two_pairs(a, trail)
+                    // SAFETY: `prune_changed` passes primary items.
+                    unsafe { m.prune_two_pairs(a, trail) }
                 } else {
                     0
                 }
@@ -95,7 +104,8 @@ impl Matrix {
         updates
     }
 
-    /// Calls `rule(self, a, tag)` for every primary item `a` whose tag differs from its tag in
+    /// Calls `rule(self, a, tag)` for every primary item `a` (from 1 to the number of primary
+    /// items) whose tag differs from its tag in
     /// `before` (every item if there is none), and adds up what it returns. Eight items whose
     /// tags are all unchanged are passed over with one comparison.
     pub(super) fn prune_changed(
@@ -141,7 +151,8 @@ impl Matrix {
                 twos &= twos - 1;
                 // An earlier removal in this pass may have changed it.
                 if self.tag[a] == 2 {
-                    updates += self.prune_item(a as u32, trail);
+                    // SAFETY: `a` is a primary item (`a <= primary`).
+                    updates += unsafe { self.prune_item(a as u32, trail) };
                 }
             }
             base = end;
@@ -150,9 +161,16 @@ impl Matrix {
     }
 
     /// [`prune`](Self::prune) for one item `a` with two options.
-    pub(super) fn prune_item(&mut self, a: u32, trail: &mut Vec<u32>) -> u64 {
-        let first = nd!(self, a).down;
-        let second = nd!(self, first).down;
+    ///
+    /// # Safety
+    ///
+    /// `a` is an active item with two options.
+    pub(super) unsafe fn prune_item(&mut self, a: u32, trail: &mut Vec<u32>) -> u64 {
+        // SAFETY: `a` is an item with two options, whose nodes are the next two in its list.
+        let (first, second) = unsafe {
+            let first = nd!(self, a).down;
+            (first, nd!(self, first).down)
+        };
         let memo = self.memo[a as usize];
         let (meet_first, meet_second) = if memo.generation == self.memo_generation
             && memo.first == first
@@ -161,7 +179,8 @@ impl Matrix {
         {
             (memo.meet_first, memo.meet_second)
         } else {
-            let (meet_first, meet_second) = self.meeting(first, second);
+            // SAFETY: `first` and `second` are options' nodes, of `a`'s list.
+            let (meet_first, meet_second) = unsafe { self.meeting(first, second) };
             self.memo[a as usize] = PairMemo {
                 generation: self.memo_generation,
                 first,
@@ -176,53 +195,67 @@ impl Matrix {
             MANY_PAIRS => {
                 // Rare: walk the first option and prune every item the second one shares.
                 let mut updates = 0;
-                let mut q = self.next_node(first);
-                while q != first {
-                    if let Some(q2) = self.node_in(second, tp!(self, q)) {
-                        updates += self.prune_others(q, q2, trail);
+                // SAFETY: `first` and `second` are options' nodes, and so is every node of
+                // their options the walks meet.
+                unsafe {
+                    let mut q = self.next_node(first);
+                    while q != first {
+                        if let Some(q2) = self.node_in(second, tp!(self, q)) {
+                            updates += self.prune_others(q, q2, trail);
+                        }
+                        q = self.next_node(q);
                     }
-                    q = self.next_node(q);
                 }
                 updates
             }
-            _ => self.prune_others(meet_first, meet_second, trail),
+            // SAFETY: `meeting` returns two options' nodes of one item (the memo holds what it
+            // returned, for the same two nodes, since the layout last changed).
+            _ => unsafe { self.prune_others(meet_first, meet_second, trail) },
         }
     }
 
     /// [`prune`](Self::prune) for one item `a` with `k` options (3 to [`MAX_PRUNE_WIDTH`]): every
     /// item that all of them contain loses its other options.
-    pub(super) fn prune_wide(&mut self, a: u32, k: usize, trail: &mut Vec<u32>) -> u64 {
+    ///
+    /// # Safety
+    ///
+    /// `a` is an active item with `k` options.
+    pub(super) unsafe fn prune_wide(&mut self, a: u32, k: usize, trail: &mut Vec<u32>) -> u64 {
         if k > MAX_PRUNE_WIDTH {
             return 0;
         }
         let mut updates = 0;
-        let first = nd!(self, a).down;
-        let mut keep = [0u32; MAX_PRUNE_WIDTH];
-        let mut q = self.next_node(first);
-        while q != first {
-            let (here, top) = (q, tp!(self, q));
-            q = self.next_node(q);
-            if self.length(top) as usize <= k {
-                // Nothing of `top` could go: all its options are `a`'s.
-                continue;
-            }
-            keep[0] = here;
-            let mut shared = true;
-            let mut r = nd!(self, first).down;
-            let mut n = 1;
-            while r != a {
-                match self.node_in(r, top) {
-                    Some(x) if n < k => keep[n] = x,
-                    _ => {
-                        shared = false;
-                        break;
-                    }
+        // SAFETY: `a` is an item with options; every node of its list but itself, and of their
+        // options, is an option's node, and every top an item.
+        unsafe {
+            let first = nd!(self, a).down;
+            let mut keep = [0u32; MAX_PRUNE_WIDTH];
+            let mut q = self.next_node(first);
+            while q != first {
+                let (here, top) = (q, tp!(self, q));
+                q = self.next_node(q);
+                if self.length(top) as usize <= k {
+                    // Nothing of `top` could go: all its options are `a`'s.
+                    continue;
                 }
-                n += 1;
-                r = nd!(self, r).down;
-            }
-            if shared {
-                updates += self.prune_except(top, &keep[..k], trail);
+                keep[0] = here;
+                let mut shared = true;
+                let mut r = nd!(self, first).down;
+                let mut n = 1;
+                while r != a {
+                    match self.node_in(r, top) {
+                        Some(x) if n < k => keep[n] = x,
+                        _ => {
+                            shared = false;
+                            break;
+                        }
+                    }
+                    n += 1;
+                    r = nd!(self, r).down;
+                }
+                if shared {
+                    updates += self.prune_except(top, &keep[..k], trail);
+                }
             }
         }
         updates
@@ -230,13 +263,20 @@ impl Matrix {
 
     /// The items of the option of node `p`, each with its node, into `out`; `None` if it has more
     /// than `out` holds.
-    pub(super) fn nodes_of(&self, p: u32, out: &mut [(u32, u32)]) -> Option<usize> {
+    ///
+    /// # Safety
+    ///
+    /// `p` is an option's node.
+    pub(super) unsafe fn nodes_of(&self, p: u32, out: &mut [(u32, u32)]) -> Option<usize> {
         let mut n = 0;
         let mut q = p;
         loop {
-            *out.get_mut(n)? = (tp!(self, q), q);
-            n += 1;
-            q = self.next_node(q);
+            // SAFETY: `p` is an option's node, and so is every node of its option.
+            unsafe {
+                *out.get_mut(n)? = (tp!(self, q), q);
+                n += 1;
+                q = self.next_node(q);
+            }
             if q == p {
                 return Some(n);
             }
@@ -256,16 +296,24 @@ impl Matrix {
     /// are, and reading them was most of the time the rule took. A partner in an option of `a`
     /// is passed over too: one combination is then that option alone, and what it shares with
     /// the other is, on a sudoku, what the pair rule finds anyway.
-    pub(super) fn prune_two_pairs(&mut self, a: u32, trail: &mut Vec<u32>) -> u64 {
-        let a1 = nd!(self, a).down;
-        let a2 = nd!(self, a1).down;
+    ///
+    /// # Safety
+    ///
+    /// `a` is an active primary item with two options.
+    pub(super) unsafe fn prune_two_pairs(&mut self, a: u32, trail: &mut Vec<u32>) -> u64 {
+        // SAFETY: `a` is an item with two options, the next two nodes of its list.
+        let (a1, a2) = unsafe {
+            let a1 = nd!(self, a).down;
+            (a1, nd!(self, a1).down)
+        };
         let mut partners = std::mem::take(&mut self.partners);
         partners.clear();
         let mut items = [(0u32, 0u32); 16];
         let mut own = [0u32; 32];
         let mut owned = 0;
         for (pi, p) in [a1, a2].into_iter().enumerate() {
-            let Some(n) = self.nodes_of(p, &mut items) else {
+            // SAFETY: `a1` and `a2` are options' nodes.
+            let Some(n) = (unsafe { self.nodes_of(p, &mut items) }) else {
                 continue;
             };
             for &(t, tp) in &items[..n] {
@@ -274,21 +322,26 @@ impl Matrix {
                 if t == a {
                     continue;
                 }
-                let mut r = nd!(self, t).down;
-                while r != t {
-                    if r != tp {
-                        let mut q = self.next_node(r);
-                        while q != r {
-                            let top = tp!(self, q);
-                            if top != a && top <= self.primary && self.tag[top as usize] == 2 {
-                                // Which option of `top` this is: its first or its second.
-                                let j = u32::from(nd!(self, top).down != q);
-                                partners.push((top, 1 << (2 * pi as u32 + j)));
+                // SAFETY: `t` is the top of an option's node, so an item; every node of its
+                // list but itself, and of their options, is an option's node, and every top an
+                // item.
+                unsafe {
+                    let mut r = nd!(self, t).down;
+                    while r != t {
+                        if r != tp {
+                            let mut q = self.next_node(r);
+                            while q != r {
+                                let top = tp!(self, q);
+                                if top != a && top <= self.primary && self.tag[top as usize] == 2 {
+                                    // Which option of `top` this is: its first or its second.
+                                    let j = u32::from(nd!(self, top).down != q);
+                                    partners.push((top, 1 << (2 * pi as u32 + j)));
+                                }
+                                q = self.next_node(q);
                             }
-                            q = self.next_node(q);
                         }
+                        r = nd!(self, r).down;
                     }
-                    r = nd!(self, r).down;
                 }
             }
         }
@@ -304,7 +357,9 @@ impl Matrix {
             }
             let left = 4 - clashes.count_ones();
             if (1..=2).contains(&left) && !own[..owned].contains(&b) {
-                updates += self.prune_pair_with(a, b, trail);
+                // SAFETY: `a` is an item (the contract), and `b` a primary item (a partner is
+                // the top of an option's node, at most `primary`).
+                updates += unsafe { self.prune_pair_with(a, b, trail) };
             }
         }
         self.partners = partners;
@@ -317,14 +372,21 @@ impl Matrix {
     /// does not (what they all cover is what both options of `a`, or both of `b`, cover), so
     /// only one or two are looked into: with one, both items are forced; with two, as in a naked
     /// or hidden pair, what both cover goes from everywhere else.
-    pub(super) fn prune_pair_with(&mut self, a: u32, b: u32, trail: &mut Vec<u32>) -> u64 {
+    ///
+    /// # Safety
+    ///
+    /// `a` and `b` are items.
+    pub(super) unsafe fn prune_pair_with(&mut self, a: u32, b: u32, trail: &mut Vec<u32>) -> u64 {
         if self.tag[a as usize] != 2 || self.tag[b as usize] != 2 {
             return 0;
         }
-        let a1 = nd!(self, a).down;
-        let a2 = nd!(self, a1).down;
-        let b1 = nd!(self, b).down;
-        let b2 = nd!(self, b1).down;
+        // SAFETY: `a` and `b` are items (the contract) with two options each (their tags, just
+        // read), the next two nodes of their lists.
+        let (a1, a2, b1, b2) = unsafe {
+            let a1 = nd!(self, a).down;
+            let b1 = nd!(self, b).down;
+            (a1, nd!(self, a1).down, b1, nd!(self, b1).down)
+        };
         let options = [a1, a2, b1, b2];
         // The items of the four options with their nodes, one after another.
         const MOST: usize = 16;
@@ -332,7 +394,8 @@ impl Matrix {
         let mut start = [0usize; 5];
         for (k, &p) in options.iter().enumerate() {
             let at = start[k];
-            let Some(n) = self.nodes_of(p, &mut items[at..at + MOST]) else {
+            // SAFETY: the four are options' nodes.
+            let Some(n) = (unsafe { self.nodes_of(p, &mut items[at..at + MOST]) }) else {
                 return 0;
             };
             start[k + 1] = at + n;
@@ -387,43 +450,65 @@ impl Matrix {
                     None => continue,
                 }
             }
-            updates += self.prune_except(x, &keep[..count], trail);
+            // SAFETY: `x` is the top of an option's node (read by `nodes_of`), so an item.
+            updates += unsafe { self.prune_except(x, &keep[..count], trail) };
         }
         updates
     }
 
     /// Removes every option of item `b` except those of the nodes in `keep`.
-    pub(super) fn prune_except(&mut self, b: u32, keep: &[u32], trail: &mut Vec<u32>) -> u64 {
+    ///
+    /// # Safety
+    ///
+    /// `b` is an item.
+    pub(super) unsafe fn prune_except(
+        &mut self,
+        b: u32,
+        keep: &[u32],
+        trail: &mut Vec<u32>,
+    ) -> u64 {
         let mut updates = 0;
-        let mut r = nd!(self, b).down;
-        while r != b {
-            // A removed node keeps its own links, so the walk goes on from it.
-            if !keep.contains(&r) {
-                updates += in_mode!(self, remove_option(r));
-                trail.push(r);
+        // SAFETY: `b` is an item; every node of its list but itself is an option's node.
+        unsafe {
+            let mut r = nd!(self, b).down;
+            while r != b {
+                // A removed node keeps its own links, so the walk goes on from it.
+                if !keep.contains(&r) {
+                    updates += in_mode!(self, remove_option(r));
+                    trail.push(r);
+                }
+                r = nd!(self, r).down;
             }
-            r = nd!(self, r).down;
         }
         updates
     }
 
     /// Where the options of nodes `first` and `second` meet in an item other than their own
     /// (`top(first)`): the two nodes of that item, or [`NO_PAIR`] / [`MANY_PAIRS`].
-    pub(super) fn meeting(&self, first: u32, second: u32) -> (u32, u32) {
+    ///
+    /// # Safety
+    ///
+    /// `first` and `second` are options' nodes.
+    pub(super) unsafe fn meeting(&self, first: u32, second: u32) -> (u32, u32) {
         #[cfg(target_arch = "x86_64")]
         if self.quad {
-            return self.meeting_in_blocks(first, second);
+            // SAFETY: the same contract.
+            return unsafe { self.meeting_in_blocks(first, second) };
         }
         let mut found = (NO_PAIR, NO_PAIR);
-        let mut q = self.next_node(first);
-        while q != first {
-            if let Some(q2) = self.node_in(second, tp!(self, q)) {
-                if found.0 != NO_PAIR {
-                    return (MANY_PAIRS, MANY_PAIRS);
+        // SAFETY: `first` and `second` are options' nodes, and so is every node of their
+        // options.
+        unsafe {
+            let mut q = self.next_node(first);
+            while q != first {
+                if let Some(q2) = self.node_in(second, tp!(self, q)) {
+                    if found.0 != NO_PAIR {
+                        return (MANY_PAIRS, MANY_PAIRS);
+                    }
+                    found = (q, q2);
                 }
-                found = (q, q2);
+                q = self.next_node(q);
             }
-            q = self.next_node(q);
         }
         found
     }
@@ -431,13 +516,18 @@ impl Matrix {
     /// [`meeting`](Self::meeting) in [blocks of four](Self::quad), without a walk or a branch
     /// per node: the two blocks' items are compared all against all, four at a time (SSE2, which
     /// every x86-64 processor has), and the one pair that is the two nodes' own item is dropped.
+    ///
+    /// # Safety
+    ///
+    /// `first` and `second` are options' nodes, and the matrix is in blocks of four.
     #[cfg(target_arch = "x86_64")]
     #[inline(always)]
-    pub(super) fn meeting_in_blocks(&self, first: u32, second: u32) -> (u32, u32) {
+    pub(super) unsafe fn meeting_in_blocks(&self, first: u32, second: u32) -> (u32, u32) {
         let (a, b) = (first & !3, second & !3);
-        // In blocks of four every option is four nodes from a multiple of four, all within the
-        // arena, and `first` and `second` are nodes of options, so both blocks are in bounds.
-        let all = blocks_meet(&self.tops, a as usize, b as usize);
+        // SAFETY: in blocks of four every option is four nodes from a multiple of four, all
+        // within the arena, and `first` and `second` are nodes of options, so both blocks are
+        // in bounds.
+        let all = unsafe { blocks_meet(&self.tops, a as usize, b as usize) };
         let own = 1 << ((second.wrapping_sub(first) & 3) * 4 + (first & 3));
         let others = all & !own;
         if others == 0 {
@@ -452,38 +542,52 @@ impl Matrix {
     }
 
     /// Removes every option of the item of nodes `keep_first` and `keep_second` except theirs.
+    ///
+    /// # Safety
+    ///
+    /// `keep_first` is an option's node.
     #[inline(always)]
-    pub(super) fn prune_others(
+    pub(super) unsafe fn prune_others(
         &mut self,
         keep_first: u32,
         keep_second: u32,
         trail: &mut Vec<u32>,
     ) -> u64 {
         // Most items met have only those two options: checked here, without a call.
-        if self.length(tp!(self, keep_first)) <= 2 {
+        // SAFETY: `keep_first` is an option's node (the contract).
+        if self.length(unsafe { tp!(self, keep_first) }) <= 2 {
             return 0;
         }
-        self.remove_others(keep_first, keep_second, trail)
+        // SAFETY: the same contract.
+        unsafe { self.remove_others(keep_first, keep_second, trail) }
     }
 
     /// [`prune_others`](Self::prune_others) for an item with options to remove.
+    ///
+    /// # Safety
+    ///
+    /// `keep_first` is an option's node.
     #[inline(never)]
-    pub(super) fn remove_others(
+    pub(super) unsafe fn remove_others(
         &mut self,
         keep_first: u32,
         keep_second: u32,
         trail: &mut Vec<u32>,
     ) -> u64 {
-        let b = tp!(self, keep_first);
         let mut updates = 0;
-        let mut r = nd!(self, b).down;
-        while r != b {
-            // A removed node keeps its own links, so the walk goes on from it.
-            if r != keep_first && r != keep_second {
-                updates += in_mode!(self, remove_option(r));
-                trail.push(r);
+        // SAFETY: the top `b` of an option's node is an item; every node of its list but
+        // itself is an option's node.
+        unsafe {
+            let b = tp!(self, keep_first);
+            let mut r = nd!(self, b).down;
+            while r != b {
+                // A removed node keeps its own links, so the walk goes on from it.
+                if r != keep_first && r != keep_second {
+                    updates += in_mode!(self, remove_option(r));
+                    trail.push(r);
+                }
+                r = nd!(self, r).down;
             }
-            r = nd!(self, r).down;
         }
         updates
     }
@@ -614,24 +718,42 @@ impl Pruner {
 
     /// Backing up out of `level` (after step X7): puts back, newest first, the options removed
     /// at that level.
+    ///
+    /// # Safety
+    ///
+    /// `Q` is `m`'s layout ([`quad`](Matrix::quad)), and the trail is the one of the search of
+    /// `m` this pruner belongs to (it holds the nodes of the options pruning removed).
     #[inline(always)]
-    pub(super) fn leave<const N: bool, const Q: bool>(&mut self, m: &mut Matrix, level: usize) {
+    pub(super) unsafe fn leave<const N: bool, const Q: bool>(
+        &mut self,
+        m: &mut Matrix,
+        level: usize,
+    ) {
         let (trail, seen) = self.mark[level];
         while self.trail.len() > trail as usize {
             if let Some(p) = self.trail.pop() {
-                m.restore_option::<N, Q>(p);
+                // SAFETY: the trail holds only the nodes of options pruning removed, and `Q` is
+                // the matrix's layout (`leave_any` and the search's loop see to it).
+                unsafe { m.restore_option::<N, Q>(p) };
             }
         }
         self.seen.truncate(seen as usize);
     }
 
     /// [`leave`](Self::leave) in the matrix's mode.
-    pub(super) fn leave_any(&mut self, m: &mut Matrix, level: usize) {
-        match (m.narrow, m.quad) {
-            (true, true) => self.leave::<true, true>(m, level),
-            (true, false) => self.leave::<true, false>(m, level),
-            (false, true) => self.leave::<false, true>(m, level),
-            (false, false) => self.leave::<false, false>(m, level),
+    ///
+    /// # Safety
+    ///
+    /// The trail is the one of the search of `m` this pruner belongs to.
+    pub(super) unsafe fn leave_any(&mut self, m: &mut Matrix, level: usize) {
+        // SAFETY: `Q` is `m.quad`; the trail is this search's (the contract).
+        unsafe {
+            match (m.narrow, m.quad) {
+                (true, true) => self.leave::<true, true>(m, level),
+                (true, false) => self.leave::<true, false>(m, level),
+                (false, true) => self.leave::<false, true>(m, level),
+                (false, false) => self.leave::<false, false>(m, level),
+            }
         }
     }
 }
@@ -664,7 +786,8 @@ mod tests {
         assert_eq!(removed, vec![4, 5], "C keeps only Z");
         assert_eq!(m.length(c as u32 + 1), 1);
         while let Some(p) = trail.pop() {
-            in_mode!(m, restore_option(p));
+            // SAFETY: the trail holds nodes of the options pruning removed.
+            unsafe { in_mode!(m, restore_option(p)) };
         }
         assert_eq!(m.snapshot(), before);
     }
@@ -713,7 +836,9 @@ mod tests {
                             [one] => one,
                             _ => (MANY_PAIRS, MANY_PAIRS),
                         };
-                        assert_eq!(m.meeting(first, second), expected, "{options:?}");
+                        // SAFETY: both are options' nodes, of `item`'s list.
+                        let met = unsafe { m.meeting(first, second) };
+                        assert_eq!(met, expected, "{options:?}");
                     }
                 }
             }

@@ -25,7 +25,7 @@ pub(super) const MANY_PAIRS: u32 = u32::MAX;
 
 /// What a search still holds at the level it stands on (see [`Pending`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Top {
+pub(super) enum Top {
     /// Nothing (it is about to enter the level, or has just left it).
     Nothing,
     /// This item covered, and the options pruning removed at this level (step X7 undoes them).
@@ -39,16 +39,16 @@ pub(crate) enum Top {
 /// there), and level `level` holds `top`. With the search's stacks it says everything
 /// [`unwind`] needs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct Pending {
-    pub(crate) level: usize,
-    pub(crate) top: Top,
+pub(super) struct Pending {
+    pub(super) level: usize,
+    pub(super) top: Top,
 }
 
 /// How often each primary item has been found with no option left in the current search (see
 /// [`Search::with_conflict_weights`]). Few items ever are, so they are also listed, and a
 /// tie-break reads only them.
 #[derive(Debug, Clone, Default)]
-pub(crate) struct Weights {
+pub(super) struct Weights {
     /// Indexed by item (as `Matrix::len`); zero for every item not in `heavy`.
     pub(super) weight: Vec<u32>,
     /// The items with a weight above zero, in the order they got it.
@@ -98,7 +98,7 @@ impl Weights {
 
 /// The growable stacks of a search, kept by the matrix between searches (see [`Search::new`]).
 #[derive(Debug, Clone, Default)]
-pub(crate) struct Stacks {
+pub(super) struct Stacks {
     pub(super) choice: Vec<u32>,
     pub(super) trail: Vec<u32>,
     pub(super) seen: Vec<u8>,

@@ -1,5 +1,14 @@
 //! The iterative search (Algorithm X, steps X2 to X8) over a [`Matrix`], with statistics,
 //! cancellation and a step-by-step mode.
+//!
+//! The search calls the link operations, which are unsafe functions (see `links.rs`): each call
+//! says why its item or node is one. They are of three kinds: an item [`Matrix::choose`] (or
+//! the pruner's choice) returned, which is a primary item; the first node of that item's list,
+//! or the next node after a choice, kept on `choice` only while it is not the item's header, so
+//! an option's node; and the top of such a node, an item. The stacks (`choice`, the pruner's
+//! trail) are the search's own fields, written only here and in `prune.rs`.
+
+#![allow(unsafe_code)]
 
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -115,7 +124,7 @@ impl Matrix {
 }
 
 impl<'a> Search<'a> {
-    pub(crate) fn new(m: &'a mut Matrix) -> Self {
+    pub(super) fn new(m: &'a mut Matrix) -> Self {
         m.restore();
         m.refresh_tags();
         // Every level covers a primary item, so the stack is never deeper than there are
@@ -470,7 +479,8 @@ impl<'a> Search<'a> {
                     }
                     // X4
                     let options = m.length(i) as usize;
-                    stats.updates += in_mode!(m, cover(i));
+                    // SAFETY: `i` is a primary item (chosen, and not the root).
+                    stats.updates += unsafe { in_mode!(m, cover(i)) };
                     item = i;
                     choice[level] = m.nodes[i as usize].down;
                     state = State::Try;
@@ -491,7 +501,9 @@ impl<'a> Search<'a> {
                     if m.nodes[x as usize].down != item {
                         alternatives += 1;
                     }
-                    stats.updates += in_mode!(m, cover_others(x));
+                    // SAFETY: `x` is a node of `item`'s list other than its header, so an
+                    // option's node.
+                    stats.updates += unsafe { in_mode!(m, cover_others(x)) };
                     level += 1;
                     stats.max_depth = stats.max_depth.max(level);
                     state = State::Enter;
@@ -503,7 +515,9 @@ impl<'a> Search<'a> {
                 State::Retry => {
                     // X6
                     let x = choice[level];
-                    in_mode!(m, uncover_others(x));
+                    // SAFETY: Retry follows a Try at this level, which tried `x`: an option's
+                    // node.
+                    unsafe { in_mode!(m, uncover_others(x)) };
                     item = m.tops[x as usize];
                     let next = m.nodes[x as usize].down;
                     if next != item {
@@ -518,8 +532,12 @@ impl<'a> Search<'a> {
                 }
                 State::Backtrack => {
                     // X7
-                    in_mode!(m, uncover(item));
-                    self.pruner.leave_any(m, level);
+                    // SAFETY: `item` is the primary item covered at this level (X4); the
+                    // pruner's trail is this search's.
+                    unsafe {
+                        in_mode!(m, uncover(item));
+                        self.pruner.leave_any(m, level);
+                    }
                     state = State::Leave;
                     break Event::Backtracked {
                         level,
@@ -574,17 +592,24 @@ impl<'a> Search<'a> {
     /// matrix's modes.
     #[inline(always)]
     fn run_fast_portable(&mut self) -> Event {
-        match (self.m.narrow, self.m.quad) {
-            (true, true) => self.run_fast_in::<true, true>(),
-            (true, false) => self.run_fast_in::<true, false>(),
-            (false, true) => self.run_fast_in::<false, true>(),
-            (false, false) => self.run_fast_in::<false, false>(),
+        // SAFETY: `N` and `Q` are the matrix's modes.
+        unsafe {
+            match (self.m.narrow, self.m.quad) {
+                (true, true) => self.run_fast_in::<true, true>(),
+                (true, false) => self.run_fast_in::<true, false>(),
+                (false, true) => self.run_fast_in::<false, true>(),
+                (false, false) => self.run_fast_in::<false, false>(),
+            }
         }
     }
 
     /// [`run_fast`](Self::run_fast) for a matrix that is [narrow](Matrix::narrow) or not.
+    ///
+    /// # Safety
+    ///
+    /// `N` and `Q` are the matrix's modes ([`narrow`](Matrix::narrow), [`quad`](Matrix::quad)).
     #[inline(always)]
-    fn run_fast_in<const N: bool, const Q: bool>(&mut self) -> Event {
+    unsafe fn run_fast_in<const N: bool, const Q: bool>(&mut self) -> Event {
         // A search driven by `step` may stand between moves; finish the move in progress first.
         // From Try, Retry or Backtrack this takes at most three moves, none of them a solution.
         while !matches!(self.state, State::Enter | State::Leave | State::Done) {
@@ -624,7 +649,8 @@ impl<'a> Search<'a> {
                     break (State::Leave, Event::Solution { depth: level });
                 }
                 // X4
-                stats.updates += m.cover::<N, Q>(item);
+                // SAFETY: `item` is a primary item (chosen, and not the root).
+                stats.updates += unsafe { m.cover::<N, Q>(item) };
                 choice[level] = m.nodes[item as usize].down;
             } else {
                 // X8, X6, X7: back up to the nearest level with an option left.
@@ -639,7 +665,9 @@ impl<'a> Search<'a> {
                     }
                     level -= 1;
                     let x = choice[level];
-                    m.uncover_others::<N, Q>(x);
+                    // SAFETY: every level below the current one tried its choice, an option's
+                    // node.
+                    unsafe { m.uncover_others::<N, Q>(x) };
                     item = m.tops[x as usize];
                     let next = m.nodes[x as usize].down;
                     choice[level] = next;
@@ -647,16 +675,24 @@ impl<'a> Search<'a> {
                         alternatives -= 1;
                         break;
                     }
-                    m.uncover::<N, Q>(item);
-                    self.pruner.leave::<N, Q>(m, level);
+                    // SAFETY: `item`, the top of an option's node, is an item; `Q` is the
+                    // matrix's layout and the trail this search's.
+                    unsafe {
+                        m.uncover::<N, Q>(item);
+                        self.pruner.leave::<N, Q>(m, level);
+                    }
                 }
             }
             // X5
             let x = choice[level];
             if x == item {
                 // X7 right after X4: the item had no option.
-                m.uncover::<N, Q>(item);
-                self.pruner.leave::<N, Q>(m, level);
+                // SAFETY: `item` is the item covered at this level; `Q` is the matrix's layout
+                // and the trail this search's.
+                unsafe {
+                    m.uncover::<N, Q>(item);
+                    self.pruner.leave::<N, Q>(m, level);
+                }
                 entering = false;
                 continue;
             }
@@ -664,7 +700,8 @@ impl<'a> Search<'a> {
             if m.nodes[x as usize].down != item {
                 alternatives += 1;
             }
-            stats.updates += m.cover_others::<N, Q>(x);
+            // SAFETY: `x` is a node of `item`'s list other than its header, so an option's node.
+            stats.updates += unsafe { m.cover_others::<N, Q>(x) };
             level += 1;
             stats.max_depth = stats.max_depth.max(level);
             entering = true;
@@ -713,7 +750,8 @@ impl<'a> Search<'a> {
         if let Some(pending) = self.pending() {
             let m = &mut *self.m;
             let (choice, pruner) = (&self.choice[..], &mut self.pruner);
-            unwind_any(m, choice, &mut pruner.trail, &pruner.mark, pending);
+            // SAFETY: these are this search's stacks, and it stands where `pending` says.
+            unsafe { unwind_any(m, choice, &mut pruner.trail, &pruner.mark, pending) };
             pruner.seen.clear();
         }
         self.level = 0;

@@ -1,5 +1,6 @@
-//! Every piece of unsafe code in the crate, each behind a small function whose contract says
-//! what makes it sound:
+//! The unchecked operations of the engine: every access to the arena without a bounds check,
+//! and every use of vector instructions, each an unsafe function whose contract says what makes
+//! it sound.
 //!
 //! * [`get`] and [`get_mut`]: an element of one of the matrix's arrays, without a bounds check;
 //!   the shorthands `nd!`, `tp!`, `tg!` and `ln!` name the array (node, top, tag, length);
@@ -10,14 +11,41 @@
 //!   a CPU found to have it;
 //! * [`on_cpu`], which runs the search loop compiled for AVX2 and BMI where the CPU has them.
 //!
-//! The soundness of the accesses rests on one invariant of the matrix: every link stored in
-//! `nodes` and every `top` is the index of a node or an item that exists (`reset` and the
-//! builders only store indices of nodes and items they made, and the link operations only copy
-//! links from one node to another), and the builders write only within the room they reserved.
+//! # The boundary
+//!
+//! The engine's hot code indexes the arena a hundred times over, and a bounds check at each
+//! index would be a compare and a branch in the middle of its chain of dependent loads. So the
+//! accessors here are `unsafe fn`s, and so is every link operation built on them (cover,
+//! uncover, hide, unhide, the walks round an option: `links.rs`; the pruning rules:
+//! `prune.rs`; the linking of a family of options: `build.rs`; undoing a search: `unwind.rs`).
+//! Each states in a `# Safety` section what its arguments must be (an item number up to `n`,
+//! a node of an option, room reserved), and each call stands in an `unsafe` block whose
+//! `// SAFETY:` comment says why that holds there (clippy's `undocumented_unsafe_blocks`,
+//! denied in `Cargo.toml`, sees that none is missing). Safe code can reach the arena only
+//! through functions that check what they are given: building checks every item against the
+//! number of items and the room it reserved, and a search finds its items by the scan for the
+//! shortest and its nodes in the lists. The unsafe code is in these six files of `src/dlx` and
+//! nowhere else, and the arena (the matrix's arrays, its modes, the stacks of a search) and the
+//! link operations are private to `src/dlx` (`pub(super)` at most); `tests/architecture.rs`
+//! checks both.
+//!
+//! Beyond its arguments, every contract relies on one invariant of the matrix, kept by the
+//! code of `src/dlx` alone (the fields are private to it):
+//!
+//! * every link stored in `nodes` is the index of a node (below `nodes.len()`, which is
+//!   `tops.len()`), and every top is an item number up to `n` (below `len.len()`, which is at
+//!   most `tag.len()` and `nodes.len()`): `reset` and the builders only store indices of nodes
+//!   and items they made, and the link operations only copy links from one node to another;
+//! * with spacers, every option lies between two spacers; in [blocks of four](super::Matrix),
+//!   every option is four nodes from a multiple of four, within the arena; `quad` says which;
+//! * every node in an item's list other than its header is a node of an option;
+//! * the stacks of a search (its choices and the pruner's trail), and those a lazily restoring
+//!   search leaves with the matrix, hold nodes of options only.
+//!
 //! Debug builds assert every bound. With the cargo feature `checked`, every function here
 //! checks its bound in release builds too (and the builder writes into initialised memory),
-//! so the same tests run against a build in which no access is unchecked; CI runs the engine's
-//! and the solver's tests that way as well.
+//! so the same tests run against an optimised build in which no access is unchecked; CI runs
+//! the engine's tests that way (`cargo test --release --features checked`).
 
 #![allow(unsafe_code)]
 
@@ -38,10 +66,12 @@ macro_rules! bound {
 
 /// `v[i]`, read without a bounds check.
 ///
-/// Sound when `i < v.len()`: `i` is a link or a top stored in the matrix, or an item number
-/// below the number of items (the invariant in the module docs).
+/// # Safety
+///
+/// `i < v.len()`. For the matrix's arrays: `i` is a link or a top stored in the arena, or an
+/// item number up to the number of items (the invariant in the module docs).
 #[inline(always)]
-pub(super) fn get<T: Copy>(v: &[T], i: usize) -> T {
+pub(super) unsafe fn get<T: Copy>(v: &[T], i: usize) -> T {
     if cfg!(feature = "checked") {
         return v[i];
     }
@@ -50,9 +80,13 @@ pub(super) fn get<T: Copy>(v: &[T], i: usize) -> T {
     unsafe { *v.get_unchecked(i) }
 }
 
-/// The place `v[i]`, without a bounds check. Sound when `i < v.len()`, as for [`get`].
+/// The place `v[i]`, without a bounds check.
+///
+/// # Safety
+///
+/// `i < v.len()`, as for [`get`].
 #[inline(always)]
-pub(super) fn get_mut<T>(v: &mut [T], i: usize) -> &mut T {
+pub(super) unsafe fn get_mut<T>(v: &mut [T], i: usize) -> &mut T {
     if cfg!(feature = "checked") {
         return &mut v[i];
     }
@@ -61,31 +95,34 @@ pub(super) fn get_mut<T>(v: &mut [T], i: usize) -> &mut T {
     unsafe { v.get_unchecked_mut(i) }
 }
 
-/// `m.nodes[i]`, as a place.
+/// `m.nodes[i]`, as a place: [`get_mut`], so unsafe, and sound when `i` is a node (below
+/// `m.nodes.len()`).
 macro_rules! nd {
     ($m:expr, $i:expr) => {
         $crate::dlx::unchecked::get_mut(&mut $m.nodes, ($i) as usize)
     };
 }
-/// The item of the node at an index.
+/// `m.tops[i]`, the item of node `i`: [`get`], so unsafe, and sound when `i` is a node.
 macro_rules! tp {
     ($m:expr, $i:expr) => {
         $crate::dlx::unchecked::get(&$m.tops, ($i) as usize)
     };
 }
-/// An item's tag, as a place.
+/// `m.tag[i]`, item `i`'s tag, as a place: [`get_mut`], so unsafe, and sound when `i` is an
+/// item number up to the number of items (`0..=n`).
 macro_rules! tg {
     ($m:expr, $i:expr) => {
         $crate::dlx::unchecked::get_mut(&mut $m.tag, ($i) as usize)
     };
 }
-/// An item's length, as a place.
+/// `m.len[i]`, item `i`'s length, as a place: [`get_mut`], so unsafe, and sound when `i` is an
+/// item number up to the number of items (`0..=n`).
 macro_rules! ln {
     ($m:expr, $i:expr) => {
         $crate::dlx::unchecked::get_mut(&mut $m.len, ($i) as usize)
     };
 }
-pub(crate) use {ln, nd, tg, tp};
+pub(super) use {ln, nd, tg, tp};
 
 /// The arena as the builder writes it: the nodes and their tops, with room reserved after their
 /// ends, and the items' lengths. Plain pointers, so that the builder can keep them in registers
@@ -135,10 +172,14 @@ impl<'m> Room<'m> {
         }
     }
 
-    /// Ends the building: the first `used` nodes and tops are the arena now. Sound when every
-    /// one of them was there before [`open`](Self::open) or has been written since (the
-    /// builder writes every node and top of every option it counts).
-    pub(super) fn close(nodes: &mut Vec<Node>, tops: &mut Vec<u32>, used: usize) {
+    /// Ends the building: the first `used` nodes and tops are the arena now.
+    ///
+    /// # Safety
+    ///
+    /// `nodes` and `tops` are the arrays [`open`](Self::open) reserved room in, and every one of
+    /// their first `used` elements was there before or has been written since (the builder
+    /// writes every node and top of every option it counts).
+    pub(super) unsafe fn close(nodes: &mut Vec<Node>, tops: &mut Vec<u32>, used: usize) {
         if cfg!(feature = "checked") {
             nodes.truncate(used);
             tops.truncate(used);
@@ -153,9 +194,13 @@ impl<'m> Room<'m> {
         }
     }
 
-    /// Node `x` (there before, or written).
+    /// Node `x`.
+    ///
+    /// # Safety
+    ///
+    /// `x` is within the room, and node `x` was there before or has been written.
     #[inline(always)]
-    pub(super) fn node(self, x: usize) -> Node {
+    pub(super) unsafe fn node(self, x: usize) -> Node {
         bound!(x < self.room);
         // SAFETY: `x` is within the room (the type's contract); the node is initialised.
         unsafe { self.nodes.add(x).read() }
@@ -163,8 +208,13 @@ impl<'m> Room<'m> {
 
     /// Writes node `x` with one eight-byte store. (Left to itself, the compiler writes the two
     /// links with two stores, and building is bound by its stores.)
+    ///
+    /// # Safety
+    ///
+    /// `x` is within the room (below the arena's length when it was opened plus the room
+    /// reserved); so for every write of the room.
     #[inline(always)]
-    pub(super) fn set_node(self, x: usize, node: Node) {
+    pub(super) unsafe fn set_node(self, x: usize, node: Node) {
         bound!(x < self.room);
         // SAFETY: `x` is within the room. `Node` is `repr(C)`, two `u32`s with no padding, so
         // its eight bytes are `pair_word(up, down)`; nodes are only 4-byte aligned, hence
@@ -178,32 +228,48 @@ impl<'m> Room<'m> {
     }
 
     /// Sets the `up` link of node `x`.
+    ///
+    /// # Safety
+    ///
+    /// `x` is within the room.
     #[inline(always)]
-    pub(super) fn set_up(self, x: usize, up: u32) {
+    pub(super) unsafe fn set_up(self, x: usize, up: u32) {
         bound!(x < self.room);
         // SAFETY: `x` is within the room.
         unsafe { (*self.nodes.add(x)).up = up }
     }
 
     /// Sets the `down` link of node `x`.
+    ///
+    /// # Safety
+    ///
+    /// `x` is within the room.
     #[inline(always)]
-    pub(super) fn set_down(self, x: usize, down: u32) {
+    pub(super) unsafe fn set_down(self, x: usize, down: u32) {
         bound!(x < self.room);
         // SAFETY: `x` is within the room.
         unsafe { (*self.nodes.add(x)).down = down }
     }
 
     /// Sets the top of node `x`.
+    ///
+    /// # Safety
+    ///
+    /// `x` is within the room.
     #[inline(always)]
-    pub(super) fn set_top(self, x: usize, top: u32) {
+    pub(super) unsafe fn set_top(self, x: usize, top: u32) {
         bound!(x < self.room);
         // SAFETY: `x` is within the room.
         unsafe { self.tops.add(x).write(top) }
     }
 
     /// Sets the tops of nodes `x` and `x + 1` with one eight-byte store.
+    ///
+    /// # Safety
+    ///
+    /// `x + 1` is within the room.
     #[inline(always)]
-    pub(super) fn set_tops(self, x: usize, first: u32, second: u32) {
+    pub(super) unsafe fn set_tops(self, x: usize, first: u32, second: u32) {
         bound!(x + 1 < self.room);
         // SAFETY: `x` and `x + 1` are within the room; `u32`s are only 4-byte aligned, hence
         // unaligned.
@@ -216,8 +282,12 @@ impl<'m> Room<'m> {
     }
 
     /// Adds `n` to the length of item `i`.
+    ///
+    /// # Safety
+    ///
+    /// `i` is below the number of lengths (an item number up to `n`).
     #[inline(always)]
-    pub(super) fn add_len(self, i: usize, n: u32) {
+    pub(super) unsafe fn add_len(self, i: usize, n: u32) {
         bound!(i < self.lengths);
         // SAFETY: `i` is an item, below the number of lengths.
         unsafe { *self.len.add(i) += n }
@@ -258,11 +328,14 @@ pub(super) fn equal_mask_sse2(block: &[u8; 64], value: u8) -> u64 {
 
 /// Where the four entries of `words` at `a` and the four at `b` are equal, all against all:
 /// bit `4r + i` set when entry `i` of the first block is entry `(i + r) mod 4` of the second.
-/// Four SSE2 comparisons, the second block rotated. Sound when `a + 4` and `b + 4` are at most
-/// `words.len()`.
+/// Four SSE2 comparisons, the second block rotated.
+///
+/// # Safety
+///
+/// `a + 4` and `b + 4` are at most `words.len()`.
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
-pub(super) fn blocks_meet(words: &[u32], a: usize, b: usize) -> u32 {
+pub(super) unsafe fn blocks_meet(words: &[u32], a: usize, b: usize) -> u32 {
     use std::arch::x86_64::{
         _mm_castsi128_ps, _mm_cmpeq_epi32, _mm_loadu_si128, _mm_movemask_ps, _mm_shuffle_epi32,
     };
@@ -282,12 +355,16 @@ pub(super) fn blocks_meet(words: &[u32], a: usize, b: usize) -> u32 {
     }
 }
 
-/// Bytes `at..at + 32` of `bytes` as one AVX2 vector. Sound when `at + 32 <= bytes.len()`;
-/// callable only from code compiled for AVX2.
+/// Bytes `at..at + 32` of `bytes` as one AVX2 vector; callable only from code compiled for
+/// AVX2.
+///
+/// # Safety
+///
+/// `at + 32 <= bytes.len()`.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 #[inline]
-fn load_u8x32(bytes: &[u8], at: usize) -> __m256i {
+unsafe fn load_u8x32(bytes: &[u8], at: usize) -> __m256i {
     bound!(at + 32 <= bytes.len());
     // SAFETY: the 32 bytes are within `bytes`; unaligned loads are allowed.
     unsafe { std::arch::x86_64::_mm256_loadu_si256(bytes.as_ptr().add(at).cast()) }
@@ -332,7 +409,8 @@ fn lowest_avx2_kernel(tags: &[u8]) -> (u8, usize) {
     let n = tags.len();
     debug_assert!(n >= LANE);
     let last = n - LANE;
-    let at = |k: usize| load_u8x32(tags, k);
+    // SAFETY: every `k` below is at most `last = n - 32`, so the 32 bytes are within `tags`.
+    let at = |k: usize| unsafe { load_u8x32(tags, k) };
     let mut low = at(last);
     let mut k = 0;
     // Two lanes a turn, into two minimums: half the loop's own instructions.

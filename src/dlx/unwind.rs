@@ -1,35 +1,46 @@
 //! Undoing a search: walking back up from where it stands to level 0, uncovering in the exact
 //! reverse order, whether the search does it itself or leaves it to the matrix.
 
+#![allow(unsafe_code)]
+
 use super::matrix::Matrix;
 use super::scratch::{Pending, Stacks, Top};
 
 impl Matrix {
     /// Undoes what a lazily restoring search left behind, from its stacks, so the links are
     /// exactly as they were before it.
-    pub(crate) fn restore(&mut self) {
+    pub(super) fn restore(&mut self) {
         let Some(pending) = self.pending.take() else {
             return;
         };
         let mut stacks = std::mem::take(&mut self.stacks);
-        stacks.unwind(self, pending);
+        // SAFETY: `pending` is set only together with `stacks`, by the search whose stacks they
+        // are, and taken before the links change otherwise (see `Matrix::pending`).
+        unsafe { stacks.unwind(self, pending) };
         self.stacks = stacks;
     }
 }
 
 /// [`unwind`] in the matrix's modes.
-pub(super) fn unwind_any(
+///
+/// # Safety
+///
+/// As for [`unwind`], but for `N` and `Q`, which this picks.
+pub(super) unsafe fn unwind_any(
     m: &mut Matrix,
     choice: &[u32],
     trail: &mut Vec<u32>,
     mark: &[(u32, u32)],
     pending: Pending,
 ) {
-    match (m.narrow, m.quad) {
-        (true, true) => unwind::<true, true>(m, choice, trail, mark, pending),
-        (true, false) => unwind::<true, false>(m, choice, trail, mark, pending),
-        (false, true) => unwind::<false, true>(m, choice, trail, mark, pending),
-        (false, false) => unwind::<false, false>(m, choice, trail, mark, pending),
+    // SAFETY: `N` and `Q` are the matrix's modes; the rest is the contract of this function.
+    unsafe {
+        match (m.narrow, m.quad) {
+            (true, true) => unwind::<true, true>(m, choice, trail, mark, pending),
+            (true, false) => unwind::<true, false>(m, choice, trail, mark, pending),
+            (false, true) => unwind::<false, true>(m, choice, trail, mark, pending),
+            (false, false) => unwind::<false, false>(m, choice, trail, mark, pending),
+        }
     }
 }
 
@@ -39,7 +50,14 @@ pub(super) fn unwind_any(
 /// state machine would do from there to level 0 if it tried nothing new, written as a plain loop:
 /// dispatching on the state at every step was an indirect jump mispredicted almost every time
 /// (cachegrind: 180 a puzzle on the 17-clue set).
-pub(crate) fn unwind<const N: bool, const Q: bool>(
+///
+/// # Safety
+///
+/// `choice`, `trail` and `mark` are the stacks of a search of `m` that stands where `pending`
+/// says, and `N` and `Q` are `m`'s modes: then every choice below the level is an option's node
+/// whose option the search tried, every node on the trail one of an option pruning removed,
+/// and `Top::Item` holds the item the search covered (the words of `links.rs`).
+pub(super) unsafe fn unwind<const N: bool, const Q: bool>(
     m: &mut Matrix,
     choice: &[u32],
     trail: &mut Vec<u32>,
@@ -50,7 +68,9 @@ pub(crate) fn unwind<const N: bool, const Q: bool>(
         let keep = mark.get(level).map_or(0, |&(trail, _)| trail as usize);
         while trail.len() > keep {
             if let Some(p) = trail.pop() {
-                m.restore_option::<N, Q>(p);
+                // SAFETY: a node on the trail is one of an option pruning removed (the
+                // contract).
+                unsafe { m.restore_option::<N, Q>(p) };
             }
         }
     };
@@ -58,21 +78,28 @@ pub(crate) fn unwind<const N: bool, const Q: bool>(
     match pending.top {
         Top::Nothing => {}
         Top::Item(item) => {
-            m.uncover::<N, Q>(item);
+            // SAFETY: the item the search covered (the contract).
+            unsafe { m.uncover::<N, Q>(item) };
             leave(m, level);
         }
         Top::Retry => {
             if let Some(&x) = choice.get(level) {
-                m.uncover_others::<N, Q>(x);
-                m.uncover::<N, Q>(m.tops[x as usize]);
+                // SAFETY: `x` is an option's node (the contract); its top is an item.
+                unsafe {
+                    m.uncover_others::<N, Q>(x);
+                    m.uncover::<N, Q>(m.tops[x as usize]);
+                }
             }
             leave(m, level);
         }
     }
     for l in (0..level).rev() {
         if let Some(&x) = choice.get(l) {
-            m.uncover_others::<N, Q>(x);
-            m.uncover::<N, Q>(m.tops[x as usize]);
+            // SAFETY: `x` is an option's node (the contract); its top is an item.
+            unsafe {
+                m.uncover_others::<N, Q>(x);
+                m.uncover::<N, Q>(m.tops[x as usize]);
+            }
         }
         leave(m, l);
     }
@@ -80,8 +107,13 @@ pub(crate) fn unwind<const N: bool, const Q: bool>(
 
 impl Stacks {
     /// Undoes what the search these stacks came from left behind (see [`Pending`]).
-    pub(crate) fn unwind(&mut self, m: &mut Matrix, pending: Pending) {
-        unwind_any(m, &self.choice, &mut self.trail, &self.mark, pending);
+    ///
+    /// # Safety
+    ///
+    /// These are the stacks of a search of `m` that stands where `pending` says.
+    pub(super) unsafe fn unwind(&mut self, m: &mut Matrix, pending: Pending) {
+        // SAFETY: the contract of this function.
+        unsafe { unwind_any(m, &self.choice, &mut self.trail, &self.mark, pending) };
         self.seen.clear();
     }
 }
