@@ -136,6 +136,20 @@ impl Case {
     }
 }
 
+/// A killer in TOML on a board of boxes `box_size`, with cages `(cells, sum)`, cage `k` along the
+/// first cells of row `k + 1`, on line `k + 4`.
+fn killer_toml(box_size: &str, cages: &[(usize, u32)]) -> String {
+    let mut text = format!("variant = \"killer\"\nbox = \"{box_size}\"\ncages = [\n");
+    for (row, &(cells, sum)) in cages.iter().enumerate() {
+        let cells: Vec<String> = (1..=cells).map(|c| format!("r{}c{c}", row + 1)).collect();
+        text.push_str(&format!(
+            "  {{ sum = {sum}, cells = \"{}\" }},\n",
+            cells.join(" ")
+        ));
+    }
+    text + "]\n"
+}
+
 fn line(s: &str) -> Vec<u8> {
     format!("{s}\n").into_bytes()
 }
@@ -247,6 +261,15 @@ fn command_line_cases() -> Vec<Case> {
         case("generate symmetry unknown", &["generate", "--symmetry", "diagonal"], 2, &["invalid value 'diagonal'"]),
         case("generate bad config", &["generate", "--config", "@c.toml"], 2, &["c.toml: line 1: box_size: 0: not a box size"]).config("box_size = 0"),
         case("window puzzle missing", &["@nope.txt"], 2, &["'@dir/nope.txt' is neither a subcommand nor a puzzle file"]),
+        // Killer cages: too many digit sets (refused when read, at once and in little memory), sums and sizes that cannot be, a cell twice.
+        case("killer 36x36 cage of 10 cells", &["solve", "--timeout", "2", "@k.toml"], 2, &["k.toml: line", "cage 1 at r1c1 has 3521260 digit sets (sets of 10 different digits that add up to 185), more than the 200000 a cage may have: split it into smaller cages"]).file("k.toml", killer_toml("6", &[(10, 185)])),
+        case("killer 36x36 cage of 12 cells", &["solve", "--timeout", "2", "@k.toml"], 2, &["k.toml: line", "cage 1 at r1c1 has 16509188 digit sets", "split it into smaller cages"]).file("k.toml", killer_toml("6", &[(12, 222)])),
+        case("killer 36x36 cage of 18 cells", &["solve", "--timeout", "2", "@k.toml"], 2, &["k.toml: line", "cage 1 at r1c1 has 113093022 digit sets", "split it into smaller cages"]).file("k.toml", killer_toml("6", &[(18, 333)])),
+        case("killer 36x36 cages too many together", &["solve", "--timeout", "2", "@k.toml"], 2, &["k.toml: line", "the killer cages' digit sets bring more than 10000000 entries to the matrix (cage 3 at r3c1 passes it, with 130053 sets): split the largest cages"]).file("k.toml", killer_toml("6", &[(7, 130), (7, 130), (7, 130)])),
+        case("killer 36x36 cage of 7 cells solves", &["solve", "--timeout", "20", "@k.toml"], 0, &[">"]).file("k.toml", killer_toml("6", &[(7, 130)])),
+        case("killer cage of 10 cells on 9x9", &["solve", "@k.toml"], 2, &["k.toml: line", "cage 1 at r1c1 has 10 cells, and cannot be filled on a 9×9 board: the cells of a cage hold different symbols, and there are 9"]).file("k.toml", killer_toml("3", &[(9, 50)]).replace("r1c9\"", "r1c9 r2c1\"")),
+        case("killer cage sum out of reach", &["solve", "@k.toml"], 2, &["k.toml: line", "cage 1 at r1c1 cannot add up to 55: 4 different symbols from 1 to 9 make 10 to 30, not 55"]).file("k.toml", killer_toml("3", &[(4, 55)])),
+        case("killer cage cell twice", &["solve", "@k.toml"], 2, &["k.toml: line 5", "cells: r2c2 is listed twice; a cage holds each cell once"]).file("k.toml", "variant = \"killer\"\nbox = \"3\"\ncages = [\n  { sum = 3, cells = \"r1c1 r1c2\" },\n  { sum = 7, cells = \"r2c1 r2c2 r2c2\" },\n]\n"),
     ];
     // Knuth's dlx1 format, read by `xc`: each of dlx1's own errors, with the file and line.
     let dlx = |name, text: &str, says| case(name, &["xc", "@p.dlx"], 2, says).file("p.dlx", text);
