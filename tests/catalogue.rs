@@ -136,6 +136,20 @@ impl Case {
     }
 }
 
+/// A killer in TOML on a board of boxes `box_size`, with cages `(cells, sum)`, cage `k` along the
+/// first cells of row `k + 1`, on line `k + 4`.
+fn killer_toml(box_size: &str, cages: &[(usize, u32)]) -> String {
+    let mut text = format!("variant = \"killer\"\nbox = \"{box_size}\"\ncages = [\n");
+    for (row, &(cells, sum)) in cages.iter().enumerate() {
+        let cells: Vec<String> = (1..=cells).map(|c| format!("r{}c{c}", row + 1)).collect();
+        text.push_str(&format!(
+            "  {{ sum = {sum}, cells = \"{}\" }},\n",
+            cells.join(" ")
+        ));
+    }
+    text + "]\n"
+}
+
 fn line(s: &str) -> Vec<u8> {
     format!("{s}\n").into_bytes()
 }
@@ -247,7 +261,7 @@ fn command_line_cases() -> Vec<Case> {
         case("generate symmetry unknown", &["generate", "--symmetry", "diagonal"], 2, &["invalid value 'diagonal'"]),
         case("generate bad config", &["generate", "--config", "@c.toml"], 2, &["c.toml: line 1: box_size: 0: not a box size"]).config("box_size = 0"),
         case("window puzzle missing", &["@nope.txt"], 2, &["'@dir/nope.txt' is neither a subcommand nor a puzzle file"]),
-        // Issue 37: Knuth's general files told by their own errors, TOML lines, generate's options, a byte order mark inside a file, bench after --timeout.
+        // Knuth's general files told by their own errors, TOML lines, generate's options, a byte order mark inside a file, bench after --timeout.
         case("knuth holes bad box character", &["solve", "@p.txt"], 2, &["@dir/p.txt: line 9: the invalid character '-' in a box-definition line"]).file("p.txt", "#.5..#\n.4..3.\n6.##..\n.5.2..\n.....1\n.3##..\n.0000.\n122203\n12.-03\n122433\n144443\n11..43\n"),
         case("knuth digit twice on one diagonal", &["solve", "@p.txt"], 2, &["@dir/p.txt: line 4: digit 1 appears twice in box a"]).file("p.txt", "1...\n....\n....\n...1\n0011\n0011\n2233\n2233\na...\n.a..\n..a.\n...a\n"),
         case("knuth regions and boxes share a label", &["solve", "@p.txt"], 2, &["@dir/p.txt: line 17: box a contains more than 6 cells (a label names one box in every group)"]).file("p.txt", "1...5.\n......\n....1.\n......\n......\n5.....\n001122\n001122\n001122\n334455\n334455\n334455\naaabbb\naaabbb\ncccddd\ncccddd\naaafff\neeefff\n"),
@@ -262,6 +276,15 @@ fn command_line_cases() -> Vec<Case> {
         case("generate 4x4 medium", &["generate", "--side", "4", "--seed", "1"], 2, &["--side 4 --grade medium (the default): 4×4 puzzles come easy only, not medium"]),
         case("byte order mark inside a file is no cell", &["solve", "@p.txt"], 0, &[">483921657"]).file("p.txt", format!("{EASY}\n\u{feff}{EASY}\n")),
         case("bench all timed out shows no nodes", &["bench", "--solver", "naive", "--timeout", "0.1", "@p.txt"], 3, &["gave up on 1 puzzle(s)", ">           -\n"]).file("p.txt", line(&".".repeat(625))),
+        // Killer cages: too many digit sets (refused when read, at once and in little memory), sums and sizes that cannot be, a cell twice.
+        case("killer 36x36 cage of 10 cells", &["solve", "--timeout", "2", "@k.toml"], 2, &["k.toml: line", "cage 1 at r1c1 has 3521260 digit sets (sets of 10 different digits that add up to 185), more than the 200000 a cage may have: split it into smaller cages"]).file("k.toml", killer_toml("6", &[(10, 185)])),
+        case("killer 36x36 cage of 12 cells", &["solve", "--timeout", "2", "@k.toml"], 2, &["k.toml: line", "cage 1 at r1c1 has 16509188 digit sets", "split it into smaller cages"]).file("k.toml", killer_toml("6", &[(12, 222)])),
+        case("killer 36x36 cage of 18 cells", &["solve", "--timeout", "2", "@k.toml"], 2, &["k.toml: line", "cage 1 at r1c1 has 113093022 digit sets", "split it into smaller cages"]).file("k.toml", killer_toml("6", &[(18, 333)])),
+        case("killer 36x36 cages too many together", &["solve", "--timeout", "2", "@k.toml"], 2, &["k.toml: line", "the killer cages' digit sets bring more than 10000000 entries to the matrix (cage 3 at r3c1 passes it, with 130053 sets): split the largest cages"]).file("k.toml", killer_toml("6", &[(7, 130), (7, 130), (7, 130)])),
+        case("killer 36x36 cage of 6 cells solves", &["solve", "--timeout", "20", "@k.toml"], 0, &[">"]).file("k.toml", killer_toml("6", &[(6, 111)])),
+        case("killer cage of 10 cells on 9x9", &["solve", "@k.toml"], 2, &["k.toml: line", "cage 1 at r1c1 has 10 cells, and cannot be filled on a 9×9 board: the cells of a cage hold different symbols, and there are 9"]).file("k.toml", killer_toml("3", &[(9, 50)]).replace("r1c9\"", "r1c9 r2c1\"")),
+        case("killer cage sum out of reach", &["solve", "@k.toml"], 2, &["k.toml: line", "cage 1 at r1c1 cannot add up to 55: 4 different symbols from 1 to 9 make 10 to 30, not 55"]).file("k.toml", killer_toml("3", &[(4, 55)])),
+        case("killer cage cell twice", &["solve", "@k.toml"], 2, &["k.toml: line 5", "cells: r2c2 is listed twice; a cage holds each cell once"]).file("k.toml", "variant = \"killer\"\nbox = \"3\"\ncages = [\n  { sum = 3, cells = \"r1c1 r1c2\" },\n  { sum = 7, cells = \"r2c1 r2c2 r2c2\" },\n]\n"),
     ];
     // Knuth's dlx1 format, read by `xc`: each of dlx1's own errors, with the file and line.
     let dlx = |name, text: &str, says| case(name, &["xc", "@p.dlx"], 2, says).file("p.dlx", text);

@@ -3,6 +3,7 @@
 use std::io;
 
 use crate::config::Config;
+use crate::game::counted;
 use crate::sudoku::files::formats;
 use crate::sudoku::generate::{Request, generate as make};
 use crate::sudoku::{BoardKind, Format, Grade, Notation, Symmetry};
@@ -106,9 +107,13 @@ pub(super) fn generate(args: &GenerateArgs, config: &Config) -> io::Result<u8> {
                     text.push('\n');
                 }
                 let stats = format!(
-                    "{} givens, {} cages, {}, {} attempt(s), {} nodes, {:.1} ms, {}",
-                    m.puzzle.filled(),
-                    m.puzzle.variant().map_or(0, |v| v.cages().len()),
+                    "{}, {}, {}, {} attempt(s), {} nodes, {:.1} ms, {}",
+                    counted(m.puzzle.filled(), "given", "givens"),
+                    counted(
+                        m.puzzle.variant().map_or(0, |v| v.cages().len()),
+                        "cage",
+                        "cages"
+                    ),
                     rating.grade,
                     m.attempts,
                     m.nodes,

@@ -17,6 +17,7 @@
 use std::io;
 use std::sync::Arc;
 
+use crate::game::counted;
 use crate::output::note;
 use crate::sudoku::board::kind::Cages;
 use crate::sudoku::board::shape::Shape;
@@ -107,9 +108,10 @@ pub(super) fn generate(args: &GenerateArgs, name: &str) -> io::Result<u8> {
                 formats::write(puzzle, Some(solution), Format::Ksudoku)
             };
             let stats = format!(
-                "{}, {} givens, {cages} cages, {} attempt(s), {} nodes, {:.1} ms",
+                "{}, {}, {}, {} attempt(s), {} nodes, {:.1} ms",
                 describe(board),
-                puzzle.filled(),
+                counted(puzzle.filled(), "given", "givens"),
+                counted(cages, "cage", "cages"),
                 made.attempts,
                 made.nodes,
                 took().as_secs_f64() * 1e3

@@ -98,6 +98,12 @@ pub struct MathCage {
 /// matrix, and so on its memory (a cage past it is refused with the reason).
 pub const MAX_FILLINGS: usize = 200_000;
 
+/// The most steps (digits tried) a listing of one Mathdoku cage's fillings may take: a bound on
+/// its time, for a cage whose bounds leave a large search with few fillings (twelve cells of a
+/// row of 36×36 adding up to 77, one less than the least they can make, try billions). The
+/// busiest cage of five cells of 16×16 tries about a million; ten million take about a second.
+pub const MAX_FILLING_STEPS: u64 = 10_000_000;
+
 impl MathCage {
     /// Whether `digits` (one per cell, each from 1) make the target.
     pub fn makes(&self, digits: &[u8]) -> bool {
@@ -139,8 +145,9 @@ impl MathCage {
                 let got = filled.fold(1u64, |acc, d| acc.saturating_mul(d));
                 got > 0 && self.target.is_multiple_of(got) && {
                     let left = self.target / got;
-                    // The rest must multiply to `left` with `open` digits of at most `n`.
-                    (n.checked_pow(open as u32)).is_none_or(|top| left <= top)
+                    // The rest must multiply to `left` with `open` digits of at most `n`: it is
+                    // at most n^open, and no prime over `n` divides it.
+                    (n.checked_pow(open as u32)).is_none_or(|top| left <= top) && smooth(left, n)
                 }
             }
             Operation::Subtract | Operation::Divide => {
@@ -159,7 +166,8 @@ impl MathCage {
     /// Every filling of the cage: a digit from 1 to `symbols` per cell, in the order of
     /// [`cells`](Self::cells), that makes the target, keeps the digits fixed in `fixed` (0 where
     /// open), and gives different digits to two cells that `apart(i, j)` says share a unit.
-    /// `None` if there are more than [`MAX_FILLINGS`].
+    /// `None` if there are more than [`MAX_FILLINGS`], or listing them takes more than
+    /// [`MAX_FILLING_STEPS`].
     pub fn fillings(
         &self,
         symbols: usize,
@@ -172,7 +180,12 @@ impl MathCage {
         // Depth-first over the cells, each digit checked against the cells before it and the
         // cage's bound on what is left.
         let mut at = 0usize;
+        let mut steps = 0u64;
         loop {
+            steps += 1;
+            if steps > MAX_FILLING_STEPS {
+                return None;
+            }
             // Advance the digit at `at`, or back up when it has none left.
             let next = next_digit(self, &digits, at, symbols, fixed, &apart);
             match next {
@@ -199,6 +212,16 @@ impl MathCage {
             }
         }
     }
+}
+
+/// Whether `x` (not 0) is a product of numbers from 1 to `n`: no prime over `n` divides it.
+fn smooth(mut x: u64, n: u64) -> bool {
+    for p in 2..=n.min(x) {
+        while x.is_multiple_of(p) {
+            x /= p;
+        }
+    }
+    x == 1
 }
 
 /// The next digit after `digits[at]` for cell `at` of `cage` that agrees with the fixed digit,
@@ -232,8 +255,132 @@ fn next_digit(
     None
 }
 
+/// The most digit sets one killer cage may have: a bound on the options a cage brings to the
+/// matrix, and so on its memory (a cage past it is refused with the reason). The busiest sum of
+/// a cage of 9×9 has 12 sets, of 16×16 526, of nine cells of 25×25 45,207; a cage of seven cells
+/// of 36×36 may have 130,053.
+pub const MAX_DIGIT_SETS: u64 = 200_000;
+
+/// How many sets [`digit_sets`] would give, counted without listing them: the ways to choose the
+/// digits not in `given` from the others, digit by digit, kept by how many are chosen and what
+/// they add up to (`side × size × sum` steps). Saturates at `u64::MAX`.
+pub fn digit_set_count(side: usize, size: usize, sum: u32, given: &[usize]) -> u64 {
+    let mut given = given.to_vec();
+    given.sort_unstable();
+    given.dedup();
+    let sum = u64::from(sum);
+    let given_sum: u64 = given.iter().map(|&g| g as u64).sum();
+    if size == 0
+        || size > side
+        || given.len() > size
+        || given.iter().any(|&g| g == 0 || g > side)
+        || given_sum > sum
+    {
+        return 0;
+    }
+    let (want, left) = (size - given.len(), sum - given_sum);
+    let Some((_, high)) = sum_range(side, want.max(1)) else {
+        return 0;
+    };
+    if left > high {
+        return 0;
+    }
+    let top = left as usize;
+    // ways[j * (top + 1) + t]: sets of j digits seen so far that add up to t.
+    let mut ways = vec![0u64; (want + 1) * (top + 1)];
+    ways[0] = 1;
+    for d in (1..=side).filter(|d| given.binary_search(d).is_err()) {
+        for j in (1..=want).rev() {
+            for t in (d..=top).rev() {
+                let from = ways[(j - 1) * (top + 1) + t - d];
+                let to = &mut ways[j * (top + 1) + t];
+                *to = to.saturating_add(from);
+            }
+        }
+    }
+    ways[want * (top + 1) + top]
+}
+
+/// The most entries the options of all of a board's cages may bring to the matrix, in all: a
+/// digit set of a killer cage of `k` cells on a board of `n` symbols covers the cage and the
+/// `n - k` digits not in it, `n - k + 1` entries; a Mathdoku filling covers the cage and, for
+/// each open cell, the cell and its units (about 12 bytes an entry in the engine). Many cages
+/// each under [`MAX_DIGIT_SETS`] or [`MAX_FILLINGS`] are refused past it.
+pub const MAX_CAGE_ENTRIES: u64 = 10_000_000;
+
+/// Why a board's killer cages would bring more to the matrix than it takes.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SetsError {
+    /// One cage has more than [`MAX_DIGIT_SETS`] digit sets.
+    #[error(
+        "cage {cage} at {cell} has {count} digit sets (sets of {cells} different digits that add up \
+         to {sum}), more than the {MAX_DIGIT_SETS} a cage may have: split it into smaller cages"
+    )]
+    Cage {
+        /// The cage, from 1.
+        cage: usize,
+        /// Its first cell.
+        cell: String,
+        /// Its cells.
+        cells: usize,
+        /// Its sum.
+        sum: u32,
+        /// Its digit sets.
+        count: u64,
+    },
+    /// The cages' digit sets together bring more than [`MAX_CAGE_ENTRIES`] entries.
+    #[error(
+        "the killer cages' digit sets bring more than {MAX_CAGE_ENTRIES} entries to the matrix \
+         (cage {cage} at {cell} passes it, with {count} sets): split the largest cages into smaller ones"
+    )]
+    All {
+        /// The cage that passes the limit, from 1.
+        cage: usize,
+        /// Its first cell.
+        cell: String,
+        /// Its digit sets.
+        count: u64,
+    },
+}
+
+/// Checks that the killer cages of a board of `side` symbols, numbered from 1 in the order given,
+/// stay within [`MAX_DIGIT_SETS`] each and [`MAX_CAGE_ENTRIES`] in all, counted with no digit
+/// given (givens only take sets away). `cell` names a cage's first cell. Every matrix, rater and
+/// generator of the board is then bounded by these limits.
+pub fn check_digit_sets<'a>(
+    side: usize,
+    cages: impl IntoIterator<Item = &'a Cage>,
+    cell: impl Fn(usize) -> String,
+) -> Result<(), SetsError> {
+    let mut entries = 0u64;
+    for (k, cage) in cages.into_iter().enumerate() {
+        let count = digit_set_count(side, cage.cells.len(), cage.sum, &[]);
+        let first = || cell(cage.cells.first().copied().unwrap_or(0));
+        if count > MAX_DIGIT_SETS {
+            return Err(SetsError::Cage {
+                cage: k + 1,
+                cell: first(),
+                cells: cage.cells.len(),
+                sum: cage.sum,
+                count,
+            });
+        }
+        let width = (side + 1).saturating_sub(cage.cells.len()) as u64;
+        entries = entries.saturating_add(count.saturating_mul(width));
+        if entries > MAX_CAGE_ENTRIES {
+            return Err(SetsError::All {
+                cage: k + 1,
+                cell: first(),
+                count,
+            });
+        }
+    }
+    Ok(())
+}
+
 /// The sets of `size` distinct digits from 1 to `side` that add up to `sum` and hold every digit
-/// of `given`, in increasing order.
+/// of `given`, in increasing order. As many as [`digit_set_count`] says: a caller with a cage
+/// from a file counts first, and lists no more than [`MAX_DIGIT_SETS`].
 pub fn digit_sets(side: usize, size: usize, sum: u32, given: &[usize]) -> Vec<Vec<usize>> {
     fn go(
         from: usize,
@@ -361,6 +508,25 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn digit_sets_are_counted_without_listing() {
+        for side in [4, 6, 9] {
+            for size in 0..=side + 1 {
+                for sum in 0..=50 {
+                    for given in [&[][..], &[1], &[2, 3], &[9]] {
+                        assert_eq!(
+                            digit_set_count(side, size, sum, given),
+                            digit_sets(side, size, sum, given).len() as u64,
+                            "{size} of {side} make {sum} with {given:?}"
+                        );
+                    }
+                }
+            }
+        }
+        // Too many to list, counted all the same: the busiest sum of twelve cells of 36×36.
+        assert_eq!(digit_set_count(36, 12, 222, &[]), 16_509_188);
     }
 
     #[test]

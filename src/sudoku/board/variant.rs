@@ -19,7 +19,7 @@
 
 use thiserror::Error;
 
-use crate::sudoku::board::cage::{Cage, can_still_make};
+use crate::sudoku::board::cage::{Cage, SetsError, can_still_make, check_digit_sets, sum_range};
 use crate::sudoku::board::geometry::{Geometry, Unit};
 use crate::sudoku::board::units::{Units, UnitsError};
 
@@ -81,9 +81,35 @@ pub enum VariantError {
         /// The second cage, from 1.
         second: usize,
     },
+    /// A cage lists a cell twice.
+    #[error("cage {cage} lists {cell} twice")]
+    CellTwice {
+        /// The cage, from 1.
+        cage: usize,
+        /// The cell, as `r1c2`.
+        cell: String,
+    },
+    /// A cage has more cells than the board has symbols.
+    #[error(
+        "cage {cage} at {cell} has {cells} cells, and cannot be filled on a {side}×{side} board: \
+         the cells of a cage hold different symbols, and there are {side}"
+    )]
+    CageTooBig {
+        /// The cage, from 1.
+        cage: usize,
+        /// Its first cell, as `r1c2`.
+        cell: String,
+        /// Its cells.
+        cells: usize,
+        /// The side.
+        side: usize,
+    },
+    /// The cages' digit sets are more than the matrix takes.
+    #[error(transparent)]
+    Sets(#[from] SetsError),
     /// A cage's sum cannot be made.
     #[error(
-        "cage {cage} at {cell} cannot add up to {sum}: {cells} different symbols from 1 to {side} make {low} to {high}"
+        "cage {cage} at {cell} cannot add up to {sum}: {cells} different symbols from 1 to {side} make {low} to {high}, not {sum}"
     )]
     Sum {
         /// The cage, from 1.
@@ -117,7 +143,8 @@ pub struct Variant {
 impl Variant {
     /// Checks `rules` on a board of `geometry`: regions that tile the board (`side` regions of
     /// `side` connected cells), windows only for square boxes, cages of distinct cells on the
-    /// board, no cell in two cages, and sums that so many different symbols can make.
+    /// board, no cell in two cages, sums that so many different symbols can make, and no more
+    /// digit sets than the matrix takes ([`check_digit_sets`]).
     pub fn new(geometry: Geometry, mut rules: Rules) -> Result<Variant, VariantError> {
         let side = geometry.side();
         let cells = geometry.cells();
@@ -149,13 +176,18 @@ impl Variant {
         // Cages in the order of their first cells, as people number them.
         for cage in &mut rules.cages {
             cage.cells.sort_unstable();
-            cage.cells.dedup();
         }
         rules.cages.sort_by_key(|c| c.cells.first().copied());
         for (k, cage) in rules.cages.iter_mut().enumerate() {
             let Some(&first) = cage.cells.first() else {
                 return Err(VariantError::EmptyCage { cage: k + 1 });
             };
+            if let Some(w) = cage.cells.windows(2).find(|w| w[0] == w[1]) {
+                return Err(VariantError::CellTwice {
+                    cage: k + 1,
+                    cell: name_of(side, w[0]),
+                });
+            }
             for &cell in &cage.cells {
                 let Some(slot) = cage_of.get_mut(cell) else {
                     return Err(VariantError::CellOffBoard {
@@ -174,9 +206,15 @@ impl Variant {
                 *slot = k;
             }
             let n = cage.cells.len();
-            let low: u64 = (1..=n as u64).sum();
-            let high: u64 = ((side + 1).saturating_sub(n) as u64..=side as u64).sum();
-            if n > side || !(low..=high).contains(&u64::from(cage.sum)) {
+            let Some((low, high)) = sum_range(side, n) else {
+                return Err(VariantError::CageTooBig {
+                    cage: k + 1,
+                    cell: name_of(side, first),
+                    cells: n,
+                    side,
+                });
+            };
+            if !(low..=high).contains(&u64::from(cage.sum)) {
                 return Err(VariantError::Sum {
                     cage: k + 1,
                     cell: name_of(side, first),
@@ -184,10 +222,11 @@ impl Variant {
                     cells: n,
                     side,
                     low,
-                    high: if n > side { 0 } else { high },
+                    high,
                 });
             }
         }
+        check_digit_sets(side, &rules.cages, |c| name_of(side, c))?;
         Ok(Variant {
             rules,
             units,
@@ -422,6 +461,42 @@ mod tests {
             Err(VariantError::EmptyCage { cage: 1 })
         ));
         let five: Vec<usize> = (0..5).collect();
-        assert!(with(vec![cage(&five, 10)]).is_err());
+        assert_eq!(
+            with(vec![cage(&five, 10)]).unwrap_err().to_string(),
+            "cage 1 at r1c1 has 5 cells, and cannot be filled on a 4×4 board: the cells of a \
+             cage hold different symbols, and there are 4"
+        );
+        assert_eq!(
+            with(vec![cage(&[0, 1, 2], 30)]).unwrap_err().to_string(),
+            "cage 1 at r1c1 cannot add up to 30: 3 different symbols from 1 to 4 make 6 to 9, \
+             not 30"
+        );
+        assert_eq!(
+            with(vec![cage(&[0, 1], 3), cage(&[4, 5, 4], 7)]).unwrap_err(),
+            VariantError::CellTwice {
+                cage: 2,
+                cell: "r2c1".into()
+            }
+        );
+    }
+
+    #[test]
+    fn a_cage_of_too_many_digit_sets_is_refused() {
+        let g = Geometry::new(6, 6).unwrap();
+        let row: Vec<usize> = (0..12).collect();
+        let made = Variant::new(
+            g,
+            Rules {
+                cages: vec![cage(&row, 222)],
+                ..Rules::default()
+            },
+        );
+        assert!(matches!(
+            made,
+            Err(VariantError::Sets(SetsError::Cage {
+                count: 16_509_188,
+                ..
+            }))
+        ));
     }
 }

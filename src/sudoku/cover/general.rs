@@ -141,17 +141,27 @@ pub fn search_shape(
     budget: &Budget<'_>,
 ) -> Result<GeneralReport, BoardError> {
     check_givens(shape, values)?;
-    let mut direct = Direct::default();
-    map(shape, values, false, &mut direct)?;
+    // The time limit counts from here: building a large matrix takes some of it.
+    let deadline = budget.time_limit.map(|limit| Instant::now() + limit);
+    let mut direct = Direct {
+        deadline,
+        cancel: budget.cancel,
+        ..Direct::default()
+    };
+    let nothing = |gave_up| GeneralReport {
+        solutions: 0,
+        first: None,
+        second: None,
+        gave_up,
+        stats: Stats::default(),
+    };
+    match map(shape, values, false, &mut direct) {
+        Err(CoverError::Stopped) => return Ok(nothing(true)),
+        found => found?,
+    }
     let Some(mut m) = direct.matrix.take() else {
         // No matrix the engine takes (a full board has no items): nothing to search.
-        return Ok(GeneralReport {
-            solutions: 0,
-            first: None,
-            second: None,
-            gave_up: false,
-            stats: Stats::default(),
-        });
+        return Ok(nothing(false));
     };
     if !direct.fills {
         // No two options of a cell item share another item (see `Matrix::set_pairless_items`):
@@ -160,8 +170,8 @@ pub fn search_shape(
     }
     direct.starts.push(direct.placed.len() as u32);
     let mut search = m.search().with_pruning(!budget.plain);
-    if let Some(limit) = budget.time_limit {
-        search = search.with_deadline(Instant::now() + limit);
+    if let Some(deadline) = deadline {
+        search = search.with_deadline(deadline);
     }
     if let Some(nodes) = budget.node_limit {
         search = search.with_node_limit(nodes);
@@ -200,9 +210,12 @@ pub fn search_shape(
 }
 
 /// The engine's matrix built straight from the mapping ([`map`]), with no names and nothing kept
-/// per option but the cells and values it places.
+/// per option but the cells and values it places. It stops the mapping once `deadline` passes
+/// or `cancel` is set.
 #[derive(Default)]
-struct Direct {
+struct Direct<'a> {
+    deadline: Option<Instant>,
+    cancel: Option<&'a AtomicBool>,
     matrix: Option<Matrix>,
     /// How many items are cells (they come first).
     cell_items: usize,
@@ -213,7 +226,7 @@ struct Direct {
     placed: Vec<(usize, u8)>,
 }
 
-impl Direct {
+impl Direct<'_> {
     /// The cells and values an option places.
     fn places(&self, option: usize) -> &[(usize, u8)] {
         let at = |k: usize| self.starts.get(k).map_or(0, |&s| s as usize);
@@ -230,7 +243,7 @@ impl Direct {
     }
 }
 
-impl Sink for Direct {
+impl Sink for Direct<'_> {
     fn item(&mut self, meaning: ItemMeaning, _name: &dyn Fn() -> String) {
         if matches!(meaning, ItemMeaning::Cell(_)) {
             self.cell_items += 1;
@@ -249,6 +262,12 @@ impl Sink for Direct {
 
     fn set(&mut self, _cage: usize, _digits: &[u8], items: &[usize]) -> Result<(), CoverError> {
         self.add(items, &[])
+    }
+
+    fn stopped(&self) -> bool {
+        self.cancel
+            .is_some_and(|flag| flag.load(std::sync::atomic::Ordering::Relaxed))
+            || self.deadline.is_some_and(|d| Instant::now() >= d)
     }
 
     fn fill(
@@ -289,4 +308,50 @@ fn check_givens(shape: &Shape, values: &[u8]) -> Result<(), BoardError> {
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+    use crate::sudoku::board::geometry::Geometry;
+
+    /// A 36×36 killer whose matrix is large: two cages of seven cells in rows 1 and 2 with
+    /// 130,053 digit sets each.
+    fn large_killer() -> Shape {
+        let units = Units::classic(Geometry::new(6, 6).unwrap());
+        let cages: Vec<Cage> = (0..2)
+            .map(|r| Cage {
+                cells: (r * 36..r * 36 + 7).collect(),
+                sum: 130,
+            })
+            .collect();
+        Shape::of_units(&units, &cages).unwrap()
+    }
+
+    #[test]
+    fn a_cancelled_search_stops_while_the_matrix_is_built() {
+        let shape = large_killer();
+        let flag = AtomicBool::new(true);
+        let budget = Budget {
+            cancel: Some(&flag),
+            ..Budget::default()
+        };
+        let started = Instant::now();
+        let found = search_shape(&shape, &[0; 1296], 1, &budget).unwrap();
+        assert!(found.gave_up && found.solutions == 0);
+        assert_eq!(found.stats.nodes, 0, "stopped before the search");
+        assert!(started.elapsed() < Duration::from_secs(2));
+    }
+
+    #[test]
+    fn a_time_limit_counts_the_building_of_the_matrix() {
+        let shape = large_killer();
+        let budget = Budget {
+            time_limit: Some(Duration::from_millis(1)),
+            ..Budget::default()
+        };
+        let found = search_shape(&shape, &[0; 1296], 1, &budget).unwrap();
+        assert!(found.gave_up && found.solutions == 0);
+    }
 }

@@ -44,10 +44,24 @@
 //! options chosen are its placements, the digit set of each killer cage and the filling of each
 //! Mathdoku cage.
 //!
+//! # Bounds
+//!
+//! A cage's options are listed, so a large cage could bring more than memory holds: twelve cells
+//! of 36×36 adding up to 222 have 16,509,188 digit sets. A killer cage has at most
+//! [`MAX_DIGIT_SETS`] of them (counted before any is listed, by
+//! [`digit_set_count`]), a Mathdoku cage at most [`MAX_FILLINGS`] fillings found within
+//! [`MAX_FILLING_STEPS`], and all cages' options together at most [`MAX_CAGE_ENTRIES`] entries;
+//! past a bound the board is refused with the cage to split. A shape's and a variant's checks
+//! refuse such killer cages as the board is read. The sink is asked now and then whether to stop
+//! (a search's deadline or cancel flag), so a large matrix is not built past a time limit.
+//!
 //!
 use thiserror::Error;
 
-use crate::sudoku::board::cage::{MAX_FILLINGS, digit_sets};
+use crate::sudoku::board::cage::{
+    MAX_CAGE_ENTRIES, MAX_DIGIT_SETS, MAX_FILLING_STEPS, MAX_FILLINGS, SetsError, digit_set_count,
+    digit_sets,
+};
 use crate::sudoku::board::geometry::Unit;
 use crate::sudoku::board::shape::Shape;
 
@@ -104,7 +118,8 @@ pub struct CageFill {
 pub enum CoverError {
     /// A Mathdoku cage has more fillings than the matrix takes.
     #[error(
-        "cage {cage} at {cell} has more than {MAX_FILLINGS} fillings: split it into smaller cages"
+        "cage {cage} at {cell} has more than {MAX_FILLINGS} fillings, or more than can be listed \
+         in {MAX_FILLING_STEPS} steps: split it into smaller cages"
     )]
     TooManyFillings {
         /// The cage, from 1 among the Mathdoku cages.
@@ -112,6 +127,24 @@ pub enum CoverError {
         /// Its first cell.
         cell: String,
     },
+    /// The cages' options bring more entries than the matrix takes.
+    #[error(
+        "cage {cage} at {cell} brings the cages' options past {MAX_CAGE_ENTRIES} entries of the \
+         matrix: split the largest cages into smaller ones"
+    )]
+    TooManyEntries {
+        /// The cage, from 1 among its kind (killer or Mathdoku).
+        cage: usize,
+        /// Its first cell.
+        cell: String,
+    },
+    /// A killer cage has more digit sets than the matrix takes.
+    #[error(transparent)]
+    Sets(#[from] SetsError),
+    /// The sink was told to stop (the time ran out, or the search was cancelled) before the
+    /// matrix was built.
+    #[error("stopped while the matrix was built")]
+    Stopped,
     /// The engine refused the matrix.
     #[error(transparent)]
     Engine(#[from] crate::dlx::DlxError),
@@ -173,6 +206,12 @@ pub(crate) trait Sink {
         cells: &[(usize, u8)],
         items: &[usize],
     ) -> Result<(), CoverError>;
+    /// Whether to stop building (a search's deadline passed, or it was cancelled): asked now
+    /// and then while the options are made, and [`map`] then gives up with
+    /// [`CoverError::Stopped`].
+    fn stopped(&self) -> bool {
+        false
+    }
 }
 
 impl Sink for CoverMatrix {
@@ -455,10 +494,18 @@ pub(crate) fn map<S: Sink>(
     // Placements, outside Mathdoku cages.
     let killer_of = |cell: usize| shape.cage_of(cell).filter(|&k| k < cages.len());
     let in_math = |cell: usize| shape.cage_of(cell).is_some_and(|k| k >= cages.len());
+    let stop = |sink: &S| {
+        if sink.stopped() {
+            Err(CoverError::Stopped)
+        } else {
+            Ok(())
+        }
+    };
     for (cell, &item) in cell_item.iter().enumerate() {
         if item == usize::MAX || in_math(cell) {
             continue;
         }
+        stop(sink)?;
         let cage = killer_of(cell);
         let of = shape.units_of(cell);
         for d in 1..=n {
@@ -474,9 +521,39 @@ pub(crate) fn map<S: Sink>(
             sink.placement(cell, d as u8, &covers)?;
         }
     }
+    // What the cages' options bring, kept within MAX_CAGE_ENTRIES (a shape's check keeps the
+    // killer cages within it already; fillings are known only once listed).
+    let mut entries = 0u64;
+    let first_cell = |cells: &[usize]| shape.cell_name(cells.first().copied().unwrap_or(0));
     for (k, cage) in cages.iter().enumerate() {
         let given: Vec<usize> = (1..=n).filter(|&d| in_cage[k][d]).collect();
-        for set in digit_sets(n, cage.cells.len(), cage.sum, &given) {
+        let count = digit_set_count(n, cage.cells.len(), cage.sum, &given);
+        if count > MAX_DIGIT_SETS {
+            return Err(SetsError::Cage {
+                cage: k + 1,
+                cell: first_cell(&cage.cells),
+                cells: cage.cells.len(),
+                sum: cage.sum,
+                count,
+            }
+            .into());
+        }
+        let width = (n + 1).saturating_sub(cage.cells.len()) as u64;
+        entries += count * width;
+        if entries > MAX_CAGE_ENTRIES {
+            return Err(CoverError::TooManyEntries {
+                cage: k + 1,
+                cell: first_cell(&cage.cells),
+            });
+        }
+        stop(sink)?;
+        for (s, set) in digit_sets(n, cage.cells.len(), cage.sum, &given)
+            .into_iter()
+            .enumerate()
+        {
+            if s % 1024 == 1023 {
+                stop(sink)?;
+            }
             covers.clear();
             covers.push(cage_item[k]);
             covers.extend(
@@ -492,15 +569,19 @@ pub(crate) fn map<S: Sink>(
         if math_item[k] == usize::MAX || !cage.cells.iter().any(|&c| value_at(c) == 0) {
             continue;
         }
+        stop(sink)?;
         let fixed: Vec<u8> = cage.cells.iter().map(|&c| value_at(c)).collect();
         let Some(all) = cage.fillings(n, &fixed, |i, j| shape.see(cage.cells[i], cage.cells[j]))
         else {
             return Err(CoverError::TooManyFillings {
                 cage: k + 1,
-                cell: shape.cell_name(cage.cells.first().copied().unwrap_or(0)),
+                cell: first_cell(&cage.cells),
             });
         };
-        'filling: for digits in all {
+        'filling: for (f, digits) in all.into_iter().enumerate() {
+            if f % 1024 == 1023 {
+                stop(sink)?;
+            }
             covers.clear();
             covers.push(math_item[k]);
             let mut cells = Vec::new();
@@ -515,6 +596,13 @@ pub(crate) fn map<S: Sink>(
                 covers.push(cell_item[cell]);
                 covers.extend(of.iter().map(|&u| unit_item[u as usize][usize::from(d)]));
                 cells.push((cell, d));
+            }
+            entries += covers.len() as u64;
+            if entries > MAX_CAGE_ENTRIES {
+                return Err(CoverError::TooManyEntries {
+                    cage: k + 1,
+                    cell: first_cell(&cage.cells),
+                });
             }
             sink.fill(k, &cells, &covers)?;
         }

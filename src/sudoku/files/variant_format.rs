@@ -635,8 +635,9 @@ fn read_rows(
     Ok((joined, starts))
 }
 
-/// `r1c1 r1c2, r2c1` as cells of a board of `side`.
+/// `r1c1 r1c2, r2c1` as cells of a board of `side`, each once.
 fn cell_list(text: &str, side: usize) -> Result<Vec<usize>, String> {
+    let mut seen = vec![false; side * side];
     text.split(|c: char| c.is_whitespace() || c == ',')
         .filter(|w| !w.is_empty())
         .map(|w| {
@@ -648,7 +649,13 @@ fn cell_list(text: &str, side: usize) -> Result<Vec<usize>, String> {
             if !(1..=side).contains(&r) || !(1..=side).contains(&c) {
                 return Err(format!("{w} is off a {side}×{side} board"));
             }
-            Ok((r - 1) * side + c - 1)
+            let cell = (r - 1) * side + c - 1;
+            if std::mem::replace(&mut seen[cell], true) {
+                return Err(format!(
+                    "r{r}c{c} is listed twice; a cage holds each cell once"
+                ));
+            }
+            Ok(cell)
         })
         .collect()
 }
