@@ -662,7 +662,8 @@ fn a_save_that_is_a_pipe_a_device_a_huge_file_or_a_folder_is_set_aside_unread() 
         std::fs::File::create(p).unwrap().set_len(3 << 30).unwrap();
     };
     let folder = |p: &Path| std::fs::create_dir(p).unwrap();
-    let cases: [(&str, &dyn Fn(&Path), &str); 4] = [
+    type Make<'a> = &'a dyn Fn(&Path);
+    let cases: [(&str, Make, &str); 4] = [
         (
             "a named pipe",
             &fifo,
