@@ -11,6 +11,7 @@ use std::sync::Arc;
 use serde::Deserialize;
 use toml::Spanned;
 
+use crate::sudoku::board::kind::variant_words;
 use crate::sudoku::files::formats::{bad_utf8, read_bounded};
 use crate::sudoku::{Alphabet, EMPTY, Geometry, Grid, Notation, Rules, Variant};
 
@@ -420,6 +421,41 @@ struct RawKeys {
     pause: Option<Spanned<String>>,
 }
 
+/// The key (with its table: `keys.solve`) written on the line of `text` holding byte `at`, for
+/// the errors of the TOML reader, which say what is wrong (a string where a number belongs, a
+/// key given twice) but not of which key. A table's header names the table. `None` on a line
+/// that is neither (the middle of a list).
+fn key_at(text: &str, at: usize) -> Option<String> {
+    let start = text[..at.min(text.len())].rfind('\n').map_or(0, |k| k + 1);
+    let line = text[start..].lines().next().unwrap_or("").trim();
+    let is_key = |k: &str| {
+        !k.is_empty()
+            && k.chars()
+                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.' | '"' | ' '))
+    };
+    let name = |k: &str| k.replace(['"', ' '], "");
+    if let Some(header) = line.strip_prefix('[') {
+        let header = header.trim_start_matches('[');
+        let header = header.split(']').next().unwrap_or("");
+        return is_key(header).then(|| name(header));
+    }
+    let (key, _) = line.split_once('=')?;
+    if !is_key(key.trim()) {
+        return None;
+    }
+    // The table the line is in: the last header above it.
+    let table = text[..start]
+        .lines()
+        .rev()
+        .map(str::trim)
+        .find_map(|l| l.strip_prefix('['))
+        .map(|h| name(h.trim_start_matches('[').split(']').next().unwrap_or("")));
+    Some(match table {
+        Some(table) if !table.is_empty() => format!("{table}.{}", name(key.trim())),
+        _ => name(key.trim()),
+    })
+}
+
 impl Config {
     /// The empty board this config asks for: its shape, symbols and variant.
     pub fn empty_board(&self) -> Grid {
@@ -444,7 +480,7 @@ impl Config {
         let raw: RawConfig = toml::from_str(text).map_err(|e| ConfigError {
             path: None,
             line: e.span().and_then(line_at),
-            key: None,
+            key: e.span().and_then(|span| key_at(text, span.start)),
             message: e.message().trim().to_string(),
         })?;
 
@@ -636,12 +672,16 @@ impl Config {
             None => None,
             Some(v) => {
                 let mut rules = Rules::default();
-                for word in v
-                    .get_ref()
-                    .split(|c: char| c.is_whitespace() || c == '+' || c == ',')
-                    .filter(|w| !w.is_empty())
-                {
-                    match word.to_ascii_lowercase().as_str() {
+                let words = variant_words(v.get_ref()).map_err(|e| err(v.span(), "variant", e))?;
+                if words.is_empty() {
+                    return Err(err(
+                        v.span(),
+                        "variant",
+                        "no variant named: write x, hyper, both (\"x hyper\") or classic".into(),
+                    ));
+                }
+                for word in words {
+                    match word.as_str() {
                         "x" => rules.diagonals = true,
                         "hyper" | "windoku" => rules.windows = true,
                         "classic" => {}

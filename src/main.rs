@@ -9,7 +9,10 @@ use sudoku_dlx::config::Config;
 
 fn main() -> ExitCode {
     let started = std::time::Instant::now();
-    let args = Cli::parse();
+    let args = match Cli::try_parse() {
+        Ok(args) => args,
+        Err(e) => return usage_or_help(&e),
+    };
     // A word that is neither a subcommand nor a file: a usage error, not a window that cannot
     // open it.
     if let (None, Some(puzzle)) = (&args.command, &args.puzzle)
@@ -68,6 +71,22 @@ fn main() -> ExitCode {
                 ExitCode::FAILURE
             }
         },
+    }
+}
+
+/// Prints what clap has to say instead of running (the help, the version, a usage error) and
+/// gives its exit code, or, when it cannot be written (`--help > /dev/full`), says so on
+/// standard error and exits 2, as any other command whose output fails does. A closed pipe
+/// (`--help | head -1`) is no failure.
+fn usage_or_help(e: &clap::Error) -> ExitCode {
+    use std::io::Write;
+    let printed = e.print().and_then(|()| std::io::stdout().flush());
+    match printed {
+        Err(why) if why.kind() != std::io::ErrorKind::BrokenPipe && !e.use_stderr() => {
+            sudoku_dlx::output::note(format_args!("sudoku-dlx: cannot write the help: {why}"));
+            ExitCode::from(EXIT_BAD_INPUT)
+        }
+        _ => ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(EXIT_BAD_INPUT)),
     }
 }
 

@@ -280,3 +280,63 @@ fn a_killer_cage_of_too_many_digit_sets_is_refused_when_opened() {
     );
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn a_second_window_opened_with_a_puzzle_file_says_in_the_window_that_it_does_not_autosave() {
+    let root = std::env::temp_dir().join(format!("sudoku-dlx-second-file-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&root);
+    let dir = root.join("data");
+    let file = root.join("p.txt");
+    std::fs::create_dir_all(&root).unwrap();
+    std::fs::write(&file, format!("{CLASSIC}\n")).unwrap();
+    let start = |puzzle: Option<&std::path::Path>| {
+        harness_of(sudoku_dlx::app::start(
+            config_for(sudoku_dlx::sudoku::Geometry::classic()),
+            Some(dir.clone()),
+            puzzle,
+        ))
+    };
+    let first = start(None);
+    let mut second = start(Some(&file));
+    settle(&mut second);
+    // The file's puzzle is on the board, and the status line says both things.
+    assert_eq!(second.state().game().givens().to_line(), CLASSIC);
+    assert!(second.state().game().status().problem);
+    let text = status(&second);
+    assert!(
+        text.starts_with("Not autosaving: another sudoku-dlx window is saving its game")
+            && text.contains("Ctrl+S saves this window's game")
+            && !text.contains("fresh board")
+            && text.contains("Opened p.txt"),
+        "{text}"
+    );
+    // Drawn in the window, not only written to standard error.
+    second.get_by_label_contains("Not autosaving: another sudoku-dlx window");
+    drop(second);
+    drop(first);
+    std::fs::remove_dir_all(&root).unwrap();
+}
+
+#[test]
+fn a_file_of_another_size_is_compared_with_the_default_board_when_no_config_says_otherwise() {
+    let data = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/16x16_sample.txt");
+    let open = |geometry| {
+        harness_of(sudoku_dlx::app::start(
+            config_for(geometry),
+            None,
+            Some(std::path::Path::new(data)),
+        ))
+    };
+    let h = open(sudoku_dlx::sudoku::Geometry::classic());
+    assert!(
+        status(&h).contains("board, where the default board is 9×9"),
+        "{}",
+        status(&h)
+    );
+    let h = open(sudoku_dlx::sudoku::Geometry::new(2, 3).unwrap());
+    assert!(
+        status(&h).contains("board, where config.toml says 6×6"),
+        "{}",
+        status(&h)
+    );
+}

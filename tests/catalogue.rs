@@ -285,6 +285,26 @@ fn command_line_cases() -> Vec<Case> {
         case("killer cage of 10 cells on 9x9", &["solve", "@k.toml"], 2, &["k.toml: line", "cage 1 at r1c1 has 10 cells, and cannot be filled on a 9×9 board: the cells of a cage hold different symbols, and there are 9"]).file("k.toml", killer_toml("3", &[(9, 50)]).replace("r1c9\"", "r1c9 r2c1\"")),
         case("killer cage sum out of reach", &["solve", "@k.toml"], 2, &["k.toml: line", "cage 1 at r1c1 cannot add up to 55: 4 different symbols from 1 to 9 make 10 to 30, not 55"]).file("k.toml", killer_toml("3", &[(4, 55)])),
         case("killer cage cell twice", &["solve", "@k.toml"], 2, &["k.toml: line 5", "cells: r2c2 is listed twice; a cage holds each cell once"]).file("k.toml", "variant = \"killer\"\nbox = \"3\"\ncages = [\n  { sum = 3, cells = \"r1c1 r1c2\" },\n  { sum = 7, cells = \"r2c1 r2c2 r2c2\" },\n]\n"),
+        // Named pipes with no writer, variants, --limit, --timeout, config keys.
+        case("solve a named pipe with no writer", &["solve", "@fifo"], 2, &["@dir/fifo: a named pipe with nothing writing to it"]),
+        case("solve steps a named pipe with no writer", &["solve", "--steps", "@fifo"], 2, &["@dir/fifo: a named pipe with nothing writing to it"]),
+        case("rate a named pipe with no writer", &["rate", "@fifo"], 2, &["@dir/fifo: a named pipe with nothing writing to it"]),
+        case("bench a named pipe with no writer", &["bench", "@fifo", "@p.txt"], 2, &["@dir/fifo: a named pipe with nothing writing to it", ">p.txt"]).file("p.txt", line(EASY)),
+        case("matrix a named pipe with no writer", &["matrix", "@fifo"], 2, &["@dir/fifo: a named pipe with nothing writing to it"]),
+        case("compare a named pipe with no writer", &["compare", "@fifo"], 2, &["@dir/fifo: a named pipe with nothing writing to it"]),
+        case("print a named pipe", &["print", "@fifo", "-o", "@out.pdf"], 2, &["fifo", "is a device, pipe or socket, not a regular file"]),
+        case("window puzzle a named pipe", &["@fifo"], 1, &["fifo", "is a device, pipe or socket, not a regular file"]),
+        solve_with_config("config variant twice", "variant = \"x x\"", &["line 1: variant: \"x x\" names \"x\" twice"]),
+        solve_with_config("config variant empty", "\nvariant = \"\"", &["line 2: variant: no variant named"]),
+        solve_with_config("config variant dangling plus", "variant = \"x+\"", &["line 1: variant: \"x+\" has a '+' with no variant after it"]),
+        solve_with_config("config box size a string names the key", "box_size = \"three\"", &["line 1: box_size: invalid type: string \"three\""]),
+        solve_with_config("config key twice", "box_size = 3\nbox_size = 4", &["line 2: box_size: duplicate key"]),
+        solve_with_config("config key twice in a table", "[keys]\nhint = \"x\"\nhint = \"y\"", &["line 3: keys.hint: duplicate key"]),
+        case("generate variant twice", &["generate", "--variant", "killer+killer"], 2, &["\"killer+killer\" names \"killer\" twice"]),
+        case("generate variant dangling plus", &["generate", "--variant", "x+"], 2, &["\"x+\" has a '+' with no variant after it"]),
+        case("generate variant leading plus", &["generate", "--variant", "+x"], 2, &["\"+x\" has a '+' with no variant before it"]),
+        case("limit without count", &["solve", "--limit", "5", "-"], 2, &["--count"]).stdin(line(EASY)),
+        case("timeout below a millisecond", &["solve", "--timeout", "1e-9", "-"], 2, &["'1e-9' is not a number of seconds from 0.001"]).stdin(line(EASY)),
     ];
     // Knuth's dlx1 format, read by `xc`: each of dlx1's own errors, with the file and line.
     let dlx = |name, text: &str, says| case(name, &["xc", "@p.dlx"], 2, says).file("p.dlx", text);
@@ -574,7 +594,7 @@ fn save_cases() -> Vec<(&'static str, Vec<u8>, &'static str)> {
         (
             "invalid utf8",
             [good.as_bytes(), b"\xff"].concat(),
-            "stream did not contain valid UTF-8",
+            "line 12, column 1: not UTF-8 text (byte 0xFF)",
         ),
         (
             "another version",
@@ -655,6 +675,98 @@ fn every_bad_save_file_is_set_aside_with_what_is_wrong_and_never_overwrites_anot
                 "{name}: {aside} files set aside after {} cases",
                 k + 1
             ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A save file that is no regular file, or too big to be a game: `game.toml` a named pipe (its
+/// opening would wait for a writer for ever), a link to `/dev/zero` (it never ends), a sparse file
+/// of 3 GB, a folder. Each is set aside unopened with what is wrong, the next start is a fresh
+/// one, and the next save writes a regular file in its place without waiting on anything.
+/// `settings.toml` and `records.toml` of the same kinds give the defaults with a message.
+#[cfg(unix)]
+#[test]
+fn a_save_that_is_a_pipe_a_device_a_huge_file_or_a_folder_is_set_aside_unread() {
+    use sudoku_dlx::app::settings::Settings;
+    use sudoku_dlx::game::records::Records;
+    let dir = root("hostile-saves");
+    let fifo = |p: &Path| {
+        assert!(Command::new("mkfifo").arg(p).status().unwrap().success());
+    };
+    let zero = |p: &Path| std::os::unix::fs::symlink("/dev/zero", p).unwrap();
+    let sparse = |p: &Path| {
+        std::fs::File::create(p).unwrap().set_len(3 << 30).unwrap();
+    };
+    let folder = |p: &Path| std::fs::create_dir(p).unwrap();
+    type Make<'a> = &'a dyn Fn(&Path);
+    let cases: [(&str, Make, &str); 4] = [
+        (
+            "a named pipe",
+            &fifo,
+            "cannot be read: is a device, pipe or socket, not a regular file",
+        ),
+        (
+            "a link to /dev/zero",
+            &zero,
+            "cannot be read: is a device, pipe or socket, not a regular file",
+        ),
+        (
+            "a 3 GB sparse file",
+            &sparse,
+            "cannot be read: is 3072.0 MiB or more; files of at most 32 MiB are read",
+        ),
+        (
+            "a folder",
+            &folder,
+            "cannot be read: is a folder, not a file",
+        ),
+    ];
+    let save = dir.join(autosave::FILE_NAME);
+    let mut failures = Vec::new();
+    for (name, make, says) in cases {
+        make(&save);
+        match autosave::restore(&dir) {
+            Restored::Unreadable(message) => {
+                if !message.contains(says) || !message.contains("set aside as") {
+                    failures.push(format!("{name}: {message}"));
+                }
+            }
+            other => failures.push(format!("{name}: restored as {other:?}")),
+        }
+        if !matches!(autosave::restore(&dir), Restored::Nothing) {
+            failures.push(format!("{name}: not set aside"));
+        }
+        autosave::write_atomically(&dir, autosave::FILE_NAME, "version = 1\n").unwrap();
+        if !std::fs::symlink_metadata(&save).unwrap().is_file() {
+            failures.push(format!("{name}: the next save is no regular file"));
+        }
+        std::fs::remove_file(&save).unwrap();
+        for (file, load) in [
+            (
+                "settings.toml",
+                &(|d: &Path| Settings::load(d).1) as &dyn Fn(&Path) -> Option<String>,
+            ),
+            ("records.toml", &|d: &Path| Records::load(d).1),
+        ] {
+            let path = dir.join(file);
+            make(&path);
+            // (Their limit is 1 MiB.)
+            let says = says
+                .trim_start_matches("cannot be read: ")
+                .split(';')
+                .next()
+                .unwrap();
+            match load(&dir) {
+                Some(why) if why.contains(file) && why.contains(says) => {}
+                other => failures.push(format!("{file} {name}: {other:?}")),
+            }
+            if path.is_dir() {
+                std::fs::remove_dir(&path).unwrap();
+            } else {
+                std::fs::remove_file(&path).unwrap();
+            }
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));

@@ -325,6 +325,8 @@ fn every_command() -> Vec<(Vec<String>, Option<String>)> {
             words("generate --box 2 --grade easy --count 400 --seed 1"),
             None,
         ),
+        (words("--help"), None),
+        (words("solve --help"), None),
     ]
 }
 

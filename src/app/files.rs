@@ -212,9 +212,13 @@ impl App {
             format!("Opened {name} ({})", summary(&first.puzzle))
         };
         if size != configured && first.puzzle.shape().is_none() {
-            note.push_str(&format!(
-                ": a {size} board, where config.toml says {configured}"
-            ));
+            // A board other than the default one comes from a config file.
+            let whose = if configured == Notation::default().geometry {
+                "the default board is"
+            } else {
+                "config.toml says"
+            };
+            note.push_str(&format!(": a {size} board, where {whose} {configured}"));
         }
         if first.entries.is_some() {
             note.push_str(", with your saved entries");

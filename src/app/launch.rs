@@ -17,7 +17,7 @@ use super::window::{App, FrameStats};
 /// config.toml asks for put in its place if the saved game's board differs (the saved game one
 /// undo away), then the first puzzle of `puzzle`, a file named on the command line, which wins
 /// over both. Saves to `data_dir` from then on, unless another window saves there: then it starts
-/// on a fresh board and says it will not autosave.
+/// on a fresh board (or the file's puzzle) and says in the status line that it will not autosave.
 pub fn start(config: Config, data_dir: Option<PathBuf>, puzzle: Option<&Path>) -> App {
     let mut note = None;
     // One window saves to a directory at a time: a second one plays on a fresh board and does
@@ -27,9 +27,12 @@ pub fn start(config: Config, data_dir: Option<PathBuf>, puzzle: Option<&Path>) -
         Some(Ok(lock)) => Some(lock),
         Some(Err(e @ LockError::Taken(_))) => {
             data_dir = None;
-            note = Some(format!(
-                "Not autosaving: {e}. This window starts on a fresh board; Ctrl+S saves its game"
-            ));
+            let start = if puzzle.is_some() {
+                "Ctrl+S saves this window's game"
+            } else {
+                "This window starts on a fresh board; Ctrl+S saves its game"
+            };
+            note = Some(format!("Not autosaving: {e}. {start}"));
             None
         }
         // Saves will say what is wrong when they fail.
@@ -68,13 +71,19 @@ pub fn start(config: Config, data_dir: Option<PathBuf>, puzzle: Option<&Path>) -
     }
     app.restore_place();
     app.autosave_to(data_dir);
-    if let Some(message) = note {
-        app.game.set_status(message, true);
+    if let Some(message) = &note {
+        app.game.set_status(message.clone(), true);
     }
     if let Some(path) = puzzle {
         // A bad file leaves the board as it was, with the message in the status line and on
         // stderr.
         app.open_path(path);
+        // What the start found wrong (not autosaving, a save set aside) stays in the status
+        // line, before what opening the file says.
+        if let Some(message) = note {
+            let opened = app.game.status().text.clone();
+            app.game.set_status(format!("{message}. {opened}"), true);
+        }
     }
     app
 }

@@ -13,6 +13,10 @@ use crate::sudoku::Format;
 /// The settings file's name in the data directory.
 pub const FILE_NAME: &str = "settings.toml";
 
+/// The largest settings file read: 1 MiB. The app writes a few hundred bytes; anything larger
+/// (or not a regular file: a named pipe, a device) is refused unread, and the defaults are used.
+pub const MAX_BYTES: u64 = 1 << 20;
+
 /// What the window shows. The defaults are what it showed before there were settings.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
@@ -132,7 +136,7 @@ impl Settings {
     /// the file could not be read.
     pub fn load(dir: &Path) -> (Settings, Option<String>) {
         let path = dir.join(FILE_NAME);
-        let text = match std::fs::read_to_string(&path) {
+        let text = match autosave::read_text(&path, MAX_BYTES) {
             Ok(text) => text,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
                 return (Settings::default(), None);

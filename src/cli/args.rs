@@ -94,8 +94,9 @@ pub struct SolveArgs {
     /// logic stalls and search is needed. A file of several puzzles gives each its block.
     #[arg(long, conflicts_with_all = ["count", "shape"])]
     pub steps: bool,
-    /// With --count: stop counting at this many solutions.
-    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..))]
+    /// With --count: stop counting at this many solutions (without --count it would mean
+    /// nothing, so it is refused).
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..), requires = "count")]
     pub limit: u64,
     /// Print per-puzzle statistics (nodes, updates, microseconds) to standard error.
     #[arg(long)]
@@ -236,12 +237,18 @@ fn parse_box(text: &str) -> Result<Geometry, String> {
     Geometry::parse(text).map_err(|e| e.to_string())
 }
 
+/// The shortest `--timeout`: a millisecond (a shorter one would give up before the search
+/// has looked at anything).
+const MIN_TIMEOUT_SECS: f64 = 0.001;
+
 /// The longest `--timeout`: a million seconds (eleven days).
 const MAX_TIMEOUT_SECS: f64 = 1e6;
 
 fn parse_timeout(text: &str) -> Result<Duration, String> {
     match text.trim().parse::<f64>() {
-        Ok(secs) if secs > 0.0 && secs <= MAX_TIMEOUT_SECS => Ok(Duration::from_secs_f64(secs)),
+        Ok(secs) if (MIN_TIMEOUT_SECS..=MAX_TIMEOUT_SECS).contains(&secs) => {
+            Ok(Duration::from_secs_f64(secs))
+        }
         _ => Err(format!(
             "'{text}' is not a number of seconds from 0.001 to {MAX_TIMEOUT_SECS:.0}"
         )),

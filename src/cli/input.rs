@@ -6,6 +6,10 @@
 //! (`.sdk`, `.sdm`, `.ss`, `.csv`, `.toml`, `.ksudoku`) or, for `.txt`, other names and standard
 //! input, from the first 64 KiB of content.
 //!
+//! A file is a regular file or a named pipe with a writer (process substitution, `<(...)`); a
+//! folder or a device is refused, and so is a named pipe nothing writes to, which would
+//! otherwise wait for ever ([`open_pipe`]).
+//!
 //! Streaming, each line stands alone: a byte order mark at the start is skipped, a line that is
 //! not UTF-8 or is longer than [`MAX_LINE_BYTES`] is reported by line and column and the next
 //! line read, so one bad line never stops a batch.
@@ -97,10 +101,13 @@ impl Input {
                 if is_device(&meta) {
                     return Err(named(io::Error::other("is a device, not a file")));
                 }
-                (
-                    Box::new(File::open(p).map_err(named)?),
-                    Format::from_path(p),
-                )
+                let file: Box<dyn Read> = if is_pipe(&meta) {
+                    let (first, file) = open_pipe(p).map_err(named)?;
+                    Box::new(Cursor::new(first).chain(file))
+                } else {
+                    Box::new(File::open(p).map_err(named)?)
+                };
+                (file, Format::from_path(p))
             }
         };
         // The first bytes, to tell the format by (then read on from where they end): up to
@@ -245,6 +252,67 @@ impl Input {
             },
         }
     }
+}
+
+#[cfg(unix)]
+fn is_pipe(meta: &std::fs::Metadata) -> bool {
+    std::os::unix::fs::FileTypeExt::is_fifo(&meta.file_type())
+}
+
+#[cfg(not(unix))]
+fn is_pipe(_: &std::fs::Metadata) -> bool {
+    false
+}
+
+/// Opens the named pipe at `path` for reading, if something is writing to it, without waiting
+/// for a writer: a pipe with none is refused by name, rather than waited on for ever. The
+/// bytes read while looking come back with the pipe, to be read first.
+///
+/// A pipe with a writer is one of process substitution (`solve <(unzip -p puzzles.zip)`, a
+/// `/dev/fd/63` whose writer holds it from the start) or a writer started first (`cat p.txt >
+/// fifo &`, waiting in its own open until a reader comes). A reader opened with `O_NONBLOCK`
+/// does not wait; its first read then tells the two cases apart: POSIX gives 0 (the end) only
+/// when no process has the pipe open for writing, and "would block" when one has but has not
+/// written yet. What is read on is an ordinary, blocking reader, opened while this process
+/// holds a writer of its own (a blocking open waits only while there is no writer at all) and
+/// the looking reader (so nothing written meanwhile is lost): the real writer may have written
+/// everything and gone by then, and its bytes are still in the pipe.
+#[cfg(unix)]
+fn open_pipe(path: &Path) -> io::Result<(Vec<u8>, File)> {
+    use std::os::unix::fs::OpenOptionsExt;
+    let looking = std::fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NONBLOCK)
+        .open(path)?;
+    let mut first = vec![0u8; 8192];
+    let n = loop {
+        match (&looking).read(&mut first) {
+            Ok(0) => {
+                return Err(io::Error::other(
+                    "a named pipe with nothing writing to it (start the writer first, as in \
+                     `cat p.txt > PIPE &`)",
+                ));
+            }
+            Ok(n) => break n,
+            Err(e) if e.kind() == io::ErrorKind::WouldBlock => break 0,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    };
+    first.truncate(n);
+    let holding = std::fs::OpenOptions::new()
+        .write(true)
+        .custom_flags(libc::O_NONBLOCK)
+        .open(path)?;
+    let reader = File::open(path)?;
+    drop(holding);
+    drop(looking);
+    Ok((first, reader))
+}
+
+#[cfg(not(unix))]
+fn open_pipe(path: &Path) -> io::Result<(Vec<u8>, File)> {
+    Ok((Vec::new(), File::open(path)?))
 }
 
 #[cfg(unix)]

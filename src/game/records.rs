@@ -20,6 +20,11 @@ use crate::sudoku::{Grade, Grid};
 /// The records file's name in the data directory.
 pub const FILE_NAME: &str = "records.toml";
 
+/// The largest records file read: 1 MiB. A best time for every kind of board there is (sizes,
+/// shapes, variants, grades: a few thousand) is a few hundred kilobytes; anything larger (or not
+/// a regular file: a named pipe, a device) is refused unread, and the records start afresh.
+pub const MAX_BYTES: u64 = 1 << 20;
+
 /// Everything kept.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
@@ -57,7 +62,7 @@ impl Records {
     /// the file could not be read (it is then left alone until the next record is written).
     pub fn load(dir: &Path) -> (Records, Option<String>) {
         let path = dir.join(FILE_NAME);
-        let text = match std::fs::read_to_string(&path) {
+        let text = match autosave::read_text(&path, MAX_BYTES) {
             Ok(text) => text,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
                 return (Records::default(), None);

@@ -47,18 +47,43 @@ pub enum BoardKind {
     },
 }
 
+/// The words of a variant as written, lower-cased: joined by `+` or `,` (each with a word on
+/// either side) or by spaces (`killer+x`, `x, hyper`, `x hyper`). Refuses a joiner with no word
+/// on one side (`x+`, `+x`, `x++hyper`), and a word given twice (`x x`, `killer+killer`),
+/// naming it; the words themselves are the caller's to check. No words at all gives none.
+pub fn variant_words(text: &str) -> Result<Vec<String>, String> {
+    let mut words: Vec<String> = Vec::new();
+    let joiners: Vec<char> = text.chars().filter(|c| matches!(c, '+' | ',')).collect();
+    for (k, piece) in text.split(['+', ',']).enumerate() {
+        if piece.trim().is_empty() && !joiners.is_empty() {
+            // The first piece comes before the first joiner; any other after the one before it.
+            let (joiner, side) = match k {
+                0 => (joiners[0], "before"),
+                _ => (joiners[k - 1], "after"),
+            };
+            return Err(format!(
+                "{text:?} has a '{joiner}' with no variant {side} it"
+            ));
+        }
+        for word in piece.split_whitespace() {
+            let word = word.to_ascii_lowercase();
+            if words.contains(&word) {
+                return Err(format!("{text:?} names {word:?} twice"));
+            }
+            words.push(word);
+        }
+    }
+    Ok(words)
+}
+
 impl BoardKind {
     /// A variant on `notation`, read from `x`, `hyper` (or `windoku`), `jigsaw`, `killer`,
-    /// joined by `+`, `,` or spaces (`killer+x`), in any case. Refuses an unknown word, and no
-    /// word at all.
+    /// joined by `+`, `,` or spaces (`killer+x`), in any case ([`variant_words`]). Refuses an
+    /// unknown word, a word twice, a joiner without a word on each side, and no word at all.
     pub fn parse(text: &str, notation: Notation) -> Result<BoardKind, String> {
         let (mut x, mut hyper, mut jigsaw, mut killer) = (false, false, false, false);
-        for word in text
-            .split(['+', ',', ' '])
-            .map(str::trim)
-            .filter(|w| !w.is_empty())
-        {
-            match word.to_ascii_lowercase().as_str() {
+        for word in variant_words(text)? {
+            match word.as_str() {
                 "x" => x = true,
                 "hyper" | "windoku" => hyper = true,
                 "jigsaw" => jigsaw = true,
@@ -170,8 +195,24 @@ mod tests {
             "\"sideways\" is not a variant: x, hyper, jigsaw or killer (joined by +)"
         );
         assert_eq!(
-            BoardKind::parse(" + ", nine).unwrap_err(),
+            BoardKind::parse(" ", nine.clone()).unwrap_err(),
             "no variant named: x, hyper, jigsaw or killer (joined by +)"
+        );
+        assert_eq!(
+            BoardKind::parse(" + ", nine.clone()).unwrap_err(),
+            "\" + \" has a '+' with no variant before it"
+        );
+        assert_eq!(
+            BoardKind::parse("x+", nine.clone()).unwrap_err(),
+            "\"x+\" has a '+' with no variant after it"
+        );
+        assert_eq!(
+            BoardKind::parse("x,,hyper", nine.clone()).unwrap_err(),
+            "\"x,,hyper\" has a ',' with no variant after it"
+        );
+        assert_eq!(
+            BoardKind::parse("killer+Killer", nine).unwrap_err(),
+            "\"killer+Killer\" names \"killer\" twice"
         );
     }
 

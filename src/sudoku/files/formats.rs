@@ -228,24 +228,35 @@ pub fn bad_utf8(bytes: &[u8], error: &std::str::Utf8Error) -> (usize, usize, u8)
 /// opened (a directory; a device such as `/dev/zero`, which never ends; a named pipe, whose
 /// opening waits for a writer). The errors say what is wrong, for a message after the file's
 /// name.
+///
+/// The file is opened without waiting (`O_NONBLOCK` on Unix) and looked at again once open, so
+/// that a file swapped for a named pipe between the look and the opening is refused too, never
+/// waited on.
 pub fn read_bounded(path: &Path, limit: u64) -> std::io::Result<Vec<u8>> {
     use std::io::Read;
-    let meta = std::fs::metadata(path)?;
-    if meta.is_dir() {
-        return Err(std::io::Error::other("is a folder, not a file"));
-    }
-    if !meta.is_file() {
-        return Err(std::io::Error::other(
-            "is a device, pipe or socket, not a regular file",
-        ));
-    }
-    if meta.len() > limit {
-        return Err(too_big(meta.len(), limit));
-    }
+    let regular = |meta: &std::fs::Metadata| {
+        if meta.is_dir() {
+            return Err(std::io::Error::other("is a folder, not a file"));
+        }
+        if !meta.is_file() {
+            return Err(std::io::Error::other(
+                "is a device, pipe or socket, not a regular file",
+            ));
+        }
+        if meta.len() > limit {
+            return Err(too_big(meta.len(), limit));
+        }
+        Ok(())
+    };
+    regular(&std::fs::metadata(path)?)?;
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::custom_flags(&mut options, libc::O_NONBLOCK);
+    let file = options.open(path)?;
+    regular(&file.metadata()?)?;
     let mut bytes = Vec::new();
-    std::fs::File::open(path)?
-        .take(limit + 1)
-        .read_to_end(&mut bytes)?;
+    file.take(limit + 1).read_to_end(&mut bytes)?;
     if bytes.len() as u64 > limit {
         return Err(too_big(bytes.len() as u64, limit));
     }
