@@ -392,8 +392,20 @@ impl DlxSolver {
             plain: !self.pruning,
         };
         let shape = Shape::of_grid(grid);
-        let found = general::search_shape(&shape, grid.values(), limit, &budget)
-            .map_err(|_| Clashes(grid.clashes()))?;
+        let found = match general::search_shape(&shape, grid.values(), limit, &budget) {
+            Ok(found) => found,
+            // A matrix too big to build (a Mathdoku cage of too many fillings), or one stopped
+            // while it was built, decides nothing: the search gave up, it did not find none.
+            Err(general::BoardError::Cover(_)) => {
+                return Ok(Report {
+                    solutions: 0,
+                    first: None,
+                    cancelled: true,
+                    work: Work::Dlx(Default::default()),
+                });
+            }
+            Err(_) => return Err(Clashes(grid.clashes())),
+        };
         let first = found.first.and_then(|cells| grid.with_values(cells));
         Ok(Report {
             solutions: found.solutions,
