@@ -465,7 +465,7 @@ fn command_line_cases() -> Vec<Case> {
             "variant toml cage sum impossible",
             &["solve", "v.toml"],
             2,
-            &["v.toml: line 1", "cannot add up to 30"],
+            &["v.toml: line 2", "cannot add up to 30"],
         )
         .file(
             "v.toml",
