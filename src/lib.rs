@@ -48,8 +48,8 @@
 //!     same items laid out for speed) and the matrix in Knuth's format
 //!     ([`sudoku::cover::knuth`]). Nothing else builds a board's items or options.
 //!   - [`sudoku::files`], puzzle files (`files/mod.rs`): formats detected, read and written
-//!     ([`sudoku::files::formats`]), the variants' forms (`files/variant_format.rs`), Knuth's
-//!     general input (`files/general_format.rs`), shapes in TOML (`files/shape_format.rs`),
+//!     ([`sudoku::files::formats`]), the variants' forms (`files/variant_format.rs`: TOML and
+//!     the jigsaw line; `files/sumocue_format.rs`: SumoCue's killer line), Knuth's general input (`files/general_format.rs`), shapes in TOML (`files/shape_format.rs`),
 //!     KSudoku's shape files and saved games (`files/ksudoku.rs` reads, `files/ksudoku_write.rs`
 //!     writes, `files/ksudoku_format.rs` joins them to the other formats), one puzzle as read
 //!     (`files/entry.rs`), text escaped for XML (`files/xml.rs`).

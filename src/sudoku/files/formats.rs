@@ -15,8 +15,8 @@
 //! | Knuth's general | `.txt` | `n` lines of givens, then groups of `n` lines naming boxes (`sudoku-general-dlx`'s input; see [`general_format`]) |
 //! | KSudoku | `.ksudoku` | KSudoku's saved game or shape file (XML, told by its root element, whatever its name: `.ksudoku.xml`, `.xml`) |
 //!
-//! The last four carry a puzzle's [`Variant`](crate::sudoku::Variant) (see [`variant_format`] and
-//! [`general_format`] for their details); the others hold classic puzzles,
+//! The last four carry a puzzle's [`Variant`](crate::sudoku::Variant) (see [`variant_format`],
+//! [`sumocue_format`] and [`general_format`] for their details); the others hold classic puzzles,
 //! and writing a variant's puzzle in one of them keeps only its givens ([`Format::holds`] says
 //! which can hold a puzzle).
 //!
@@ -40,6 +40,7 @@ use crate::sudoku::files::general_format;
 use crate::sudoku::files::ksudoku;
 use crate::sudoku::files::ksudoku_format;
 use crate::sudoku::files::shape_format;
+use crate::sudoku::files::sumocue_format;
 use crate::sudoku::files::variant_format;
 
 pub use crate::sudoku::files::entry::Entry;
@@ -143,7 +144,7 @@ impl Format {
                 puzzle.shape().map_or("", |s| s.name())
             )),
             (Format::Jigsaw, _) => variant_format::jigsaw_line_holds(puzzle),
-            (Format::SumoCue, _) => variant_format::sumocue_holds(puzzle),
+            (Format::SumoCue, _) => sumocue_format::sumocue_holds(puzzle),
             (Format::Knuth, _) => general_format::holds(puzzle),
             (_, None) => Ok(()),
             (_, Some(v)) => Err(format!(
@@ -298,7 +299,7 @@ pub fn read(
         Format::Toml if shape_format::is_shape_toml(text) => shape_format::read_toml(text)?,
         Format::Toml => variant_format::read_toml(text, preferred)?,
         Format::Jigsaw => variant_format::read_jigsaw_lines(text, preferred)?,
-        Format::SumoCue => variant_format::read_sumocue(text, preferred)?,
+        Format::SumoCue => sumocue_format::read_sumocue(text, preferred)?,
         Format::Knuth => vec![read_knuth(text, preferred)?],
         Format::Ksudoku => {
             return Err(ParseError {
@@ -363,7 +364,7 @@ pub fn detect(text: &str) -> Format {
     // SumoCue's lines end in ':', as titles do.
     if data_lines(text)
         .next()
-        .is_some_and(|(_, l)| variant_format::is_sumocue(l))
+        .is_some_and(|(_, l)| sumocue_format::is_sumocue(l))
     {
         return Format::SumoCue;
     }
@@ -682,7 +683,7 @@ pub fn write(puzzle: &Grid, solution: Option<&Grid>, format: Format) -> String {
         Format::Toml if puzzle.shape().is_some() => shape_format::write_toml(puzzle, None),
         Format::Toml => variant_format::write_toml(puzzle, None, None),
         Format::Jigsaw => variant_format::write_jigsaw_line(puzzle),
-        Format::SumoCue => variant_format::write_sumocue(puzzle),
+        Format::SumoCue => sumocue_format::write_sumocue(puzzle),
         Format::Knuth => general_format::write(puzzle),
         Format::Line => format!("{}\n", puzzle.to_line()),
         Format::Block => puzzle.to_block(),

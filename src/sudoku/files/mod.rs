@@ -8,5 +8,6 @@ pub mod ksudoku;
 pub mod ksudoku_format;
 pub mod ksudoku_write;
 pub mod shape_format;
+pub mod sumocue_format;
 pub mod variant_format;
 pub mod xml;
