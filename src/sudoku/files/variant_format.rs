@@ -656,7 +656,7 @@ fn toml_string(s: &str) -> String {
 }
 
 #[cfg(test)]
-pub(super) mod tests {
+mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
     use crate::sudoku::files::formats::{Format, detect, read, write};
@@ -674,19 +674,19 @@ pub(super) mod tests {
         "GGGHHHIII",
     ];
 
-    pub(in crate::sudoku::files) fn one(text: &str) -> Grid {
+    fn one(text: &str) -> Grid {
         let (_, entries) = read(text, None, None).unwrap();
         assert_eq!(entries.len(), 1);
         entries.into_iter().next().unwrap().puzzle
     }
 
-    pub(in crate::sudoku::files) fn error(text: &str) -> (usize, usize, String) {
+    fn error(text: &str) -> (usize, usize, String) {
         let e = read(text, None, None).unwrap_err();
         (e.line, e.column, e.kind.to_string())
     }
 
     /// Written in `format` and read back: the same board and rules.
-    pub(in crate::sudoku::files) fn round_trip(puzzle: &Grid, format: Format) {
+    fn round_trip(puzzle: &Grid, format: Format) {
         format.holds(puzzle).unwrap();
         let text = write(puzzle, None, format);
         assert_eq!(detect(&text), format, "{text}");
