@@ -44,6 +44,7 @@
 //!   - [`sudoku::cover`], boards as exact cover (`cover/mod.rs`): the one mapping of the model
 //!     ([`CoverMatrix`](sudoku::cover::model::CoverMatrix), `cover/model.rs`: items and options
 //!     named as Knuth names them), the search of any board through it (`cover/general.rs`),
+//!     the cages a killer board implies, added to a search's matrix (`cover/implied.rs`),
 //!     the classic board's fast path ([`DlxSolver`](sudoku::DlxSolver), `cover/classic.rs`: the
 //!     same items laid out for speed) and the matrix in Knuth's format
 //!     ([`sudoku::cover::knuth`]). Nothing else builds a board's items or options.

@@ -11,7 +11,7 @@
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use crate::dlx::{Matrix, OptionId, Stats};
+use crate::dlx::{MAX_PRUNE_WIDTH, Matrix, OptionId, Stats};
 use crate::sudoku::board::cage::Cage;
 use crate::sudoku::board::shape::{Shape, ShapeError};
 use crate::sudoku::board::units::Units;
@@ -146,6 +146,7 @@ pub fn search_shape(
     let mut direct = Direct {
         deadline,
         cancel: budget.cancel,
+        implies: !budget.plain,
         ..Direct::default()
     };
     let nothing = |gave_up| GeneralReport {
@@ -169,7 +170,15 @@ pub fn search_shape(
         m.set_pairless_items(direct.cell_items);
     }
     direct.starts.push(direct.placed.len() as u32);
-    let mut search = m.search().with_pruning(!budget.plain);
+    // A killer board's search weighs conflicts and prunes by the wide rule as well: its cages'
+    // digit sets make many items of a few options each, where a branch's failure tells the
+    // most (benches/README.md has the figures; on jigsaws the weights cost more than they gain).
+    let killer = !budget.plain && !shape.cages().is_empty();
+    let mut search = m
+        .search()
+        .with_pruning(!budget.plain)
+        .with_conflict_weights(killer)
+        .with_pruning_width(if killer { MAX_PRUNE_WIDTH } else { 2 });
     if let Some(deadline) = deadline {
         search = search.with_deadline(deadline);
     }
@@ -221,6 +230,9 @@ struct Direct<'a> {
     cell_items: usize,
     /// Some option is a Mathdoku cage's filling.
     fills: bool,
+    /// Add the cages the board implies (not for a plain search: Algorithm X as Knuth wrote it
+    /// searches the board's own matrix).
+    implies: bool,
     /// Where each option's placed cells start in `placed` (and, once built, where they end).
     starts: Vec<u32>,
     placed: Vec<(usize, u8)>,
@@ -268,6 +280,10 @@ impl Sink for Direct<'_> {
         self.cancel
             .is_some_and(|flag| flag.load(std::sync::atomic::Ordering::Relaxed))
             || self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+
+    fn implies(&self) -> bool {
+        self.implies
     }
 
     fn fill(

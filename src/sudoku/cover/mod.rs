@@ -3,5 +3,6 @@
 
 pub(crate) mod classic;
 pub mod general;
+pub mod implied;
 pub mod knuth;
 pub mod model;

@@ -39,6 +39,12 @@
 //!   cell's item, and each cell's units' items for its digit. Its cells have no placements of
 //!   their own, so an exact cover fills each Mathdoku cage by one of its fillings.
 //!
+//! A search's sink may ask for the cages the board implies as well ([`implied`](super::implied):
+//! the sums that full units and cages fix between them). They are killer cages like the
+//! board's, numbered after them, with their items and digit sets; a cell in several cages has
+//! each cage's item for its digit in its placements. Every solution keeps them, so they change
+//! no solution, only how soon the search sees a dead end.
+//!
 //! An exact cover is a filling of every empty cell in which no unit repeats a digit, every full
 //! unit holds them all and every cage is made, and every such filling is one exact cover: the
 //! options chosen are its placements, the digit set of each killer cage and the filling of each
@@ -59,11 +65,13 @@
 use thiserror::Error;
 
 use crate::sudoku::board::cage::{
-    MAX_CAGE_ENTRIES, MAX_DIGIT_SETS, MAX_FILLING_STEPS, MAX_FILLINGS, SetsError, digit_set_count,
-    digit_sets,
+    Cage, MAX_CAGE_ENTRIES, MAX_DIGIT_SETS, MAX_FILLING_STEPS, MAX_FILLINGS, SetsError,
+    digit_set_count, digit_sets,
 };
 use crate::sudoku::board::geometry::Unit;
 use crate::sudoku::board::shape::Shape;
+
+use super::implied::implied_cages;
 
 /// One option: a symbol placed in a cell, and the items it covers: its cell, then its units'.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -210,6 +218,11 @@ pub(crate) trait Sink {
     /// and then while the options are made, and [`map`] then gives up with
     /// [`CoverError::Stopped`].
     fn stopped(&self) -> bool {
+        false
+    }
+    /// Whether to add the cages the board implies ([`implied`](super::implied)): a search's
+    /// sink does, for the pruning they bring; a sink that shows the matrix does not.
+    fn implies(&self) -> bool {
         false
     }
 }
@@ -448,8 +461,23 @@ pub(crate) fn map<S: Sink>(
         }
     };
     unit_items(true, sink, &mut item);
-    // Killer cages, then Mathdoku cages: an item each (primary).
-    let cages = shape.cages();
+    // Killer cages (the board's, then those it implies, if the sink asks for them), then
+    // Mathdoku cages: an item each (primary).
+    let implied = if sink.implies() {
+        implied_cages(shape)
+    } else {
+        Vec::new()
+    };
+    let killers = shape.cages().len();
+    let cages: Vec<&Cage> = shape.cages().iter().chain(&implied).collect();
+    let mut cages_of = vec![Vec::new(); shape.positions()];
+    for (k, cage) in cages.iter().enumerate() {
+        for &cell in &cage.cells {
+            if let Some(of) = cages_of.get_mut(cell) {
+                of.push(k);
+            }
+        }
+    }
     let math = shape.math_cages();
     let mut in_cage = vec![vec![false; n + 1]; cages.len()];
     let mut cage_item = Vec::with_capacity(cages.len());
@@ -492,8 +520,7 @@ pub(crate) fn map<S: Sink>(
     // One buffer for every option's items.
     let mut covers: Vec<usize> = Vec::new();
     // Placements, outside Mathdoku cages.
-    let killer_of = |cell: usize| shape.cage_of(cell).filter(|&k| k < cages.len());
-    let in_math = |cell: usize| shape.cage_of(cell).is_some_and(|k| k >= cages.len());
+    let in_math = |cell: usize| shape.cage_of(cell).is_some_and(|k| k >= killers);
     let stop = |sink: &S| {
         if sink.stopped() {
             Err(CoverError::Stopped)
@@ -506,18 +533,16 @@ pub(crate) fn map<S: Sink>(
             continue;
         }
         stop(sink)?;
-        let cage = killer_of(cell);
+        let caged = cages_of.get(cell).map_or(&[][..], Vec::as_slice);
         let of = shape.units_of(cell);
         for d in 1..=n {
-            if of.iter().any(|&u| holds[u as usize][d]) || cage.is_some_and(|k| in_cage[k][d]) {
+            if of.iter().any(|&u| holds[u as usize][d]) || caged.iter().any(|&k| in_cage[k][d]) {
                 continue;
             }
             covers.clear();
             covers.push(item);
             covers.extend(of.iter().map(|&u| unit_item[u as usize][d]));
-            if let Some(k) = cage {
-                covers.push(digit_item[k][d]);
-            }
+            covers.extend(caged.iter().map(|&k| digit_item[k][d]));
             sink.placement(cell, d as u8, &covers)?;
         }
     }
