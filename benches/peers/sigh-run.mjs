@@ -9,8 +9,9 @@
 // 2 solutions, as `sudoku-dlx bench` counts), and given up after SECS (default 20): the engine
 // calls a progress callback every 1024 steps of its search, which throws once the time is up.
 // Prints a line a puzzle (set, name, count or "gave-up", ms), then a line a set:
-//   SUMMARY <set> <puzzles> <decided> <total s> <median ms>
-// where the total and the median count a puzzle given up at the time it was given up.
+//   SUMMARY <set> <puzzles> <decided> <unique> <multi> <none> <total s> <median ms>
+// (the columns of `sudoku-dlx bench`), where the total and the median count a puzzle given up
+// at the time it was given up.
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -64,13 +65,15 @@ for (const set of sets) {
   const entry = manifest.sets[set];
   if (!entry) throw new Error(`no set ${set} in ${outDir}/manifest.json`);
   const times = [];
-  let decided = 0;
+  const counts = [0, 0, 0]; // none, unique, multi
   for (const p of entry.puzzles) {
     const { count, ms } = countToTwo(p.input);
     times.push(ms);
-    if (count !== null) decided++;
+    if (count !== null) counts[count]++;
     console.log(`${set}\t${p.name}\t${count ?? 'gave-up'}\t${ms.toFixed(2)} ms`);
   }
   const total = times.reduce((a, b) => a + b, 0) / 1000;
-  console.log(`SUMMARY ${set} ${times.length} ${decided} ${total.toFixed(3)} ${median(times).toFixed(3)}`);
+  const [none, unique, multi] = counts;
+  console.log(`SUMMARY ${set} ${times.length} ${none + unique + multi} ${unique} ${multi} ${none} `
+    + `${total.toFixed(3)} ${median(times).toFixed(3)}`);
 }
