@@ -12,6 +12,7 @@
 //                      EXTREME_KILLERS) and the examples holding cages, givens and at most the
 //                      two diagonals
 //   jigsaw-empty       each layout of jigsaw_layouts.js's VALID_JIGSAW_LAYOUTS, no givens
+//                      (jigsaw_box_layouts.js's, regions and boxes both, are skipped)
 //   jigsaw-unsolvable  each layout of invalid_jigsaw_layouts.js, no givens (none has a solution)
 //   16x16              the 16×16 examples: classic, X, windoku (hyper), jigsaw
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -37,6 +38,7 @@ const { SudokuParser } = await load('js/sudoku_parser.js');
 const Collections = await load('data/collections.js');
 const { PUZZLE_INDEX, resolvePuzzleConfig } = await load('data/example_puzzles.js');
 const { VALID_JIGSAW_LAYOUTS } = await load('data/jigsaw_layouts.js');
+const { VALID_JIGSAW_BOX_LAYOUTS } = await load('data/jigsaw_box_layouts.js');
 const { INVALID_JIGSAW_LAYOUTS } = await load('data/invalid_jigsaw_layouts.js');
 
 // ---- Candidates: { name, input, solution? } in sigh's terms ----
@@ -66,7 +68,9 @@ const SETS = {
     accept: (s) => (s.side === 9 && s.cages.length > 0 && !s.regions) || 'not a 9×9 killer',
   },
   'jigsaw-empty': {
-    candidates: layouts(VALID_JIGSAW_LAYOUTS, 'VALID_JIGSAW_LAYOUTS'),
+    // (the box layouts, regions and boxes both, have no TOML form: listed as skipped)
+    candidates: [...layouts(VALID_JIGSAW_LAYOUTS, 'VALID_JIGSAW_LAYOUTS'),
+      ...layouts(VALID_JIGSAW_BOX_LAYOUTS, 'VALID_JIGSAW_BOX_LAYOUTS')],
     accept: (s) => (s.regions && !s.givens.size) || 'not an empty jigsaw',
   },
   'jigsaw-unsolvable': {
