@@ -64,7 +64,7 @@ done
 
 # 4. Side by side. Decided: counted to 2 (or proved 0 or 1) within the timeout. Total: the
 #    sum of every puzzle's time, a given-up puzzle at the timeout. Median: over every puzzle.
-#    unique/multi/none must agree where both decided every puzzle.
+#    Where both decided every puzzle, their counts of unique, multi and none must agree.
 awk -v sets="$sets" -v t="$timeout" '
     FNR == 1 { file++ }
     file == 1 && $1 == "SUMMARY" { n[$2] = $3; sd[$2] = $4; su[$2] = $5 "/" $6 "/" $7; st[$2] = $8; sm[$2] = $9 }
@@ -80,6 +80,8 @@ awk -v sets="$sets" -v t="$timeout" '
         for (i = 1; i <= k; i++) {
             s = names[i]
             printf "%-18s %7d %7d %7d %11s %11s %9.3f %9.3f %10.3f %10.3f\n", s, n[s], sd[s], od[s], su[s], ou[s], st[s], ot[s], sm[s], om[s]
+            if (sd[s] == n[s] && od[s] == n[s] && su[s] != ou[s]) bad = bad " " s
         }
         printf "(counting to 2 solutions a puzzle, one thread, given up after %s s; u/m/n: unique, multi, none)\n", t
+        if (bad != "") { print "sigh and sudoku-dlx disagree on the counts of:" bad > "/dev/stderr"; exit 1 }
     }' "$out/sigh.log" "$out/ours.log"
