@@ -293,10 +293,36 @@ struct RawCage {
 
 /// The line and column (from 1) of a byte offset.
 pub(super) fn place(text: &str, offset: usize) -> (usize, usize) {
-    let before = &text[..offset.min(text.len())];
-    let line = before.matches('\n').count() + 1;
-    let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
-    (line, column)
+    Places::new(text).at(offset)
+}
+
+/// A text with where each of its lines starts, to find the line and column of many offsets
+/// (a file of many puzzles asks for several a puzzle) in time that does not grow with the file.
+pub(super) struct Places<'a> {
+    text: &'a str,
+    /// The byte offset of each line's start.
+    starts: Vec<usize>,
+}
+
+impl<'a> Places<'a> {
+    pub(super) fn new(text: &'a str) -> Self {
+        let starts = std::iter::once(0)
+            .chain(text.match_indices('\n').map(|(k, _)| k + 1))
+            .collect();
+        Places { text, starts }
+    }
+
+    /// The line and column (from 1) of a byte offset.
+    pub(super) fn at(&self, offset: usize) -> (usize, usize) {
+        let offset = offset.min(self.text.len());
+        let line = self.starts.partition_point(|&s| s <= offset).max(1);
+        let start = self.starts.get(line - 1).copied().unwrap_or(0);
+        let column = self
+            .text
+            .get(start..offset)
+            .map_or(0, |l| l.chars().count());
+        (line, column + 1)
+    }
 }
 
 /// Reads a TOML file of variant puzzles (see the module docs).
@@ -305,27 +331,28 @@ pub(super) fn read_toml(
     preferred: Option<&Notation>,
 ) -> Result<Vec<Entry>, ParseError> {
     let puzzles: Vec<Spanned<RawPuzzle>> = toml_puzzles(text)?;
+    let places = Places::new(text);
     puzzles
         .into_iter()
         .map(|p| {
             let start = p.span().start;
-            read_puzzle(text, p.into_inner(), start, preferred)
+            read_puzzle(&places, p.into_inner(), start, preferred)
         })
         .collect()
 }
 
 /// One puzzle of a TOML file.
 fn read_puzzle(
-    text: &str,
+    text: &Places<'_>,
     raw: RawPuzzle,
     start: usize,
     preferred: Option<&Notation>,
 ) -> Result<Entry, ParseError> {
     let at = |span: Range<usize>, what: String| {
-        let (line, column) = place(text, span.start);
+        let (line, column) = text.at(span.start);
         invalid(line, column, what)
     };
-    let first_line = place(text, start).0;
+    let first_line = text.at(start).0;
     let geometry = match &raw.shape {
         Some(s) => {
             Some(Geometry::parse(s.get_ref()).map_err(|e| at(s.span(), format!("box: {e}")))?)
@@ -351,7 +378,7 @@ fn read_puzzle(
             boxless
                 .map_or_else(|| Notation::for_cells(side * side, preferred), Ok)
                 .map_err(|kind| {
-                    let (line, _) = place(text, rows.span().start);
+                    let (line, _) = text.at(rows.span().start);
                     ParseError {
                         line,
                         column: 0,
@@ -459,7 +486,7 @@ fn read_puzzle(
     let variant_line = raw
         .variant
         .as_ref()
-        .map_or(first_line, |v| place(text, v.span().start).0);
+        .map_or(first_line, |v| text.at(v.span().start).0);
     // A region's or a cage's error names the line where it is written.
     let order = cage_order(&rules.cages);
     let labels = rules.regions.clone();
@@ -472,12 +499,12 @@ fn read_puzzle(
                     Some(first / side)
                 })?;
                 let cell = rows.get_ref().get(row)?;
-                Some(place(text, cell.span().start).0)
+                Some(text.at(cell.span().start).0)
             }),
             Culprit::Cage(k) => order
                 .get(k)
                 .and_then(|&k| raw.cages.get(k))
-                .map(|cage| place(text, cage.span().start).0),
+                .map(|cage| text.at(cage.span().start).0),
         };
         invalid(line.unwrap_or(variant_line), 0, what)
     })?;
@@ -485,7 +512,7 @@ fn read_puzzle(
         grid,
         raw.givens
             .as_ref()
-            .map_or(first_line, |g| place(text, g.span().start).0),
+            .map_or(first_line, |g| text.at(g.span().start).0),
     );
     entry.title = raw.title;
     entry.entries = entries;
@@ -495,13 +522,13 @@ fn read_puzzle(
 /// Checks that `rows` are `side` rows of `side` characters each (layout aside), naming the
 /// row's line if not, and gives back their characters, joined, and where each row starts.
 fn read_rows(
-    text: &str,
+    text: &Places<'_>,
     rows: &Spanned<Vec<Spanned<String>>>,
     side: usize,
     key: &str,
 ) -> Result<(String, Vec<(usize, usize)>), ParseError> {
     if rows.get_ref().len() != side {
-        let (line, _) = place(text, rows.span().start);
+        let (line, _) = text.at(rows.span().start);
         return Err(invalid(
             line,
             0,
@@ -514,7 +541,7 @@ fn read_rows(
     let mut joined = String::new();
     let mut starts = Vec::new();
     for row in rows.get_ref() {
-        let (line, column) = place(text, row.span().start);
+        let (line, column) = text.at(row.span().start);
         let cells: String = row.get_ref().chars().filter(|c| !is_layout(*c)).collect();
         let count = cells.chars().count();
         if count != side {
@@ -741,6 +768,30 @@ mod tests {
         assert_eq!(both[0].puzzle.variant().unwrap().name(), "hyper");
         assert_eq!(both[0].line, 1);
         assert!(both[1].puzzle.variant().is_none());
+    }
+
+    #[test]
+    fn places_are_lines_and_columns_from_one() {
+        let text = "ab\n\nçd\nlast";
+        let places = Places::new(text);
+        // (ç is two bytes: offset 5 is inside it, and no span starts there.)
+        let expected = [
+            (0, (1, 1)),
+            (1, (1, 2)),
+            (2, (1, 3)),
+            (3, (2, 1)),
+            (4, (3, 1)),
+            (6, (3, 2)),
+            (7, (3, 3)),
+            (8, (4, 1)),
+        ];
+        for (offset, want) in expected {
+            assert_eq!(places.at(offset), want, "offset {offset}");
+            assert_eq!(place(text, offset), want, "offset {offset}");
+        }
+        assert_eq!(places.at(text.len()), (4, 5));
+        assert_eq!(places.at(text.len() + 10), (4, 5));
+        assert_eq!(Places::new("").at(0), (1, 1));
     }
 
     #[test]
