@@ -390,6 +390,7 @@ impl DlxSolver {
             node_limit: None,
             cancel,
             plain: !self.pruning,
+            pairs_only: false,
         };
         let shape = Shape::of_grid(grid);
         let found = match general::search_shape(&shape, grid.values(), limit, &budget) {

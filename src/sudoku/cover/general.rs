@@ -110,6 +110,11 @@ pub struct Budget<'a> {
     pub cancel: Option<&'a AtomicBool>,
     /// Search as plain Algorithm X, without pruning (`--solver dlx-plain`).
     pub plain: bool,
+    /// Search the board's own matrix with pruning by pairs only: no implied cages, no conflict
+    /// weights. The generators count this way, so that a seed's puzzles stay what they are
+    /// (their node budgets decide which clues stay); on killers it searches more nodes, each
+    /// cheaper.
+    pub pairs_only: bool,
 }
 
 /// [`solve_with_cages`] within a [`Budget`]; `gave_up` says whether it ran out.
@@ -146,7 +151,7 @@ pub fn search_shape(
     let mut direct = Direct {
         deadline,
         cancel: budget.cancel,
-        implies: !budget.plain,
+        implies: !budget.plain && !budget.pairs_only,
         ..Direct::default()
     };
     let nothing = |gave_up| GeneralReport {
@@ -173,7 +178,7 @@ pub fn search_shape(
     // A killer board's search weighs conflicts and prunes by the wide rule as well: its cages'
     // digit sets make many items of a few options each, where a branch's failure tells the
     // most (benches/README.md has the figures; on jigsaws the weights cost more than they gain).
-    let killer = !budget.plain && !shape.cages().is_empty();
+    let killer = !budget.plain && !budget.pairs_only && !shape.cages().is_empty();
     let mut search = m
         .search()
         .with_pruning(!budget.plain)

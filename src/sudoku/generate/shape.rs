@@ -261,6 +261,7 @@ fn count(
     let budget = Budget {
         node_limit: Some(UNIQUE_NODES),
         cancel,
+        pairs_only: true,
         ..Budget::default()
     };
     let found = search_shape(shape, cells, 2, &budget).ok()?;

@@ -191,6 +191,7 @@ fn count(
     let budget = Budget {
         node_limit: Some(nodes),
         cancel,
+        pairs_only: true,
         ..Budget::default()
     };
     let found = general::search(variant.units(), cells, variant.cages(), limit, &budget).ok()?;
