@@ -148,10 +148,12 @@ pub fn search_shape(
     check_givens(shape, values)?;
     // The time limit counts from here: building a large matrix takes some of it.
     let deadline = budget.time_limit.map(|limit| Instant::now() + limit);
+    // The full search: implied cages, and on killers conflict weights and the wide rule.
+    let full = !budget.plain && !budget.pairs_only;
     let mut direct = Direct {
         deadline,
         cancel: budget.cancel,
-        implies: !budget.plain && !budget.pairs_only,
+        implies: full,
         ..Direct::default()
     };
     let nothing = |gave_up| GeneralReport {
@@ -178,7 +180,7 @@ pub fn search_shape(
     // A killer board's search weighs conflicts and prunes by the wide rule as well: its cages'
     // digit sets make many items of a few options each, where a branch's failure tells the
     // most (benches/README.md has the figures; on jigsaws the weights cost more than they gain).
-    let killer = !budget.plain && !budget.pairs_only && !shape.cages().is_empty();
+    let killer = full && !shape.cages().is_empty();
     let mut search = m
         .search()
         .with_pruning(!budget.plain)

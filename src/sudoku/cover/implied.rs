@@ -16,11 +16,15 @@
 //! given. The [cover model](super::model) adds them to the matrix of a search, never to the
 //! matrix it shows; a cage the board holds already is not added again, and one of more than
 //! [`MAX_IMPLIED_SETS`] digit sets is left out (large boards, where it would cost more than it
-//! tells).
+//! tells). So is any cage that would take the board's and the implied cages' options together
+//! past [`MAX_CAGE_ENTRIES`], counted as [`check_digit_sets`] counts them when the board is read:
+//! a board that passed that check is never refused for the cages its search adds.
 
 use std::collections::HashSet;
 
-use crate::sudoku::board::cage::{Cage, digit_set_count};
+#[cfg(doc)]
+use crate::sudoku::board::cage::check_digit_sets;
+use crate::sudoku::board::cage::{Cage, MAX_CAGE_ENTRIES, digit_set_count};
 use crate::sudoku::board::shape::Shape;
 
 /// The most digit sets an implied cage may have.
@@ -29,6 +33,20 @@ pub const MAX_IMPLIED_SETS: u64 = 2_000;
 /// The cages `shape`'s killer cages and full units imply (see the module docs), each with its
 /// cells in increasing order; none on a board without killer cages.
 pub fn implied_cages(shape: &Shape) -> Vec<Cage> {
+    implied_within(shape, MAX_CAGE_ENTRIES)
+}
+
+/// The entries the options of a cage of `cells` cells adding up to `sum` bring to the matrix of
+/// a board of `side` symbols, with no digit given: one per digit set for the cage's item and one
+/// for each digit outside the set.
+fn entries(side: usize, cells: usize, sum: u32) -> u64 {
+    let width = (side + 1).saturating_sub(cells) as u64;
+    digit_set_count(side, cells, sum, &[]).saturating_mul(width)
+}
+
+/// [`implied_cages`] with the board's and the implied cages' options together kept within
+/// `limit` entries.
+fn implied_within(shape: &Shape, limit: u64) -> Vec<Cage> {
     let cages = shape.cages();
     if cages.is_empty() {
         return Vec::new();
@@ -36,6 +54,9 @@ pub fn implied_cages(shape: &Shape) -> Vec<Cage> {
     let n = shape.symbols();
     let total = (n * (n + 1) / 2) as u64;
     let killer_of = |cell: usize| shape.cage_of(cell).filter(|&k| k < cages.len());
+    let mut room = cages.iter().fold(limit, |room, c| {
+        room.saturating_sub(entries(n, c.cells.len(), c.sum))
+    });
     let mut seen: HashSet<Vec<usize>> = cages
         .iter()
         .map(|c| {
@@ -53,10 +74,12 @@ pub fn implied_cages(shape: &Shape) -> Vec<Cage> {
         };
         if cells.is_empty()
             || digit_set_count(n, cells.len(), sum, &[]) > MAX_IMPLIED_SETS
+            || entries(n, cells.len(), sum) > room
             || !seen.insert(cells.clone())
         {
             return;
         }
+        room -= entries(n, cells.len(), sum);
         implied.push(Cage { cells, sum });
     };
     for u in (0..shape.unit_count()).filter(|&u| shape.is_full(u)) {
@@ -161,6 +184,27 @@ mod tests {
         }
         // A board without cages implies none.
         assert!(implied_cages(&Shape::of_units(&units, &[]).unwrap()).is_empty());
+    }
+
+    #[test]
+    fn implied_cages_stay_within_the_room_the_board_leaves() {
+        let (units, cages) = board();
+        let shape = Shape::of_units(&units, &cages).unwrap();
+        let count = |cages: &[Cage]| -> u64 {
+            cages.iter().map(|c| entries(9, c.cells.len(), c.sum)).sum()
+        };
+        let own = count(&cages);
+        let all = implied_cages(&shape);
+        assert!(all.len() >= 2);
+        // No room past the board's own cages: none implied; room for some: only what fits,
+        // and the first of them in the order found.
+        assert!(implied_within(&shape, own).is_empty());
+        assert!(implied_within(&shape, own - 1).is_empty());
+        let room = count(&all) - 1;
+        let some = implied_within(&shape, own + room);
+        assert!(!some.is_empty() && some.len() < all.len());
+        assert!(count(&some) <= room);
+        assert_eq!(some[0], all[0]);
     }
 
     /// Random cages of 1 to 4 connected cells, no digit twice, over a full grid of `units`.

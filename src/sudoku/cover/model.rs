@@ -547,7 +547,8 @@ pub(crate) fn map<S: Sink>(
         }
     }
     // What the cages' options bring, kept within MAX_CAGE_ENTRIES (a shape's check keeps the
-    // killer cages within it already; fillings are known only once listed).
+    // killer cages within it already, and the implied ones are chosen to fit beside them;
+    // fillings are known only once listed).
     let mut entries = 0u64;
     let first_cell = |cells: &[usize]| shape.cell_name(cells.first().copied().unwrap_or(0));
     for (k, cage) in cages.iter().enumerate() {
