@@ -186,7 +186,7 @@ fn xc(bytes: &[u8]) -> Verdict {
     if let (Some(a), Some(b)) = (pruned, plain) {
         assert_eq!(a, b, "solutions with pruning and without differ");
     }
-    if problem.options().len() <= BRUTE_OPTIONS
+    if problem.option_count() <= BRUTE_OPTIONS
         && let Some(found) = plain.or(pruned)
     {
         assert_eq!(
@@ -199,7 +199,7 @@ fn xc(bytes: &[u8]) -> Verdict {
         "{} primary, {} secondary, {} options, {:?} solutions",
         bucket(problem.primary_items()),
         bucket(problem.secondary_items()),
-        bucket(problem.options().len()),
+        bucket(problem.option_count()),
         plain.map(|n| bucket(n as usize))
     ))
 }
@@ -209,14 +209,13 @@ fn xc(bytes: &[u8]) -> Verdict {
 fn brute_force(problem: &Problem) -> u64 {
     let primary = problem.primary_items();
     let items = primary + problem.secondary_items();
-    let options = problem.options();
     let mut count = 0;
-    for set in 0u32..1 << options.len() {
+    for set in 0u32..1 << problem.option_count() {
         let mut used = vec![0u32; items];
-        for (k, option) in options.iter().enumerate() {
+        for (k, option) in problem.options().enumerate() {
             if set & (1 << k) != 0 {
                 for &i in option {
-                    used[i] += 1;
+                    used[i as usize] += 1;
                 }
             }
         }

@@ -116,8 +116,21 @@ pub enum ProblemErrorKind {
 pub struct Problem {
     names: Vec<String>,
     primary: usize,
-    options: Vec<Vec<usize>>,
+    /// The options' items, one option after another: option `k` is
+    /// `items[starts[k]..starts[k + 1]]`.
+    items: Vec<u32>,
+    starts: Vec<usize>,
     lines: Vec<usize>,
+}
+
+/// A name of at most eight bytes as one number, its bytes in order (names hold no zero byte, so
+/// two names differ exactly when their numbers do); `None` for a longer name. Looking names up by
+/// a number is several times cheaper than by a string, on a file of a million items.
+fn key(name: &str) -> Option<u64> {
+    let bytes = name.as_bytes();
+    let mut word = [0u8; MAX_NAME_LEN];
+    word.get_mut(..bytes.len())?.copy_from_slice(bytes);
+    Some(u64::from_le_bytes(word))
 }
 
 impl Problem {
@@ -136,7 +149,7 @@ impl Problem {
         };
         let fail = |line, kind| ProblemError { line, kind };
         let mut names: Vec<String> = Vec::new();
-        let mut index: HashMap<&str, usize> = HashMap::new();
+        let mut index: HashMap<u64, u32> = HashMap::new();
         let mut primary = None;
         for word in items.split_ascii_whitespace() {
             if word == "|" {
@@ -147,7 +160,13 @@ impl Problem {
                 continue;
             }
             check_name(word).map_err(|kind| fail(item_line, kind))?;
-            if index.insert(word, names.len()).is_some() {
+            let number = u32::try_from(names.len()).map_err(|_| {
+                fail(
+                    item_line,
+                    ProblemErrorKind::TooLarge(DlxError::TooLarge { what: "the items" }),
+                )
+            })?;
+            if index.insert(key(word).unwrap_or(0), number).is_some() {
                 return Err(fail(
                     item_line,
                     ProblemErrorKind::DuplicateItem { name: word.into() },
@@ -158,15 +177,30 @@ impl Problem {
         // A bar cannot come first (a line starting with `|` is a comment), so there is a
         // primary item.
         let primary = primary.unwrap_or(names.len());
-        let mut options = Vec::new();
+        let (mut items, mut starts) = (Vec::new(), vec![0]);
         let mut where_ = Vec::new();
         let mut seen = vec![usize::MAX; names.len()];
+        // Each item's name as its key, and the item after the last one found: options often
+        // name items in the order the item line does (a file written by a program), and a
+        // look at the next name costs a read of the next entry here, where the table costs a
+        // cache miss or two on a file of a million items.
+        let keys: Vec<u64> = names.iter().map(|n| key(n).unwrap_or(0)).collect();
+        let mut next = 0usize;
+        let mut find = |word: &str| {
+            let k = key(word)?;
+            let item = match keys.get(next) {
+                Some(&guess) if guess == k => next as u32,
+                _ => index.get(&k).copied()?,
+            };
+            next = item as usize + 1;
+            Some(item)
+        };
         for (line, text) in lines {
-            let mut option = Vec::new();
+            let start = items.len();
             for word in text.split_ascii_whitespace() {
-                let Some(&item) = index.get(word) else {
+                let Some(item) = find(word) else {
                     let base = word.split(':').next().unwrap_or_default();
-                    let kind = if word.contains(':') && index.contains_key(base) {
+                    let kind = if word.contains(':') && find(base).is_some() {
                         ProblemErrorKind::Colour { name: word.into() }
                     } else {
                         check_name(word)
@@ -175,16 +209,16 @@ impl Problem {
                     };
                     return Err(fail(line, kind));
                 };
-                if seen[item] == line {
+                if seen[item as usize] == line {
                     return Err(fail(
                         line,
                         ProblemErrorKind::DuplicateInOption { name: word.into() },
                     ));
                 }
-                seen[item] = line;
-                option.push(item);
+                seen[item as usize] = line;
+                items.push(item);
             }
-            if option.iter().all(|&item| item >= primary) {
+            if items[start..].iter().all(|&item| item as usize >= primary) {
                 return Err(fail(
                     line,
                     ProblemErrorKind::NoPrimaryInOption {
@@ -192,13 +226,14 @@ impl Problem {
                     },
                 ));
             }
-            options.push(option);
+            starts.push(items.len());
             where_.push(line);
         }
         Ok(Problem {
             names,
             primary,
-            options,
+            items,
+            starts,
             lines: where_,
         })
     }
@@ -218,9 +253,23 @@ impl Problem {
         self.names.len() - self.primary
     }
 
-    /// The options, as item numbers in the order written.
-    pub fn options(&self) -> &[Vec<usize>] {
-        &self.options
+    /// The number of options.
+    pub fn option_count(&self) -> usize {
+        self.lines.len()
+    }
+
+    /// Option `option`'s items, as item numbers in the order written (empty past the last).
+    pub fn option(&self, option: OptionId) -> &[u32] {
+        let k = option.index();
+        match (self.starts.get(k), self.starts.get(k + 1)) {
+            (Some(&start), Some(&end)) => &self.items[start..end],
+            _ => &[],
+        }
+    }
+
+    /// The options in the order written, each as [`option`](Self::option) gives it.
+    pub fn options(&self) -> impl ExactSizeIterator<Item = &[u32]> + '_ {
+        self.starts.windows(2).map(|w| &self.items[w[0]..w[1]])
     }
 
     /// The line each option was written on.
@@ -230,16 +279,11 @@ impl Problem {
 
     /// An option as `dlx1` prints it: its items' names, separated by spaces.
     pub fn option_text(&self, option: OptionId) -> String {
-        self.options
-            .get(option.index())
-            .map(|items| {
-                items
-                    .iter()
-                    .map(|&i| self.names[i].as_str())
-                    .collect::<Vec<_>>()
-                    .join(" ")
-            })
-            .unwrap_or_default()
+        self.option(option)
+            .iter()
+            .map(|&i| self.names[i as usize].as_str())
+            .collect::<Vec<_>>()
+            .join(" ")
     }
 
     /// The matrix to search: the items in the order named, the options in the order written
@@ -251,8 +295,8 @@ impl Problem {
             kind: ProblemErrorKind::TooLarge(e),
         };
         let mut m = Matrix::new(self.primary, self.secondary_items()).map_err(too_large)?;
-        for (items, &line) in self.options.iter().zip(&self.lines) {
-            m.add_option(items.iter().copied())
+        for (items, &line) in self.options().zip(&self.lines) {
+            m.add_option(items.iter().map(|&i| i as usize))
                 .map_err(|e| ProblemError {
                     line,
                     kind: ProblemErrorKind::TooLarge(e),
