@@ -8,17 +8,20 @@ use super::node::{COVERED, Node, SPACER, TAG_COVERED, tag_of};
 use super::unchecked::{get, ln, nd, tg, tp};
 
 /// Calls a link operation in the matrix's modes: `in_mode!(m, cover(i))` is
-/// `m.cover::<N, Q>(i)` with `N` whether the matrix is [narrow](Matrix::narrow) and `Q` whether
-/// it is laid out in [blocks of four](Matrix::quad). The operations are unsafe functions, so a
-/// use stands in an `unsafe` block whose `SAFETY` comment says why the operation's contract
-/// holds.
+/// `m.cover::<N, Q, L>(i)` with `N` whether the matrix is [narrow](Matrix::narrow), `Q` whether
+/// it is laid out in [blocks of four](Matrix::quad) and `L` whether it is
+/// [large](Matrix::large), keeping a summary of its tags (never with `Q`). The operations are unsafe functions,
+/// so a use stands in an `unsafe` block whose `SAFETY` comment says why the operation's
+/// contract holds.
 macro_rules! in_mode {
     ($m:expr, $f:ident($($a:expr),*)) => {
-        match ($m.narrow, $m.quad) {
-            (true, true) => $m.$f::<true, true>($($a),*),
-            (true, false) => $m.$f::<true, false>($($a),*),
-            (false, true) => $m.$f::<false, true>($($a),*),
-            (false, false) => $m.$f::<false, false>($($a),*),
+        match ($m.narrow, $m.quad, $m.large) {
+            (true, true, _) => $m.$f::<true, true, false>($($a),*),
+            (false, true, _) => $m.$f::<false, true, false>($($a),*),
+            (true, false, false) => $m.$f::<true, false, false>($($a),*),
+            (true, false, true) => $m.$f::<true, false, true>($($a),*),
+            (false, false, false) => $m.$f::<false, false, false>($($a),*),
+            (false, false, true) => $m.$f::<false, false, true>($($a),*),
         }
     };
 }
@@ -35,22 +38,28 @@ pub(super) use in_mode;
 // layout run off the other's options.
 impl Matrix {
     /// Item `i` loses an option: in narrow mode one byte decremented, otherwise the exact length
-    /// and the tag worked out from it.
+    /// and the tag worked out from it. `L`: the matrix is [large](Self::large), and the summary of
+    /// its tags learns the new one.
     ///
     /// # Safety
     ///
     /// `i` is an item.
     #[inline(always)]
-    pub(super) unsafe fn shorten<const N: bool>(&mut self, i: u32) {
+    pub(super) unsafe fn shorten<const N: bool, const L: bool>(&mut self, i: u32) {
         // SAFETY: `i` is an item (the contract), which indexes `len` and `tag`.
-        unsafe {
+        let tag = unsafe {
             if N {
                 *tg!(self, i) -= 1;
+                *tg!(self, i)
             } else {
                 let len = *ln!(self, i) - 1;
                 *ln!(self, i) = len;
                 *tg!(self, i) = tag_of(len);
+                tag_of(len)
             }
+        };
+        if L {
+            self.lower_to(i, tag);
         }
     }
 
@@ -80,14 +89,17 @@ impl Matrix {
     ///
     /// `i` is an item.
     #[inline(always)]
-    pub(super) unsafe fn cover<const N: bool, const Q: bool>(&mut self, i: u32) -> u64 {
+    pub(super) unsafe fn cover<const N: bool, const Q: bool, const L: bool>(
+        &mut self,
+        i: u32,
+    ) -> u64 {
         let mut updates = 0;
         // SAFETY: `i` is an item (the contract), so a node (its header) and an index of `len`
         // and `tag`; every `p` walked is a link, so a node, and other than `i` an option's node.
         unsafe {
             let mut p = nd!(self, i).down;
             while p != i {
-                updates += self.hide::<N, Q>(p);
+                updates += self.hide::<N, Q, L>(p);
                 p = nd!(self, p).down;
             }
             if N {
@@ -111,7 +123,7 @@ impl Matrix {
     ///
     /// `i` is an item.
     #[inline]
-    pub(super) unsafe fn uncover<const N: bool, const Q: bool>(&mut self, i: u32) {
+    pub(super) unsafe fn uncover<const N: bool, const Q: bool, const L: bool>(&mut self, i: u32) {
         // SAFETY: as in `cover`: `i` is an item, every `p` walked a link, other than `i` an
         // option's node.
         unsafe {
@@ -126,6 +138,10 @@ impl Matrix {
                 let len = *ln!(self, i) - COVERED;
                 *ln!(self, i) = len;
                 *tg!(self, i) = tag_of(len);
+            }
+            if L {
+                let tag = *tg!(self, i);
+                self.lower_to(i, tag);
             }
         }
     }
@@ -144,13 +160,16 @@ impl Matrix {
     ///
     /// `p` is an option's node, and `Q` is whether the matrix is in blocks of four.
     #[inline]
-    pub(super) unsafe fn hide<const N: bool, const Q: bool>(&mut self, p: u32) -> u64 {
+    pub(super) unsafe fn hide<const N: bool, const Q: bool, const L: bool>(
+        &mut self,
+        p: u32,
+    ) -> u64 {
         if Q {
             // Blocks of four: the other nodes are `p ^ 1`, `p ^ 2` and `p ^ 3`, no walk at all.
             for k in 1..4 {
                 // SAFETY: `p ^ k` is a node of `p`'s block, which lies in the arena; its top is
                 // an item.
-                unsafe { self.unlink::<N>(p ^ k, tp!(self, p ^ k)) };
+                unsafe { self.unlink::<N, L>(p ^ k, tp!(self, p ^ k)) };
             }
             return 3;
         }
@@ -164,13 +183,13 @@ impl Matrix {
                 if top == SPACER {
                     break;
                 }
-                self.unlink::<N>(q, top);
+                self.unlink::<N, L>(q, top);
                 q += 1;
             }
             let (spacer, first) = (q, nd!(self, q).up);
             let mut q = first;
             while q != p {
-                self.unlink::<N>(q, tp!(self, q));
+                self.unlink::<N, L>(q, tp!(self, q));
                 q += 1;
             }
             u64::from(spacer - first - 1)
@@ -183,13 +202,13 @@ impl Matrix {
     ///
     /// `q` is a node and `top` an item.
     #[inline(always)]
-    pub(super) unsafe fn unlink<const N: bool>(&mut self, q: u32, top: u32) {
+    pub(super) unsafe fn unlink<const N: bool, const L: bool>(&mut self, q: u32, top: u32) {
         // SAFETY: `q` is a node (the contract), and its links are nodes.
         unsafe {
             let Node { up, down } = *nd!(self, q);
             nd!(self, up).down = down;
             nd!(self, down).up = up;
-            self.shorten::<N>(top);
+            self.shorten::<N, L>(top);
         }
     }
 
@@ -253,14 +272,17 @@ impl Matrix {
     ///
     /// As for [`hide`](Self::hide).
     #[inline]
-    pub(super) unsafe fn remove_option<const N: bool, const Q: bool>(&mut self, p: u32) -> u64 {
+    pub(super) unsafe fn remove_option<const N: bool, const Q: bool, const L: bool>(
+        &mut self,
+        p: u32,
+    ) -> u64 {
         // SAFETY: `p` is an option's node (the contract), its top an item, its links nodes.
         unsafe {
-            let updates = self.hide::<N, Q>(p);
+            let updates = self.hide::<N, Q, L>(p);
             let (Node { up, down }, top) = (*nd!(self, p), tp!(self, p));
             nd!(self, up).down = down;
             nd!(self, down).up = up;
-            self.shorten::<N>(top);
+            self.shorten::<N, L>(top);
             updates + 1
         }
     }
@@ -271,7 +293,10 @@ impl Matrix {
     ///
     /// As for [`hide`](Self::hide).
     #[inline]
-    pub(super) unsafe fn restore_option<const N: bool, const Q: bool>(&mut self, p: u32) {
+    pub(super) unsafe fn restore_option<const N: bool, const Q: bool, const L: bool>(
+        &mut self,
+        p: u32,
+    ) {
         // SAFETY: `p` is an option's node (the contract), its top an item, its links nodes.
         unsafe {
             let (Node { up, down }, top) = (*nd!(self, p), tp!(self, p));
@@ -344,12 +369,15 @@ impl Matrix {
     ///
     /// As for [`hide`](Self::hide).
     #[inline]
-    pub(super) unsafe fn cover_others<const N: bool, const Q: bool>(&mut self, x: u32) -> u64 {
+    pub(super) unsafe fn cover_others<const N: bool, const Q: bool, const L: bool>(
+        &mut self,
+        x: u32,
+    ) -> u64 {
         let mut updates = 0;
         if Q {
             for k in 1..4 {
                 // SAFETY: `x ^ k` is a node of `x`'s block; its top is an item.
-                updates += unsafe { self.cover::<N, Q>(tp!(self, x ^ k)) };
+                updates += unsafe { self.cover::<N, Q, L>(tp!(self, x ^ k)) };
             }
             return updates;
         }
@@ -362,12 +390,12 @@ impl Matrix {
                 if top == SPACER {
                     break;
                 }
-                updates += self.cover::<N, Q>(top);
+                updates += self.cover::<N, Q, L>(top);
                 p += 1;
             }
             let mut p = nd!(self, p).up;
             while p != x {
-                updates += self.cover::<N, Q>(tp!(self, p));
+                updates += self.cover::<N, Q, L>(tp!(self, p));
                 p += 1;
             }
         }
@@ -380,11 +408,14 @@ impl Matrix {
     ///
     /// As for [`hide`](Self::hide).
     #[inline]
-    pub(super) unsafe fn uncover_others<const N: bool, const Q: bool>(&mut self, x: u32) {
+    pub(super) unsafe fn uncover_others<const N: bool, const Q: bool, const L: bool>(
+        &mut self,
+        x: u32,
+    ) {
         if Q {
             for k in (1..4).rev() {
                 // SAFETY: `x ^ k` is a node of `x`'s block; its top is an item.
-                unsafe { self.uncover::<N, Q>(tp!(self, x ^ k)) };
+                unsafe { self.uncover::<N, Q, L>(tp!(self, x ^ k)) };
             }
             return;
         }
@@ -397,12 +428,12 @@ impl Matrix {
                 if top == SPACER {
                     break;
                 }
-                self.uncover::<N, Q>(top);
+                self.uncover::<N, Q, L>(top);
                 p -= 1;
             }
             let mut p = nd!(self, p).down;
             while p != x {
-                self.uncover::<N, Q>(tp!(self, p));
+                self.uncover::<N, Q, L>(tp!(self, p));
                 p -= 1;
             }
         }

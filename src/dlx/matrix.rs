@@ -4,6 +4,7 @@
 
 use thiserror::Error;
 
+use super::choose::LARGE_FROM;
 #[cfg(test)]
 use super::node::COVERED;
 use super::node::{Node, SPACER, TAG_CAP, TAG_COVERED, tag_of};
@@ -112,6 +113,20 @@ pub struct Matrix {
     /// the first options added: [`link_with`](Self::link_with) with `W = 4` on a matrix with no
     /// options yet; adding an option of another width lays the matrix out with spacers again.
     pub(super) quad: bool,
+    /// The matrix has [`LARGE_FROM`](super::choose::LARGE_FROM) primary items or more (and is not
+    /// in blocks of four): the link operations keep `low` and `lower`, a summary of the tags by
+    /// which [`choose`](Self::choose) passes over the blocks of items that cannot hold the
+    /// shortest (see `choose.rs`). Decided when a search starts.
+    pub(super) large: bool,
+    /// The fewest primary items of a large matrix: [`LARGE_FROM`](super::choose::LARGE_FROM),
+    /// lower in tests.
+    pub(super) large_from: u32,
+    /// Of a large matrix, for each block of 64 items (item `i` in block `i / 64`), a number no
+    /// greater than any of the block's tags.
+    pub(super) low: Vec<u8>,
+    /// For each group of 64 blocks (item `i` in group `i / 4096`), a number no greater than any
+    /// of their `low`.
+    pub(super) lower: Vec<u8>,
     /// For each item, what [`prune`](Self::prune) last found out about its two options (see
     /// [`PairMemo`]); entries of an older [`reset`](Self::reset) are told apart by `generation`.
     pub(super) memo: Vec<PairMemo>,
@@ -165,6 +180,10 @@ impl Matrix {
             tags_stale: false,
             narrow: false,
             quad: false,
+            large: false,
+            large_from: LARGE_FROM,
+            low: Vec::new(),
+            lower: Vec::new(),
             memo: Vec::new(),
             memo_generation: 0,
             pairs_from: 1,
@@ -205,6 +224,7 @@ impl Matrix {
         self.tags_stale = true;
         self.narrow = false;
         self.quad = false;
+        self.large = false;
         self.pairs_from = 1;
         self.memo.resize(total + 2, PairMemo::default());
 

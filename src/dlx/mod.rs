@@ -112,10 +112,15 @@
 //!   the first item holding it. No list walk, no branch per item. Covered items are skipped by
 //!   their tag, so there is no list of active items at all: X2 is the scan finding every tag
 //!   covered, and covering an item touches only its options' links and its tag.
+//! * **Large matrices.** From 8,192 primary items, a scan of every tag at every level would
+//!   make a long search quadratic (a million items, each forced in turn, read a million bytes a
+//!   level). There the link operations also keep a lower bound of the tags of each block of 64
+//!   items and of each group of 64 blocks, and the choice reads only the blocks whose bound is
+//!   below the best found so far (see `choose.rs`): a few hundred bytes a level.
 //! * **Narrow matrices.** When every item has fewer than 254 options (every sudoku up to 64×64)
 //!   a tag *is* the length, and the link operations keep only the tags: hiding a node decrements
 //!   one byte. The link operations and the search loop are compiled for each mode (narrow or
-//!   not, blocks of four or spacers), and a search picks one when it starts.
+//!   not, blocks of four or spacers, large or not), and a search picks one when it starts.
 //! * **Walks without tests.** With spacers, hiding walks right to the spacer and then from the
 //!   option's first node back, two loops that each need one test, not two.
 //! * **Two plain loops.** The step mode is a state machine, one state per step of Algorithm X;
@@ -174,7 +179,7 @@
 //!   the node and the numbers the layout reserves.
 //! * `build.rs`: options linked into the arena, one, in bulk, or a family at a time.
 //! * `links.rs`: cover, uncover, hide, unhide, and the walks round an option.
-//! * `choose.rs`: step X3, the tag scan.
+//! * `choose.rs`: step X3, the tag scan, and the summary of a large matrix's tags.
 //! * `prune.rs`: the pruning rules and the schedule that applies them.
 //! * `search.rs`: [`Search`], the state machine and the fast loops; `report.rs` what it reports
 //!   ([`Stats`], [`Event`], [`Outcome`]); `unwind.rs` undoing a search; `scratch.rs` what the

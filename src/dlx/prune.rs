@@ -701,7 +701,7 @@ impl Pruner {
     /// the item found empty. Returns the item and its number of options, as [`Matrix::choose`]
     /// (a tie broken by weight is between items of the same length).
     #[inline(always)]
-    pub(super) fn choose_weighted(&mut self, m: &Matrix) -> (u32, u32) {
+    pub(super) fn choose_weighted(&mut self, m: &mut Matrix) -> (u32, u32) {
         let (item, len) = m.choose();
         if !self.weighted || item == ROOT {
             return (item, len);
@@ -724,7 +724,7 @@ impl Pruner {
     /// `Q` is `m`'s layout ([`quad`](Matrix::quad)), and the trail is the one of the search of
     /// `m` this pruner belongs to (it holds the nodes of the options pruning removed).
     #[inline(always)]
-    pub(super) unsafe fn leave<const N: bool, const Q: bool>(
+    pub(super) unsafe fn leave<const N: bool, const Q: bool, const L: bool>(
         &mut self,
         m: &mut Matrix,
         level: usize,
@@ -734,7 +734,7 @@ impl Pruner {
             if let Some(p) = self.trail.pop() {
                 // SAFETY: the trail holds only the nodes of options pruning removed, and `Q` is
                 // the matrix's layout (`leave_any` and the search's loop see to it).
-                unsafe { m.restore_option::<N, Q>(p) };
+                unsafe { m.restore_option::<N, Q, L>(p) };
             }
         }
         self.seen.truncate(seen as usize);
@@ -748,11 +748,13 @@ impl Pruner {
     pub(super) unsafe fn leave_any(&mut self, m: &mut Matrix, level: usize) {
         // SAFETY: `Q` is `m.quad`; the trail is this search's (the contract).
         unsafe {
-            match (m.narrow, m.quad) {
-                (true, true) => self.leave::<true, true>(m, level),
-                (true, false) => self.leave::<true, false>(m, level),
-                (false, true) => self.leave::<false, true>(m, level),
-                (false, false) => self.leave::<false, false>(m, level),
+            match (m.narrow, m.quad, m.large) {
+                (true, true, _) => self.leave::<true, true, false>(m, level),
+                (false, true, _) => self.leave::<false, true, false>(m, level),
+                (true, false, false) => self.leave::<true, false, false>(m, level),
+                (true, false, true) => self.leave::<true, false, true>(m, level),
+                (false, false, false) => self.leave::<false, false, false>(m, level),
+                (false, false, true) => self.leave::<false, false, true>(m, level),
             }
         }
     }

@@ -127,6 +127,7 @@ impl<'a> Search<'a> {
     pub(super) fn new(m: &'a mut Matrix) -> Self {
         m.restore();
         m.refresh_tags();
+        m.summarize();
         // Every level covers a primary item, so the stack is never deeper than there are
         // primary items (plus the level that finds them all covered).
         let depth = m.primary_items() + 1;
@@ -592,24 +593,27 @@ impl<'a> Search<'a> {
     /// matrix's modes.
     #[inline(always)]
     fn run_fast_portable(&mut self) -> Event {
-        // SAFETY: `N` and `Q` are the matrix's modes.
+        // SAFETY: `N`, `Q` and `L` are the matrix's modes.
         unsafe {
-            match (self.m.narrow, self.m.quad) {
-                (true, true) => self.run_fast_in::<true, true>(),
-                (true, false) => self.run_fast_in::<true, false>(),
-                (false, true) => self.run_fast_in::<false, true>(),
-                (false, false) => self.run_fast_in::<false, false>(),
+            match (self.m.narrow, self.m.quad, self.m.large) {
+                (true, true, _) => self.run_fast_in::<true, true, false>(),
+                (false, true, _) => self.run_fast_in::<false, true, false>(),
+                (true, false, false) => self.run_fast_in::<true, false, false>(),
+                (true, false, true) => self.run_fast_in::<true, false, true>(),
+                (false, false, false) => self.run_fast_in::<false, false, false>(),
+                (false, false, true) => self.run_fast_in::<false, false, true>(),
             }
         }
     }
 
-    /// [`run_fast`](Self::run_fast) for a matrix that is [narrow](Matrix::narrow) or not.
+    /// [`run_fast`](Self::run_fast) in the given modes.
     ///
     /// # Safety
     ///
-    /// `N` and `Q` are the matrix's modes ([`narrow`](Matrix::narrow), [`quad`](Matrix::quad)).
+    /// `N`, `Q` and `L` are the matrix's modes ([`narrow`](Matrix::narrow),
+    /// [`quad`](Matrix::quad), [`large`](Matrix::large)).
     #[inline(always)]
-    unsafe fn run_fast_in<const N: bool, const Q: bool>(&mut self) -> Event {
+    unsafe fn run_fast_in<const N: bool, const Q: bool, const L: bool>(&mut self) -> Event {
         // A search driven by `step` may stand between moves; finish the move in progress first.
         // From Try, Retry or Backtrack this takes at most three moves, none of them a solution.
         while !matches!(self.state, State::Enter | State::Leave | State::Done) {
@@ -650,7 +654,7 @@ impl<'a> Search<'a> {
                 }
                 // X4
                 // SAFETY: `item` is a primary item (chosen, and not the root).
-                stats.updates += unsafe { m.cover::<N, Q>(item) };
+                stats.updates += unsafe { m.cover::<N, Q, L>(item) };
                 choice[level] = m.nodes[item as usize].down;
             } else {
                 // X8, X6, X7: back up to the nearest level with an option left.
@@ -667,7 +671,7 @@ impl<'a> Search<'a> {
                     let x = choice[level];
                     // SAFETY: every level below the current one tried its choice, an option's
                     // node.
-                    unsafe { m.uncover_others::<N, Q>(x) };
+                    unsafe { m.uncover_others::<N, Q, L>(x) };
                     item = m.tops[x as usize];
                     let next = m.nodes[x as usize].down;
                     choice[level] = next;
@@ -678,8 +682,8 @@ impl<'a> Search<'a> {
                     // SAFETY: `item`, the top of an option's node, is an item; `Q` is the
                     // matrix's layout and the trail this search's.
                     unsafe {
-                        m.uncover::<N, Q>(item);
-                        self.pruner.leave::<N, Q>(m, level);
+                        m.uncover::<N, Q, L>(item);
+                        self.pruner.leave::<N, Q, L>(m, level);
                     }
                 }
             }
@@ -690,8 +694,8 @@ impl<'a> Search<'a> {
                 // SAFETY: `item` is the item covered at this level; `Q` is the matrix's layout
                 // and the trail this search's.
                 unsafe {
-                    m.uncover::<N, Q>(item);
-                    self.pruner.leave::<N, Q>(m, level);
+                    m.uncover::<N, Q, L>(item);
+                    self.pruner.leave::<N, Q, L>(m, level);
                 }
                 entering = false;
                 continue;
@@ -701,7 +705,7 @@ impl<'a> Search<'a> {
                 alternatives += 1;
             }
             // SAFETY: `x` is a node of `item`'s list other than its header, so an option's node.
-            stats.updates += unsafe { m.cover_others::<N, Q>(x) };
+            stats.updates += unsafe { m.cover_others::<N, Q, L>(x) };
             level += 1;
             stats.max_depth = stats.max_depth.max(level);
             entering = true;

@@ -25,7 +25,7 @@ impl Matrix {
 ///
 /// # Safety
 ///
-/// As for [`unwind`], but for `N` and `Q`, which this picks.
+/// As for [`unwind`], but for `N`, `Q` and `L`, which this picks.
 pub(super) unsafe fn unwind_any(
     m: &mut Matrix,
     choice: &[u32],
@@ -33,13 +33,15 @@ pub(super) unsafe fn unwind_any(
     mark: &[(u32, u32)],
     pending: Pending,
 ) {
-    // SAFETY: `N` and `Q` are the matrix's modes; the rest is the contract of this function.
+    // SAFETY: `N`, `Q` and `L` are the matrix's modes; the rest is the contract of this function.
     unsafe {
-        match (m.narrow, m.quad) {
-            (true, true) => unwind::<true, true>(m, choice, trail, mark, pending),
-            (true, false) => unwind::<true, false>(m, choice, trail, mark, pending),
-            (false, true) => unwind::<false, true>(m, choice, trail, mark, pending),
-            (false, false) => unwind::<false, false>(m, choice, trail, mark, pending),
+        match (m.narrow, m.quad, m.large) {
+            (true, true, _) => unwind::<true, true, false>(m, choice, trail, mark, pending),
+            (false, true, _) => unwind::<false, true, false>(m, choice, trail, mark, pending),
+            (true, false, false) => unwind::<true, false, false>(m, choice, trail, mark, pending),
+            (true, false, true) => unwind::<true, false, true>(m, choice, trail, mark, pending),
+            (false, false, false) => unwind::<false, false, false>(m, choice, trail, mark, pending),
+            (false, false, true) => unwind::<false, false, true>(m, choice, trail, mark, pending),
         }
     }
 }
@@ -54,10 +56,10 @@ pub(super) unsafe fn unwind_any(
 /// # Safety
 ///
 /// `choice`, `trail` and `mark` are the stacks of a search of `m` that stands where `pending`
-/// says, and `N` and `Q` are `m`'s modes: then every choice below the level is an option's node
+/// says, and `N`, `Q` and `L` are `m`'s modes: then every choice below the level is an option's node
 /// whose option the search tried, every node on the trail one of an option pruning removed,
 /// and `Top::Item` holds the item the search covered (the words of `links.rs`).
-pub(super) unsafe fn unwind<const N: bool, const Q: bool>(
+pub(super) unsafe fn unwind<const N: bool, const Q: bool, const L: bool>(
     m: &mut Matrix,
     choice: &[u32],
     trail: &mut Vec<u32>,
@@ -70,7 +72,7 @@ pub(super) unsafe fn unwind<const N: bool, const Q: bool>(
             if let Some(p) = trail.pop() {
                 // SAFETY: a node on the trail is one of an option pruning removed (the
                 // contract).
-                unsafe { m.restore_option::<N, Q>(p) };
+                unsafe { m.restore_option::<N, Q, L>(p) };
             }
         }
     };
@@ -79,15 +81,15 @@ pub(super) unsafe fn unwind<const N: bool, const Q: bool>(
         Top::Nothing => {}
         Top::Item(item) => {
             // SAFETY: the item the search covered (the contract).
-            unsafe { m.uncover::<N, Q>(item) };
+            unsafe { m.uncover::<N, Q, L>(item) };
             leave(m, level);
         }
         Top::Retry => {
             if let Some(&x) = choice.get(level) {
                 // SAFETY: `x` is an option's node (the contract); its top is an item.
                 unsafe {
-                    m.uncover_others::<N, Q>(x);
-                    m.uncover::<N, Q>(m.tops[x as usize]);
+                    m.uncover_others::<N, Q, L>(x);
+                    m.uncover::<N, Q, L>(m.tops[x as usize]);
                 }
             }
             leave(m, level);
@@ -97,8 +99,8 @@ pub(super) unsafe fn unwind<const N: bool, const Q: bool>(
         if let Some(&x) = choice.get(l) {
             // SAFETY: `x` is an option's node (the contract); its top is an item.
             unsafe {
-                m.uncover_others::<N, Q>(x);
-                m.uncover::<N, Q>(m.tops[x as usize]);
+                m.uncover_others::<N, Q, L>(x);
+                m.uncover::<N, Q, L>(m.tops[x as usize]);
             }
         }
         leave(m, l);
