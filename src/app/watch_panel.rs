@@ -250,8 +250,8 @@ impl App {
                 ItemMeaning::Cage(k) | ItemMeaning::CageDigit(k, _) => {
                     board.unit_cells(crate::sudoku::Unit::Cage(k))
                 }
-                // A grid has no Mathdoku cages.
-                ItemMeaning::MathCage(_) => Vec::new(),
+                // A grid has no Mathdoku cages, and the matrix shown no groups of cells alike.
+                ItemMeaning::MathCage(_) | ItemMeaning::Same(..) => Vec::new(),
             };
             for cell in &cells {
                 painter.rect_filled(rect_of(*cell), 0.0, TRIED.gamma_multiply(0.12));

@@ -114,5 +114,11 @@ pub fn describe_item(item: ItemMeaning, board: &Grid) -> String {
         ItemMeaning::CageDigit(k, value) => {
             format!("cage {} · {}", k + 1, board.alphabet().symbol(value))
         }
+        ItemMeaning::Same(k, other, value) => format!(
+            "cells alike {}{} · {}",
+            k + 1,
+            if other { "b" } else { "a" },
+            board.alphabet().symbol(value)
+        ),
     }
 }

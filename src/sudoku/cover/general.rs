@@ -283,6 +283,10 @@ impl Sink for Direct<'_> {
         self.add(items, &[])
     }
 
+    fn neither(&mut self, items: &[usize]) -> Result<(), CoverError> {
+        self.add(items, &[])
+    }
+
     fn stopped(&self) -> bool {
         self.cancel
             .is_some_and(|flag| flag.load(std::sync::atomic::Ordering::Relaxed))

@@ -5,4 +5,5 @@ pub(crate) mod classic;
 pub mod general;
 pub mod implied;
 pub mod knuth;
+pub mod leftovers;
 pub mod model;

@@ -19,6 +19,7 @@
 //! | `kNN` | killer cage NN takes one of its digit sets |
 //! | `mNN` | Mathdoku cage NN takes one of its fillings |
 //! | `kNND` | (secondary) digit D is in killer cage NN at most once |
+//! | `sNND`, `tNND` | the first, second group of cells alike NN holds D (a search's only) |
 //!
 //! A unit's items are primary when the unit is full (it holds every digit once) and secondary
 //! when it has fewer cells than digits (each at most once). Only what is open is an item: the
@@ -39,11 +40,23 @@
 //!   cell's item, and each cell's units' items for its digit. Its cells have no placements of
 //!   their own, so an exact cover fills each Mathdoku cage by one of its fillings.
 //!
-//! A search's sink may ask for the cages the board implies as well ([`implied`](super::implied):
-//! the sums that full units and cages fix between them). They are killer cages like the
-//! board's, numbered after them, with their items and digit sets; a cell in several cages has
-//! each cage's item for its digit in its placements. Every solution keeps them, so they change
-//! no solution, only how soon the search sees a dead end.
+//! A search's sink may ask for what the board implies as well. Every solution keeps it, so it
+//! changes no solution, only how soon the search sees a dead end:
+//!
+//! * **The cages the board implies** ([`implied`](super::implied): the sums that full units and
+//!   cages fix between them). They are killer cages like the board's, numbered after them, with
+//!   their items and digit sets; a cell in several cages has each cage's item for its digit in
+//!   its placements.
+//! * **Groups of cells alike** ([`leftovers`](super::leftovers): two groups that hold the same
+//!   symbols, each group's cells different). Each pair has, for each digit D that neither group
+//!   holds yet, two primary items `sNND` and `tNND`; a placement of D in a cell of the first
+//!   group covers `sNND`, one in the second `tNND`, and one more option, *neither*, covers both.
+//!   In an exact cover `sNND` is covered once: by a placement of D in the first group, and then
+//!   `tNND` can only be covered by one in the second; or by *neither*, and then no placement of
+//!   D is left in either. So D is in both groups or in neither, which is what "the same
+//!   symbols" says of groups of different cells; the search chooses *neither* exactly for the
+//!   digits the groups lack, so each solution is still one exact cover. A digit one group holds
+//!   already leaves only the other group's item, which its placements must cover.
 //!
 //! An exact cover is a filling of every empty cell in which no unit repeats a digit, every full
 //! unit holds them all and every cage is made, and every such filling is one exact cover: the
@@ -72,6 +85,8 @@ use crate::sudoku::board::geometry::Unit;
 use crate::sudoku::board::shape::Shape;
 
 use super::implied::implied_cages;
+use super::leftovers::same_values;
+use std::rc::Rc;
 
 /// One option: a symbol placed in a cell, and the items it covers: its cell, then its units'.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -97,6 +112,10 @@ pub enum ItemMeaning {
     CageDigit(usize, u8),
     /// A Mathdoku cage takes one of its fillings (`mNN`).
     MathCage(usize),
+    /// One group of cells that hold the same symbols as another (see
+    /// [`leftovers`](super::leftovers)) holds the value (`sNND` for the first group, `tNND` for
+    /// the second): in a search's matrix only.
+    Same(usize, bool, u8),
 }
 
 /// A killer cage's option "the cage takes these digits".
@@ -220,11 +239,16 @@ pub(crate) trait Sink {
     fn stopped(&self) -> bool {
         false
     }
-    /// Whether to add the cages the board implies ([`implied`](super::implied)): a search's
+    /// Whether to add what the board implies: the cages ([`implied`](super::implied)) and the
+    /// groups of cells that hold the same symbols ([`leftovers`](super::leftovers)). A search's
     /// sink does, for the pruning they bring; a sink that shows the matrix does not.
     fn implies(&self) -> bool {
         false
     }
+    /// The option that covers both items of a symbol neither of two groups of cells holding
+    /// the same symbols takes (see the module docs). It places nothing; only a sink that
+    /// [`implies`](Self::implies) is given one.
+    fn neither(&mut self, items: &[usize]) -> Result<(), CoverError>;
 }
 
 impl Sink for CoverMatrix {
@@ -253,6 +277,11 @@ impl Sink for CoverMatrix {
             digits: digits.to_vec(),
             items: items.to_vec(),
         });
+        Ok(())
+    }
+
+    fn neither(&mut self, _items: &[usize]) -> Result<(), CoverError> {
+        // A matrix to show has none of what the board implies, so never such an option.
         Ok(())
     }
 
@@ -500,6 +529,40 @@ pub(crate) fn map<S: Sink>(
         let name = || format!("m{}{}", encode(k / 62), encode(k % 62));
         math_item[k] = item(sink, ItemMeaning::MathCage(k), &name);
     }
+    // Groups of cells that hold the same symbols, if the sink asks: for each symbol, the item
+    // of each group that does not hold it yet.
+    let same = if sink.implies() {
+        same_values(shape)
+    } else {
+        Rc::from([])
+    };
+    let mut same_item = vec![vec![[usize::MAX; 2]; n + 1]; same.len()];
+    let mut same_of = vec![Vec::new(); shape.positions()];
+    for (k, pair) in same.iter().enumerate() {
+        for (side, cells) in [&pair.one, &pair.other].into_iter().enumerate() {
+            for &cell in cells {
+                if let Some(of) = same_of.get_mut(cell) {
+                    of.push((k, side));
+                }
+            }
+            let mut held = vec![false; n + 1];
+            for &cell in cells {
+                held[usize::from(value_at(cell))] = true;
+            }
+            for d in (1..=n).filter(|&d| !held[d]) {
+                let name = || {
+                    let kind = if side == 0 { 's' } else { 't' };
+                    format!(
+                        "{kind}{}{}{}",
+                        encode(k / 62),
+                        encode(k % 62),
+                        number(d, wide_digit)
+                    )
+                };
+                same_item[k][d][side] = item(sink, ItemMeaning::Same(k, side == 1, d as u8), &name);
+            }
+        }
+    }
     let primary = next.get();
     unit_items(false, sink, &mut item);
     let mut digit_item = vec![vec![usize::MAX; n + 1]; cages.len()];
@@ -534,6 +597,7 @@ pub(crate) fn map<S: Sink>(
         }
         stop(sink)?;
         let caged = cages_of.get(cell).map_or(&[][..], Vec::as_slice);
+        let sides = same_of.get(cell).map_or(&[][..], Vec::as_slice);
         let of = shape.units_of(cell);
         for d in 1..=n {
             if of.iter().any(|&u| holds[u as usize][d]) || caged.iter().any(|&k| in_cage[k][d]) {
@@ -543,6 +607,12 @@ pub(crate) fn map<S: Sink>(
             covers.push(item);
             covers.extend(of.iter().map(|&u| unit_item[u as usize][d]));
             covers.extend(caged.iter().map(|&k| digit_item[k][d]));
+            covers.extend(
+                sides
+                    .iter()
+                    .map(|&(k, side)| same_item[k][d][side])
+                    .filter(|&i| i != usize::MAX),
+            );
             sink.placement(cell, d as u8, &covers)?;
         }
     }
@@ -631,6 +701,12 @@ pub(crate) fn map<S: Sink>(
                 });
             }
             sink.fill(k, &cells, &covers)?;
+        }
+    }
+    // A symbol that both groups of a pair may still take: taken by both, or by neither.
+    for items in same_item.iter().flatten() {
+        if !items.contains(&usize::MAX) {
+            sink.neither(items)?;
         }
     }
     Ok(())
