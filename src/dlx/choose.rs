@@ -19,6 +19,8 @@
 
 use std::hint::select_unpredictable;
 
+#[cfg(doc)]
+use super::matrix::LARGE_FROM;
 use super::matrix::Matrix;
 use super::node::{ROOT, TAG_CAP, TAG_COVERED};
 #[cfg(target_arch = "x86_64")]
@@ -128,10 +130,6 @@ fn lowest_block(tags: &[u8], last: usize) -> (u8, usize) {
     }
     (best, best_start)
 }
-
-/// The fewest primary items for a matrix to be [large](Matrix::large): below this, one scan of
-/// every tag costs less than keeping the summary in the link operations.
-pub(super) const LARGE_FROM: u32 = 8192;
 
 /// Items a block of the summary of a large matrix covers, and blocks a group.
 const SPAN: usize = 64;

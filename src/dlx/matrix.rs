@@ -4,11 +4,14 @@
 
 use thiserror::Error;
 
-use super::choose::LARGE_FROM;
 #[cfg(test)]
 use super::node::COVERED;
 use super::node::{Node, SPACER, TAG_CAP, TAG_COVERED, tag_of};
 use super::scratch::{PairMemo, Pending, Stacks};
+
+/// The fewest primary items for a matrix to be [large](Matrix::large): below this, one scan of
+/// every tag costs less than keeping the summary in the link operations.
+pub(super) const LARGE_FROM: u32 = 8192;
 
 /// An item of an exact-cover problem, numbered from 0 in the order the matrix declares them:
 /// the primary items first, then the secondary ones.
@@ -113,12 +116,12 @@ pub struct Matrix {
     /// the first options added: [`link_with`](Self::link_with) with `W = 4` on a matrix with no
     /// options yet; adding an option of another width lays the matrix out with spacers again.
     pub(super) quad: bool,
-    /// The matrix has [`LARGE_FROM`](super::choose::LARGE_FROM) primary items or more (and is not
+    /// The matrix has [`LARGE_FROM`] primary items or more (and is not
     /// in blocks of four): the link operations keep `low` and `lower`, a summary of the tags by
     /// which [`choose`](Self::choose) passes over the blocks of items that cannot hold the
     /// shortest (see `choose.rs`). Decided when a search starts.
     pub(super) large: bool,
-    /// The fewest primary items of a large matrix: [`LARGE_FROM`](super::choose::LARGE_FROM),
+    /// The fewest primary items of a large matrix: [`LARGE_FROM`],
     /// lower in tests.
     pub(super) large_from: u32,
     /// Of a large matrix, for each block of 64 items (item `i` in block `i / 64`), a number no
