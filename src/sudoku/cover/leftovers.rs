@@ -305,8 +305,10 @@ mod tests {
     use rand_chacha::ChaCha8Rng;
 
     use super::*;
+    use crate::sudoku::board::cage::{MathCage, Operation};
+    use crate::sudoku::board::shape::Layout;
     use crate::sudoku::board::units::Units;
-    use crate::sudoku::cover::general::{Budget, search};
+    use crate::sudoku::cover::general::{Budget, search, search_shape};
 
     /// A jigsaw of the regions pictured, a letter a cell, row by row.
     fn jigsaw(picture: &str) -> Shape {
@@ -391,6 +393,31 @@ mod tests {
             none += usize::from(found == Some(0));
         }
         assert!(with_pairs > 20 && none > 0, "{with_pairs} {none}");
+    }
+
+    #[test]
+    fn a_pair_with_a_cell_of_a_mathdoku_cage_is_left_out() {
+        // r1c4 holds what r2c1 holds on this jigsaw; with r1c4 a Mathdoku cage of its own (a
+        // given 2), the cage's filling places it, not a placement, so the pair must not count.
+        let units = Units::jigsaw(4, &[0, 0, 0, 1, 0, 1, 1, 1, 2, 2, 3, 3, 2, 2, 3, 3]).unwrap();
+        let mut b = Shape::builder("4×4", Layout::flat(4, 4), 4);
+        for (name, cells) in units.iter() {
+            b.unit(name, cells.to_vec());
+        }
+        b.math_cage(MathCage {
+            cells: vec![3],
+            op: Operation::Given,
+            target: 2,
+        });
+        let shape = b.build().unwrap();
+        assert!(!same_values(&shape).is_empty());
+        let count = |budget: &Budget<'_>| search_shape(&shape, &[0; 16], 1000, budget).unwrap();
+        let plain = count(&Budget {
+            plain: true,
+            ..Budget::default()
+        });
+        assert!(plain.solutions > 0);
+        assert_eq!(count(&Budget::default()).solutions, plain.solutions);
     }
 
     #[test]

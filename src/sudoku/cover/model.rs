@@ -56,7 +56,8 @@
 //!   D is left in either. So D is in both groups or in neither, which is what "the same
 //!   symbols" says of groups of different cells; the search chooses *neither* exactly for the
 //!   digits the groups lack, so each solution is still one exact cover. A digit one group holds
-//!   already leaves only the other group's item, which its placements must cover.
+//!   already leaves only the other group's item, which its placements must cover. A pair with
+//!   a cell of a Mathdoku cage is left out: that cell has no placements.
 //!
 //! An exact cover is a filling of every empty cell in which no unit repeats a digit, every full
 //! unit holds them all and every cage is made, and every such filling is one exact cover: the
@@ -538,7 +539,13 @@ pub(crate) fn map<S: Sink>(
     };
     let mut same_item = vec![vec![[usize::MAX; 2]; n + 1]; same.len()];
     let mut same_of = vec![Vec::new(); shape.positions()];
+    let in_math = |cell: usize| shape.cage_of(cell).is_some_and(|k| k >= killers);
     for (k, pair) in same.iter().enumerate() {
+        // A cell of a Mathdoku cage is filled by the cage's fillings, not by placements: a pair
+        // that holds one is left out.
+        if pair.one.iter().chain(&pair.other).any(|&c| in_math(c)) {
+            continue;
+        }
         for (side, cells) in [&pair.one, &pair.other].into_iter().enumerate() {
             for &cell in cells {
                 if let Some(of) = same_of.get_mut(cell) {
@@ -583,7 +590,6 @@ pub(crate) fn map<S: Sink>(
     // One buffer for every option's items.
     let mut covers: Vec<usize> = Vec::new();
     // Placements, outside Mathdoku cages.
-    let in_math = |cell: usize| shape.cage_of(cell).is_some_and(|k| k >= killers);
     let stop = |sink: &S| {
         if sink.stopped() {
             Err(CoverError::Stopped)
