@@ -383,10 +383,15 @@ mod tests {
     fn a_large_matrix_makes_the_moves_a_small_one_makes() {
         // The summary is used whatever the size here (`large_from` 1), against the full scan.
         let mut next = lcg(38);
-        // Under Miri, two rounds of fewer nodes (each node costs it thousands of times more).
-        let (rounds, nodes) = if cfg!(miri) { (2, 2_000) } else { (12, 30_000) };
+        // Under Miri, two rounds of smaller problems and fewer nodes (each node costs it
+        // thousands of times more); the sizes of one group of blocks and of two otherwise.
+        let (sizes, rounds, nodes): (&[usize], _, _) = if cfg!(miri) {
+            (&[130, 700], 2, 3_000)
+        } else {
+            (&[130, 4_200, 8_500], 12, 30_000)
+        };
         for round in 0..rounds {
-            let primary = [130, 4_200, 8_500][round % 3];
+            let primary = sizes[round % sizes.len()];
             let mut m = random_problem(primary, round % 2 == 1, &mut next);
             let before = m.snapshot();
             let run = |m: &mut Matrix, large: bool| {
