@@ -18,7 +18,7 @@
 //! | `gKD` | group K (a unit of a shape file) holds digit D |
 //! | `kNN` | killer cage NN takes one of its digit sets |
 //! | `mNN` | Mathdoku cage NN takes one of its fillings |
-//! | `kNND` | (secondary) digit D is in killer cage NN at most once |
+//! | `kNND` | digit D is in killer cage NN at most once (secondary); in a search's matrix, exactly once or left out by the cage's digit set (primary) |
 //! | `sNND`, `tNND` | the first, second group of cells alike NN holds D (a search's only) |
 //!
 //! A unit's items are primary when the unit is full (it holds every digit once) and secondary
@@ -47,6 +47,15 @@
 //!   cages fix between them). They are killer cages like the board's, numbered after them, with
 //!   their items and digit sets; a cell in several cages has each cage's item for its digit in
 //!   its placements.
+//! * **Every digit of a cage's set is placed in it.** The cage's items for its digits are
+//!   primary: `kNND` is covered by a placement of D in the cage or by a digit set that leaves D
+//!   out. A cover's digit set S covers the items of the digits outside S, and the cage's empty
+//!   cells, as many as S has digits not yet in the cage, take different digits none of which is
+//!   outside S: so they take those digits each once, and each of their items is covered once,
+//!   by its placement. The exact
+//!   covers are the same; the search sees more. A digit no cell of the cage can take any more
+//!   leaves its item only the sets without it, and a digit every set left holds is placed
+//!   in the cage as a unit's digit is (a "hidden single" of the cage).
 //! * **Groups of cells alike** ([`leftovers`](super::leftovers): two groups that hold the same
 //!   symbols, each group's cells different). Each pair has, for each digit D that neither group
 //!   holds yet, two primary items `sNND` and `tNND`; a placement of D in a cell of the first
@@ -109,7 +118,8 @@ pub enum ItemMeaning {
     Holds(Unit, u8),
     /// A killer cage takes one of its digit sets (`kNN`).
     Cage(usize),
-    /// A killer cage holds the digit at most once (`kNND`, secondary).
+    /// A killer cage holds the digit at most once (`kNND`; secondary, but primary in a search's
+    /// matrix: the cage holds it, or its digit set leaves it out).
     CageDigit(usize, u8),
     /// A Mathdoku cage takes one of its fillings (`mNN`).
     MathCage(usize),
@@ -570,21 +580,31 @@ pub(crate) fn map<S: Sink>(
             }
         }
     }
+    // A cage's digits: primary in a search's matrix (see the module docs), else secondary.
+    let mut digit_item = vec![vec![usize::MAX; n + 1]; cages.len()];
+    let mut digit_items = |sink: &mut S, item: &mut ItemFn<'_, S>| {
+        for (k, slots) in digit_item.iter_mut().enumerate() {
+            for d in (1..=n).filter(|&d| !in_cage[k][d]) {
+                let name = || {
+                    format!(
+                        "k{}{}{}",
+                        encode(k / 62),
+                        encode(k % 62),
+                        number(d, wide_digit)
+                    )
+                };
+                slots[d] = item(sink, ItemMeaning::CageDigit(k, d as u8), &name);
+            }
+        }
+    };
+    let primary_digits = sink.implies();
+    if primary_digits {
+        digit_items(sink, &mut item);
+    }
     let primary = next.get();
     unit_items(false, sink, &mut item);
-    let mut digit_item = vec![vec![usize::MAX; n + 1]; cages.len()];
-    for k in 0..cages.len() {
-        for d in (1..=n).filter(|&d| !in_cage[k][d]) {
-            let name = || {
-                format!(
-                    "k{}{}{}",
-                    encode(k / 62),
-                    encode(k % 62),
-                    number(d, wide_digit)
-                )
-            };
-            digit_item[k][d] = item(sink, ItemMeaning::CageDigit(k, d as u8), &name);
-        }
+    if !primary_digits {
+        digit_items(sink, &mut item);
     }
     sink.items_done(primary, next.get())?;
     // One buffer for every option's items.
