@@ -8,6 +8,7 @@ use thiserror::Error;
 use super::node::COVERED;
 use super::node::{Node, SPACER, TAG_CAP, TAG_COVERED, tag_of};
 use super::scratch::{PairMemo, Pending, Stacks};
+use super::sums::Sums;
 
 /// The fewest primary items for a matrix to be [large](Matrix::large): below this, one scan of
 /// every tag costs less than keeping the summary in the link operations.
@@ -67,6 +68,20 @@ pub enum DlxError {
         option: usize,
         /// The item named twice.
         item: usize,
+    },
+    /// A value was given to an option the matrix does not have.
+    #[error("option {option} does not exist")]
+    NoSuchOption {
+        /// The option named.
+        option: usize,
+    },
+    /// A sum names an item that is not primary.
+    #[error("a sum names item {item}, but only items 0 to {primary} are primary", primary = .primary.saturating_sub(1))]
+    NotPrimary {
+        /// The item named.
+        item: usize,
+        /// The number of primary items.
+        primary: usize,
     },
     /// The problem has more items or nodes than 32-bit links can address.
     #[error("the problem is too large: {what} exceed the 32-bit node index")]
@@ -165,6 +180,8 @@ pub struct Matrix {
     pub(super) pending: Option<Pending>,
     /// The stacks of the last search, for the next to reuse.
     pub(super) stacks: Stacks,
+    /// The options' values and the sums over them (see `sums.rs`).
+    pub(super) sums: Sums,
 }
 
 /// Everything a search changes, for tests.
@@ -202,6 +219,7 @@ impl Matrix {
             scratch: Vec::new(),
             pending: None,
             stacks: Stacks::default(),
+            sums: Sums::default(),
         };
         m.reset(primary, secondary)?;
         Ok(m)
@@ -241,6 +259,7 @@ impl Matrix {
 
         self.option_start.clear();
         self.blocks = 0;
+        self.sums.clear();
 
         // Stamps of earlier problems are all of earlier generations, so they need no clearing
         // (`add_option` only grows the array, and clears it when the generation wraps).

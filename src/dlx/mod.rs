@@ -139,7 +139,7 @@
 //! # Reasoning inside the search
 //!
 //! Off by default, so that a plain search shows Algorithm X as Knuth wrote it; the sudoku solver
-//! turns them on. None changes the set of solutions, only the size of the tree.
+//! turns them on. None but the sums changes the set of solutions, only the size of the tree.
 //!
 //! * **Conflict weights** ([`Search::with_conflict_weights`]). Among the items with the fewest
 //!   options, take the one found with no option left most often so far (the *weighted degree*
@@ -158,6 +158,14 @@
 //!   ([`Search::with_prune_spacing`]); [`Search::with_escalation`] adds the strong rules once a
 //!   tree grows big. Removed options go on a trail and come back, newest first, when the search
 //!   backs up out of the level that removed them.
+//! * **Sums** ([`Matrix::add_sum`], [`Matrix::set_value`]). Options may carry numbers, and a
+//!   sum asks that the numbers of the options covering some primary items, times whole
+//!   coefficients, make a target. Before every branching the search narrows each sum's bounds
+//!   (the least and greatest each open item can still give) and removes the options that leave
+//!   the others no way to make the target, onto the same trail; a sum that can no longer be
+//!   made is a dead end, and a solution that breaks one is passed over. Unlike the rules above,
+//!   a sum is a constraint of the problem: it changes the solutions unless every exact cover
+//!   keeps it anyway, as the sums a killer sudoku implies do (`sums.rs`, `bounds.rs`).
 //!
 //! # Unsafe code
 //!
@@ -181,6 +189,8 @@
 //! * `links.rs`: cover, uncover, hide, unhide, and the walks round an option.
 //! * `choose.rs`: step X3, the tag scan, and the summary of a large matrix's tags.
 //! * `prune.rs`: the pruning rules and the schedule that applies them.
+//! * `sums.rs`: the options' values and the sums over them; `bounds.rs` how the search keeps
+//!   them, and the API that adds them.
 //! * `search.rs`: [`Search`], the state machine and the fast loops; `report.rs` what it reports
 //!   ([`Stats`], [`Event`], [`Outcome`]); `unwind.rs` undoing a search; `scratch.rs` what the
 //!   matrix keeps between searches (stacks, weights, pair memos).
@@ -212,6 +222,7 @@
 //! # Ok::<(), sudoku_dlx::dlx::DlxError>(())
 //! ```
 
+mod bounds;
 mod build;
 mod choose;
 mod links;
@@ -222,6 +233,7 @@ mod prune;
 mod report;
 mod scratch;
 mod search;
+mod sums;
 #[cfg(test)]
 mod testing;
 mod unchecked;

@@ -8,11 +8,13 @@
 
 #![allow(unsafe_code)]
 
+use super::bounds::Bounds;
 use super::links::in_mode;
 use super::matrix::Matrix;
 use super::node::ROOT;
 use super::report::Stats;
 use super::scratch::{MANY_PAIRS, NO_PAIR, PairMemo, Weights};
+use super::sums::Sums;
 #[cfg(target_arch = "x86_64")]
 use super::unchecked::blocks_meet;
 use super::unchecked::{nd, tp};
@@ -627,6 +629,9 @@ pub(super) struct Pruner {
     /// The length of `trail` after the pair rule and after the wider rule of the last pass
     /// (what [`Search::pruned_here`](super::Search::pruned_here) names the rules by).
     pub(super) ends: [u32; 2],
+    /// The matrix's sums, kept by bounds before every branching (see `sums.rs`); held here
+    /// while the search runs.
+    pub(super) sums: Sums,
 }
 
 impl Pruner {
@@ -635,10 +640,16 @@ impl Pruner {
     /// or none), most of the choices, takes the short way here; an item to branch on goes to
     /// [`branch`](Self::branch).
     #[inline(always)]
-    pub(super) fn choose(&mut self, m: &mut Matrix, level: usize, stats: &mut Stats) -> u32 {
+    pub(super) fn choose(
+        &mut self,
+        m: &mut Matrix,
+        level: usize,
+        stats: &mut Stats,
+        chosen: &[u32],
+    ) -> u32 {
         let (item, len) = m.choose();
         if len >= 2 {
-            return self.branch(m, level, stats, item);
+            return self.branch(m, level, stats, item, chosen);
         }
         if item == ROOT {
             return ROOT;
@@ -659,13 +670,37 @@ impl Pruner {
         level: usize,
         stats: &mut Stats,
         item: u32,
+        chosen: &[u32],
     ) -> u32 {
+        self.mark[level] = (self.trail.len() as u32, self.seen.len() as u32);
+        let item = if self.sums.is_empty() {
+            item
+        } else {
+            // SAFETY: `chosen` is the search's stack of options, and it stands at step X3.
+            match unsafe { self.sums.narrow(m, chosen, &mut self.trail) } {
+                Bounds::Open { removed: 0 } => item,
+                Bounds::Open { removed } => {
+                    stats.pruned += removed;
+                    let (next, len) = self.choose_weighted(m);
+                    if len < 2 {
+                        return next;
+                    }
+                    next
+                }
+                Bounds::Dead => {
+                    // A sum that can no longer be made: `item` loses every option, so that
+                    // the choice that follows finds it empty.
+                    // SAFETY: `item` is an active item.
+                    unsafe { self.sums_dead_end(m, item) };
+                    return item;
+                }
+            }
+        };
         let item = if self.weighted {
             self.weights.heaviest_like(&m.tag, item)
         } else {
             item
         };
-        self.mark[level] = (self.trail.len() as u32, self.seen.len() as u32);
         if self.escalate_at != 0 && stats.nodes >= self.escalate_at {
             // A big tree: from here on, the strong rules (see `Search::with_escalation`).
             self.escalate_at = 0;
@@ -695,6 +730,17 @@ impl Pruner {
         stats.updates += updates;
         stats.pruned += (self.trail.len() - self.mark[level].0 as usize) as u64;
         self.choose_weighted(m).0
+    }
+
+    /// Removes every option of `item`, onto the trail: a dead end that a sum found, made one
+    /// the search sees.
+    ///
+    /// # Safety
+    ///
+    /// `item` is an active item.
+    unsafe fn sums_dead_end(&mut self, m: &mut Matrix, item: u32) {
+        // SAFETY: the contract.
+        unsafe { m.prune_except(item, &[], &mut self.trail) };
     }
 
     /// [`Matrix::choose`], with ties broken by weight if asked for; counts a dead end against

@@ -146,6 +146,8 @@ impl<'a> Search<'a> {
         trail.clear();
         seen.clear();
         weights.clear(m.primary_items());
+        let mut sums = std::mem::take(&mut m.sums);
+        sums.prepare(m);
         Search {
             m,
             limits: Limits::NONE,
@@ -175,6 +177,7 @@ impl<'a> Search<'a> {
                 seen,
                 mark,
                 ends: [0; 2],
+                sums,
             },
             lazy: false,
         }
@@ -472,9 +475,13 @@ impl<'a> Search<'a> {
                         }
                     }
                     // X3 (and X2: no primary item is left to choose)
-                    let i = self.pruner.choose(m, level, &mut stats);
+                    let i = self.pruner.choose(m, level, &mut stats, &choice[..level]);
                     if i == ROOT {
                         state = State::Leave;
+                        if !self.pruner.sums.hold(m, &choice[..level]) {
+                            // An exact cover that breaks a sum: no solution.
+                            continue;
+                        }
                         stats.solutions += 1;
                         break Event::Solution { depth: level };
                     }
@@ -647,8 +654,13 @@ impl<'a> Search<'a> {
                     }
                 }
                 // X3 (and X2: no primary item is left to choose)
-                item = self.pruner.choose(m, level, &mut stats);
+                item = self.pruner.choose(m, level, &mut stats, &choice[..level]);
                 if item == ROOT {
+                    if !self.pruner.sums.hold(m, &choice[..level]) {
+                        // An exact cover that breaks a sum: no solution.
+                        entering = false;
+                        continue;
+                    }
                     stats.solutions += 1;
                     break (State::Leave, Event::Solution { depth: level });
                 }
@@ -799,6 +811,7 @@ impl Drop for Search<'_> {
             mark: std::mem::take(&mut self.pruner.mark),
             weights: std::mem::take(&mut self.pruner.weights),
         };
+        self.m.sums = std::mem::take(&mut self.pruner.sums);
     }
 }
 

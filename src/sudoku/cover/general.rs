@@ -11,12 +11,13 @@
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use crate::dlx::{MAX_PRUNE_WIDTH, Matrix, OptionId, Stats};
+use crate::dlx::{ItemId, MAX_PRUNE_WIDTH, Matrix, OptionId, Stats};
 use crate::sudoku::board::cage::Cage;
 use crate::sudoku::board::shape::{Shape, ShapeError};
 use crate::sudoku::board::units::Units;
 
 use super::model::{CoverError, ItemMeaning, Sink, map};
+use super::sums::board_sums;
 
 /// What a search of a board found.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -177,6 +178,9 @@ pub fn search_shape(
         m.set_pairless_items(direct.cell_items);
     }
     direct.starts.push(direct.placed.len() as u32);
+    if full {
+        add_sums(&mut m, shape, values, &direct.cell_item)?;
+    }
     // A killer board's search weighs conflicts and prunes by the wide rule as well: its cages'
     // digit sets make many items of a few options each, where a branch's failure tells the
     // most (benches/README.md has the figures; on jigsaws the weights cost more than they gain).
@@ -235,6 +239,10 @@ struct Direct<'a> {
     matrix: Option<Matrix>,
     /// How many items are cells (they come first).
     cell_items: usize,
+    /// Each cell's item, by position (`u32::MAX` for none; positions past the end have none).
+    cell_item: Vec<u32>,
+    /// Items given so far.
+    items: u32,
     /// Some option is a Mathdoku cage's filling.
     fills: bool,
     /// Add the cages the board implies (not for a plain search: Algorithm X as Knuth wrote it
@@ -252,21 +260,32 @@ impl Direct<'_> {
         self.placed.get(at(option)..at(option + 1)).unwrap_or(&[])
     }
 
-    fn add(&mut self, items: &[usize], places: &[(usize, u8)]) -> Result<(), CoverError> {
-        if let Some(m) = self.matrix.as_mut() {
-            m.add_option(items.iter().copied())?;
-            self.starts.push(self.placed.len() as u32);
-            self.placed.extend_from_slice(places);
-        }
-        Ok(())
+    /// Adds an option (none without a matrix), and returns it.
+    fn add(
+        &mut self,
+        items: &[usize],
+        places: &[(usize, u8)],
+    ) -> Result<Option<OptionId>, CoverError> {
+        let Some(m) = self.matrix.as_mut() else {
+            return Ok(None);
+        };
+        let option = m.add_option(items.iter().copied())?;
+        self.starts.push(self.placed.len() as u32);
+        self.placed.extend_from_slice(places);
+        Ok(Some(option))
     }
 }
 
 impl Sink for Direct<'_> {
     fn item(&mut self, meaning: ItemMeaning, _name: &dyn Fn() -> String) {
-        if matches!(meaning, ItemMeaning::Cell(_)) {
+        if let ItemMeaning::Cell(cell) = meaning {
             self.cell_items += 1;
+            if self.cell_item.len() <= cell {
+                self.cell_item.resize(cell + 1, u32::MAX);
+            }
+            self.cell_item[cell] = self.items;
         }
+        self.items += 1;
     }
 
     fn items_done(&mut self, primary: usize, total: usize) -> Result<(), CoverError> {
@@ -276,15 +295,21 @@ impl Sink for Direct<'_> {
     }
 
     fn placement(&mut self, cell: usize, value: u8, items: &[usize]) -> Result<(), CoverError> {
-        self.add(items, &[(cell, value)])
+        // The placement's value is its digit: what it adds to a sum over its cell.
+        if let Some(option) = self.add(items, &[(cell, value)])?
+            && let Some(m) = self.matrix.as_mut()
+        {
+            m.set_value(option, i32::from(value))?;
+        }
+        Ok(())
     }
 
     fn set(&mut self, _cage: usize, _digits: &[u8], items: &[usize]) -> Result<(), CoverError> {
-        self.add(items, &[])
+        self.add(items, &[]).map(drop)
     }
 
     fn neither(&mut self, items: &[usize]) -> Result<(), CoverError> {
-        self.add(items, &[])
+        self.add(items, &[]).map(drop)
     }
 
     fn stopped(&self) -> bool {
@@ -304,8 +329,37 @@ impl Sink for Direct<'_> {
         items: &[usize],
     ) -> Result<(), CoverError> {
         self.fills = true;
-        self.add(items, cells)
+        self.add(items, cells).map(drop)
     }
+}
+
+/// Gives `m` the sums of a killer board (see [`board_sums`]) over its cells' items, the givens'
+/// digits taken into the totals. A sum with a cell of no item that is not a given (a cell of a
+/// Mathdoku cage) is left out, and so is one with every cell given.
+fn add_sums(
+    m: &mut Matrix,
+    shape: &Shape,
+    values: &[u8],
+    cell_item: &[u32],
+) -> Result<(), CoverError> {
+    let mut terms = Vec::new();
+    'sum: for sum in board_sums(shape) {
+        terms.clear();
+        let mut target = sum.target;
+        for &(cell, c) in &sum.cells {
+            match cell_item.get(cell).copied().filter(|&i| i != u32::MAX) {
+                Some(item) => terms.push((ItemId::new(item as usize), c)),
+                None => match values.get(cell).copied().filter(|&v| v != 0) {
+                    Some(v) => target -= i64::from(c) * i64::from(v),
+                    None => continue 'sum,
+                },
+            }
+        }
+        if !terms.is_empty() {
+            m.add_sum(target, &terms)?;
+        }
+    }
+    Ok(())
 }
 
 /// Two givens of one unit or killer cage with the same value, or a value out of range.

@@ -177,7 +177,7 @@ fn sorted<'a>(cells: impl Iterator<Item = &'a usize>) -> Vec<usize> {
 /// The families of full units that cover every cell of the board once each (its rows, its
 /// columns, its boxes or regions), found in the order of the units: each unit joins the first
 /// family it shares no cell with.
-fn families(shape: &Shape, full: &[usize]) -> Vec<Vec<usize>> {
+pub(super) fn families(shape: &Shape, full: &[usize]) -> Vec<Vec<usize>> {
     let cells = shape.cell_count();
     let mut families: Vec<(Vec<usize>, Vec<bool>)> = Vec::new();
     for &u in full {

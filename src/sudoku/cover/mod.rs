@@ -7,3 +7,4 @@ pub mod implied;
 pub mod knuth;
 pub mod leftovers;
 pub mod model;
+pub mod sums;

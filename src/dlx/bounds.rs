@@ -1,0 +1,449 @@
+//! Sums kept by bounds inside the search (the sums themselves: `sums.rs`).
+//!
+//! The search keeps the sums by *bounds*, as a constraint solver does. Before it branches it works
+//! out, for every sum, the part its covered items fix (from the options on its stack) and, for
+//! each active item, the least and the greatest `c·v` its options left can give. If the target
+//! lies outside what the sum can still make, the branch is dead. Otherwise an option of item `i`
+//! whose `c·v` leaves the others too little or too much room to make up the target can be in no
+//! solution here, and is removed as pruning removes options: onto the pruning trail, put back
+//! when the search backs up. Removing options narrows other items' bounds, so the rounds go on
+//! until one removes nothing. A bound is only a necessary condition; so the search checks every
+//! sum once more at each solution (all its items then covered), and backs up from one that
+//! breaks a sum.
+//!
+//! The bounds are worked out at every branching level, not rationed as pruning's rules are: a
+//! sum is read in time proportional to its items' options, and a branch that a sum cuts off is
+//! usually the whole of a subtree.
+
+#![allow(unsafe_code)]
+
+use super::links::in_mode;
+use super::matrix::{DlxError, ItemId, Matrix, OptionId};
+use super::node::{SPACER, TAG_COVERED};
+use super::sums::Sums;
+use super::unchecked::{nd, tp};
+
+/// What a pass over the sums found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Bounds {
+    /// Every sum can still be made; `removed` options went.
+    Open {
+        /// Options removed.
+        removed: u64,
+    },
+    /// Some sum can no longer be made: the branch is dead.
+    Dead,
+}
+
+impl Sums {
+    /// Works out what a search needs: each node's value and each item's sums.
+    pub(super) fn prepare(&mut self, m: &Matrix) {
+        if self.is_empty() {
+            return;
+        }
+        self.node_value.clear();
+        self.node_value.resize(m.nodes.len(), 0);
+        for (k, &value) in self.values.iter().enumerate() {
+            let Some(start) = m.option_first(k) else {
+                break;
+            };
+            let width = if m.quad { 4 } else { usize::MAX };
+            for (j, _) in m
+                .tops
+                .get(start as usize..)
+                .unwrap_or_default()
+                .iter()
+                .take(width)
+                .take_while(|&&top| top != SPACER)
+                .enumerate()
+            {
+                if let Some(slot) = self.node_value.get_mut(start as usize + j) {
+                    *slot = value;
+                }
+            }
+        }
+        let items = m.items_total as usize + 1;
+        let mut count = vec![0u32; items + 1];
+        for &(i, _) in &self.terms {
+            count[i as usize + 1] += 1;
+        }
+        for i in 0..items {
+            count[i + 1] += count[i];
+        }
+        self.of_start = count.clone();
+        self.of_item.clear();
+        self.of_item.resize(self.terms.len(), (0, 0));
+        for s in 0..self.targets.len() {
+            for &(i, c) in &self.terms[self.starts[s] as usize..self.starts[s + 1] as usize] {
+                let at = &mut count[i as usize];
+                self.of_item[*at as usize] = (s as u32, c);
+                *at += 1;
+            }
+        }
+        self.fixed.resize(self.targets.len(), 0);
+        self.low.resize(self.terms.len(), 0);
+        self.high.resize(self.terms.len(), 0);
+    }
+
+    /// Each sum's part fixed by the options chosen, `chosen` (nodes of options on the stack),
+    /// into `fixed`.
+    fn fix(&mut self, m: &Matrix, chosen: &[u32]) {
+        self.fixed.fill(0);
+        for &x in chosen {
+            let value = i64::from(self.node_value[x as usize]);
+            let mut q = x;
+            loop {
+                // SAFETY: `x` is the node of an option on the stack, so `q`, going round its
+                // option, is an option's node and its top an item.
+                let i = unsafe { tp!(m, q) } as usize;
+                let (from, to) = (self.of_start[i] as usize, self.of_start[i + 1] as usize);
+                for &(s, c) in &self.of_item[from..to] {
+                    self.fixed[s as usize] += i64::from(c) * value;
+                }
+                // SAFETY: as above.
+                q = unsafe { m.next_node(q) };
+                if q == x {
+                    break;
+                }
+            }
+        }
+    }
+
+    /// Whether the options `chosen`, a solution, keep every sum.
+    pub(super) fn hold(&mut self, m: &Matrix, chosen: &[u32]) -> bool {
+        if self.is_empty() {
+            return true;
+        }
+        self.fix(m, chosen);
+        self.fixed.iter().zip(&self.targets).all(|(f, t)| f == t)
+    }
+
+    /// One pass of bounds over every sum (see the module docs), the options removed pushed onto
+    /// `trail`; rounds go on until one removes nothing.
+    ///
+    /// # Safety
+    ///
+    /// `chosen` holds the nodes of the options on the search's stack, every item each covers is
+    /// covered, and every other option in an active item's list is an option's node: the state
+    /// of a search at step X3.
+    pub(super) unsafe fn narrow(
+        &mut self,
+        m: &mut Matrix,
+        chosen: &[u32],
+        trail: &mut Vec<u32>,
+    ) -> Bounds {
+        self.fix(m, chosen);
+        let mut removed = 0;
+        loop {
+            let mut round = 0;
+            for s in 0..self.targets.len() {
+                let (from, to) = (self.starts[s] as usize, self.starts[s + 1] as usize);
+                let (mut least, mut most) = (self.fixed[s], self.fixed[s]);
+                let mut open = false;
+                for t in from..to {
+                    let (i, c) = self.terms[t];
+                    if m.tag[i as usize] == TAG_COVERED {
+                        self.low[t] = 0;
+                        self.high[t] = 0;
+                        continue;
+                    }
+                    open = true;
+                    let (mut lo, mut hi) = (i64::MAX, i64::MIN);
+                    // SAFETY: `i` is an active item; the nodes of its list are options' nodes.
+                    unsafe {
+                        let mut r = nd!(m, i).down;
+                        while r != i {
+                            let v = i64::from(c) * i64::from(self.node_value[r as usize]);
+                            lo = lo.min(v);
+                            hi = hi.max(v);
+                            r = nd!(m, r).down;
+                        }
+                    }
+                    if lo > hi {
+                        // No option left: the choice of the item sees the dead end.
+                        return Bounds::Open { removed };
+                    }
+                    self.low[t] = lo;
+                    self.high[t] = hi;
+                    least += lo;
+                    most += hi;
+                }
+                let target = self.targets[s];
+                if target < least || target > most {
+                    return Bounds::Dead;
+                }
+                if !open {
+                    continue;
+                }
+                for t in from..to {
+                    let (i, c) = self.terms[t];
+                    if m.tag[i as usize] == TAG_COVERED {
+                        continue;
+                    }
+                    // What the others leave this term: at least, at most.
+                    let floor = target - (most - self.high[t]);
+                    let ceiling = target - (least - self.low[t]);
+                    if self.low[t] >= floor && self.high[t] <= ceiling {
+                        continue;
+                    }
+                    // SAFETY: as above; a removed node keeps its own links, so the walk goes
+                    // on from it, and `remove_option` takes an active option's node.
+                    unsafe {
+                        let mut r = nd!(m, i).down;
+                        while r != i {
+                            let v = i64::from(c) * i64::from(self.node_value[r as usize]);
+                            if v < floor || v > ceiling {
+                                in_mode!(m, remove_option(r));
+                                trail.push(r);
+                                round += 1;
+                            }
+                            r = nd!(m, r).down;
+                        }
+                    }
+                }
+            }
+            if round == 0 {
+                return Bounds::Open { removed };
+            }
+            removed += round;
+        }
+    }
+}
+
+impl Matrix {
+    /// Gives `option` the number `value` (each option has 0 until given one): what it adds, times
+    /// the item's coefficient, to each [sum](Self::add_sum) one of its items is in.
+    pub fn set_value(&mut self, option: OptionId, value: i32) -> Result<(), DlxError> {
+        let k = option.index();
+        if k >= self.option_count() {
+            return Err(DlxError::NoSuchOption { option: k });
+        }
+        let values = &mut self.sums.values;
+        if values.len() <= k {
+            values.resize(k + 1, 0);
+        }
+        values[k] = value;
+        Ok(())
+    }
+
+    /// Adds the sum `Σ c·v = target` over the primary items of `terms` (item, coefficient `c`),
+    /// `v` being the value of the option that covers the item: every solution keeps it, and the search keeps it by bounds (see the
+    /// [module docs](crate::dlx)). An item named twice counts twice.
+    pub fn add_sum(&mut self, target: i64, terms: &[(ItemId, i32)]) -> Result<(), DlxError> {
+        let last = self.primary as usize;
+        if let Some(&(item, _)) = terms.iter().find(|(i, _)| i.index() >= last) {
+            return Err(DlxError::NotPrimary {
+                item: item.index(),
+                primary: last,
+            });
+        }
+        let sums = &mut self.sums;
+        if sums.starts.is_empty() {
+            sums.starts.push(0);
+        }
+        sums.terms
+            .extend(terms.iter().map(|&(i, c)| (i.index() as u32 + 1, c)));
+        sums.starts.push(sums.terms.len() as u32);
+        sums.targets.push(target);
+        Ok(())
+    }
+
+    /// The number of sums added.
+    pub fn sum_count(&self) -> usize {
+        self.sums.targets.len()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+    use crate::dlx::testing::lcg;
+
+    /// A random problem: `primary` primary items and two secondary ones, options of one to
+    /// three items, each with a value from -2 to 5.
+    struct Random {
+        primary: usize,
+        options: Vec<Vec<usize>>,
+        values: Vec<i32>,
+        sums: Vec<(i64, Vec<(usize, i32)>)>,
+    }
+
+    fn random(seed: u64) -> Random {
+        let mut next = lcg(seed);
+        let primary = 4 + (next() >> 33) as usize % 5;
+        let total = primary + 2;
+        let count = 8 + (next() >> 33) as usize % 18;
+        let mut options = Vec::new();
+        let mut values = Vec::new();
+        for _ in 0..count {
+            let width = 1 + (next() >> 33) as usize % 3;
+            let mut items: Vec<usize> = Vec::new();
+            for _ in 0..width {
+                let i = (next() >> 33) as usize % total;
+                if !items.contains(&i) {
+                    items.push(i);
+                }
+            }
+            options.push(items);
+            values.push((next() >> 33) as i32 % 8 - 2);
+        }
+        let mut sums = Vec::new();
+        for _ in 0..1 + (next() >> 33) as usize % 3 {
+            let mut terms = Vec::new();
+            for _ in 0..1 + (next() >> 33) as usize % 4 {
+                let c = [1, 1, -1, 2][(next() >> 33) as usize % 4];
+                terms.push(((next() >> 33) as usize % primary, c));
+            }
+            sums.push(((next() >> 33) as i64 % 9 - 2, terms));
+        }
+        Random {
+            primary,
+            options,
+            values,
+            sums,
+        }
+    }
+
+    /// Every exact cover, by plain backtracking over the options in order (no dancing links),
+    /// each as the options it chose.
+    fn covers(r: &Random) -> Vec<Vec<usize>> {
+        fn go(
+            r: &Random,
+            used: &mut Vec<bool>,
+            chosen: &mut Vec<usize>,
+            out: &mut Vec<Vec<usize>>,
+        ) {
+            let Some(i) = (0..r.primary).find(|&i| !used[i]) else {
+                out.push(chosen.clone());
+                return;
+            };
+            for (k, items) in r.options.iter().enumerate() {
+                if items.contains(&i) && items.iter().all(|&j| !used[j]) {
+                    items.iter().for_each(|&j| used[j] = true);
+                    chosen.push(k);
+                    go(r, used, chosen, out);
+                    chosen.pop();
+                    items.iter().for_each(|&j| used[j] = false);
+                }
+            }
+        }
+        let mut out = Vec::new();
+        go(
+            r,
+            &mut vec![false; r.primary + 2],
+            &mut Vec::new(),
+            &mut out,
+        );
+        out
+    }
+
+    /// Whether a cover keeps every sum.
+    fn keeps(r: &Random, cover: &[usize]) -> bool {
+        r.sums.iter().all(|(target, terms)| {
+            let total: i64 = terms
+                .iter()
+                .map(|&(i, c)| {
+                    let k = cover.iter().find(|&&k| r.options[k].contains(&i)).unwrap();
+                    i64::from(c) * i64::from(r.values[*k])
+                })
+                .sum();
+            total == *target
+        })
+    }
+
+    fn matrix(r: &Random) -> Matrix {
+        let mut m = Matrix::new(r.primary, 2).unwrap();
+        for (items, &value) in r.options.iter().zip(&r.values) {
+            let id = m.add_option(items.iter().copied()).unwrap();
+            m.set_value(id, value).unwrap();
+        }
+        for (target, terms) in &r.sums {
+            let terms: Vec<(ItemId, i32)> =
+                terms.iter().map(|&(i, c)| (ItemId::new(i), c)).collect();
+            m.add_sum(*target, &terms).unwrap();
+        }
+        m
+    }
+
+    /// On random problems with random sums, the search with sums finds exactly the exact covers
+    /// that keep them, each once, with and without pruning, and leaves the matrix as it found it.
+    #[test]
+    fn the_solutions_are_the_covers_that_keep_every_sum() {
+        let (mut with_solutions, mut pruned) = (0, 0);
+        for seed in 0..3000 {
+            let r = random(seed);
+            let mut want: Vec<Vec<usize>> =
+                covers(&r).into_iter().filter(|c| keeps(&r, c)).collect();
+            want.iter_mut().for_each(|c| c.sort());
+            want.sort();
+            with_solutions += usize::from(!want.is_empty());
+            for pruning in [false, true] {
+                let mut m = matrix(&r);
+                let before = m.snapshot();
+                let mut got = Vec::new();
+                {
+                    let mut search = m.search().with_pruning(pruning);
+                    while let Some(solution) = search.next_solution() {
+                        let mut s: Vec<usize> = solution.iter().map(|o| o.index()).collect();
+                        s.sort();
+                        got.push(s);
+                    }
+                    pruned += search.stats().pruned;
+                }
+                got.sort();
+                assert_eq!(got, want, "seed {seed}, pruning {pruning}");
+                m.restore();
+                assert!(
+                    m.snapshot() == before,
+                    "seed {seed}: the matrix is restored"
+                );
+            }
+        }
+        assert!(
+            with_solutions > 200,
+            "{with_solutions} problems with a solution"
+        );
+        assert!(pruned > 1000, "the bounds removed {pruned} options");
+    }
+
+    /// A sum prunes before the branch: two cells of a row of three take 1 to 3, the sum of the
+    /// first two is 5, so the first cell cannot hold 1, and the search never tries it.
+    #[test]
+    fn a_sum_removes_the_options_its_bounds_rule_out() {
+        // Items: cells a, b; values 1..=3 each as options; a secondary item per digit so
+        // that a and b differ.
+        let mut m = Matrix::new(2, 3).unwrap();
+        for cell in 0..2 {
+            for d in 1..=3 {
+                let id = m.add_option([cell, 1 + d]).unwrap();
+                m.set_value(id, d as i32).unwrap();
+            }
+        }
+        m.add_sum(5, &[(ItemId::new(0), 1), (ItemId::new(1), 1)])
+            .unwrap();
+        let mut search = m.search();
+        assert_eq!(search.count(10), 2, "2+3 and 3+2");
+        // Without the bounds, Algorithm X tries a = 1, 2, 3 (three nodes) and b under each.
+        assert!(
+            search.stats().pruned >= 2,
+            "a = 1 and b = 1 go before the search branches"
+        );
+    }
+
+    #[test]
+    fn a_sum_of_an_item_that_is_not_primary_is_refused() {
+        let mut m = Matrix::new(2, 1).unwrap();
+        assert_eq!(
+            m.add_sum(1, &[(ItemId::new(2), 1)]),
+            Err(DlxError::NotPrimary {
+                item: 2,
+                primary: 2
+            })
+        );
+        assert_eq!(
+            m.set_value(OptionId(0), 1),
+            Err(DlxError::NoSuchOption { option: 0 })
+        );
+    }
+}

@@ -1,0 +1,49 @@
+//! Sums inside the search: linear constraints over primary items whose options carry numbers.
+//!
+//! An option may be given a *value* ([`Matrix::set_value`](crate::dlx::Matrix::set_value); 0 until given), and the matrix a
+//! *sum* ([`Matrix::add_sum`](crate::dlx::Matrix::add_sum)): primary items `i₁ … iₖ` with whole coefficients `c₁ … cₖ` and a
+//! target `T`. A solution covers each primary item exactly once, so each item of a sum has one
+//! option of the solution in it, and the sum asks that `c₁·v₁ + … + cₖ·vₖ = T`, `vⱼ` being the
+//! value of the option that covers `iⱼ`. The solutions of a matrix with sums are its exact covers
+//! that keep every sum; a sum that every exact cover keeps anyway (on a killer sudoku, the cage
+//! sums, and the innies and outies of a row and its cages) changes no solution, only how soon a
+//! dead end is seen.
+//!
+//! How the search keeps them is in `bounds.rs`.
+
+/// The sums of a matrix and the values of its options, with what the search works them out in.
+#[derive(Debug, Clone, Default)]
+pub(super) struct Sums {
+    /// Each option's value, by option number (an option past the end has 0).
+    pub(super) values: Vec<i32>,
+    /// Each sum's target.
+    pub(super) targets: Vec<i64>,
+    /// Sum `s`'s terms are `terms[starts[s]..starts[s + 1]]`.
+    pub(super) starts: Vec<u32>,
+    /// (item, coefficient), items numbered as in the arena (from 1).
+    pub(super) terms: Vec<(u32, i32)>,
+    /// Worked out when a search starts: each node's value (its option's), and for each item
+    /// the sums it is in, `of_item[of_start[i]..of_start[i + 1]]` as (sum, coefficient).
+    pub(super) node_value: Vec<i32>,
+    pub(super) of_start: Vec<u32>,
+    pub(super) of_item: Vec<(u32, i32)>,
+    /// Scratch: each sum's fixed part, and each term's least and greatest `c·v`.
+    pub(super) fixed: Vec<i64>,
+    pub(super) low: Vec<i64>,
+    pub(super) high: Vec<i64>,
+}
+
+impl Sums {
+    /// No sums: the search skips them.
+    pub(super) fn is_empty(&self) -> bool {
+        self.targets.is_empty()
+    }
+
+    /// Forgets every sum and value (a new problem).
+    pub(super) fn clear(&mut self) {
+        self.values.clear();
+        self.targets.clear();
+        self.starts.clear();
+        self.terms.clear();
+    }
+}
