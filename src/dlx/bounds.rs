@@ -19,9 +19,12 @@
 
 use super::links::in_mode;
 use super::matrix::{DlxError, ItemId, Matrix, OptionId};
-use super::node::{SPACER, TAG_COVERED};
+use super::node::{SPACER, TAG_CAP, TAG_COVERED};
 use super::sums::Sums;
 use super::unchecked::{nd, tp};
+
+/// A term's settled tag before its sum was ever settled (above every tag).
+const UNSEEN: u16 = u16::MAX;
 
 /// What a pass over the sums found.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -80,6 +83,10 @@ impl Sums {
                 *at += 1;
             }
         }
+        self.settled.clear();
+        self.settled.resize(self.terms.len(), UNSEEN);
+        self.snapshots.clear();
+        self.levels.clear();
         self.fixed.resize(self.targets.len(), 0);
         self.low.resize(self.terms.len(), 0);
         self.high.resize(self.terms.len(), 0);
@@ -129,15 +136,38 @@ impl Sums {
     pub(super) unsafe fn narrow(
         &mut self,
         m: &mut Matrix,
+        level: usize,
         chosen: &[u32],
         trail: &mut Vec<u32>,
     ) -> Bounds {
         self.fix(m, chosen);
+        // The tags each sum was last found settled with, on the path to this level: the
+        // snapshots of deeper or equal levels are of other branches.
+        let width = self.terms.len();
+        while self.levels.last().is_some_and(|&l| l as usize >= level) {
+            self.levels.pop();
+            self.snapshots.truncate(self.snapshots.len() - width);
+        }
+        match self.snapshots.len().checked_sub(width) {
+            Some(start) => self.settled.copy_from_slice(&self.snapshots[start..]),
+            None => self.settled.fill(UNSEEN),
+        }
         let mut removed = 0;
         loop {
             let mut round = 0;
             for s in 0..self.targets.len() {
                 let (from, to) = (self.starts[s] as usize, self.starts[s + 1] as usize);
+                let unchanged = (from..to).all(|t| {
+                    let tag = m.tag[self.terms[t].0 as usize];
+                    self.settled[t] == u16::from(tag) && u32::from(tag) != TAG_CAP
+                });
+                if unchanged {
+                    // Its items have the options they had when it was settled: going deeper
+                    // only takes options away, so the same number is the same options (a tag
+                    // of `TAG_CAP` tells no exact number, and is always looked at).
+                    continue;
+                }
+                let before = round;
                 let (mut least, mut most) = (self.fixed[s], self.fixed[s]);
                 let mut open = false;
                 for t in from..to {
@@ -173,6 +203,9 @@ impl Sums {
                     return Bounds::Dead;
                 }
                 if !open {
+                    for t in from..to {
+                        self.settled[t] = u16::from(TAG_COVERED);
+                    }
                     continue;
                 }
                 for t in from..to {
@@ -201,8 +234,15 @@ impl Sums {
                         }
                     }
                 }
+                if round == before {
+                    for t in from..to {
+                        self.settled[t] = u16::from(m.tag[self.terms[t].0 as usize]);
+                    }
+                }
             }
             if round == 0 {
+                self.levels.push(level as u32);
+                self.snapshots.extend_from_slice(&self.settled);
                 return Bounds::Open { removed };
             }
             removed += round;

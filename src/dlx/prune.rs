@@ -677,7 +677,7 @@ impl Pruner {
             item
         } else {
             // SAFETY: `chosen` is the search's stack of options, and it stands at step X3.
-            match unsafe { self.sums.narrow(m, chosen, &mut self.trail) } {
+            match unsafe { self.sums.narrow(m, level, chosen, &mut self.trail) } {
                 Bounds::Open { removed: 0 } => item,
                 Bounds::Open { removed } => {
                     stats.pruned += removed;

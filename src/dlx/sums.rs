@@ -29,6 +29,13 @@ pub(super) struct Sums {
     pub(super) of_item: Vec<(u32, i32)>,
     /// Scratch: each sum's fixed part, and each term's least and greatest `c·v`.
     pub(super) fixed: Vec<i64>,
+    /// For each term, its item's tag when the term's sum was last found settled (no option of
+    /// it to remove) on the search's current path; a sum whose items all have those tags still
+    /// is settled, and is passed over. `snapshots` holds a copy per level of the path that
+    /// settled them, `levels` which levels.
+    pub(super) settled: Vec<u16>,
+    pub(super) snapshots: Vec<u16>,
+    pub(super) levels: Vec<u32>,
     pub(super) low: Vec<i64>,
     pub(super) high: Vec<i64>,
 }

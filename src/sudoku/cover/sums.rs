@@ -29,8 +29,6 @@
 //! cage's digit sets say more about its cells than a long sum does). Each cage's own sum is
 //! kept too: its bounds see what the digit sets see only once a set is chosen.
 
-use std::collections::HashSet;
-
 use crate::sudoku::board::shape::Shape;
 
 use super::leftovers::families;
@@ -55,7 +53,8 @@ pub fn board_sums(shape: &Shape) -> Vec<BoardSum> {
     }
     let n = shape.symbols();
     let whole = (n * (n + 1) / 2) as i64;
-    let mut cage_of = vec![usize::MAX; shape.positions()];
+    let positions = shape.positions();
+    let mut cage_of = vec![usize::MAX; positions];
     for (k, cage) in cages.iter().enumerate() {
         for &cell in &cage.cells {
             if let Some(slot) = cage_of.get_mut(cell) {
@@ -63,110 +62,129 @@ pub fn board_sums(shape: &Shape) -> Vec<BoardSum> {
             }
         }
     }
-    let mut sums = Vec::new();
-    let mut seen = HashSet::new();
+    let caged = |c: usize| cage_of.get(c).is_some_and(|&k| k != usize::MAX);
     // Each cage's own sum.
-    for cage in cages {
-        let cells: Vec<(usize, i32)> = cage.cells.iter().map(|&c| (c, 1)).collect();
-        if seen.insert(cells.clone()) {
-            sums.push(BoardSum {
-                cells,
-                target: i64::from(cage.sum),
-            });
+    let mut sums: Vec<BoardSum> = cages
+        .iter()
+        .map(|cage| BoardSum {
+            cells: {
+                let mut cells: Vec<(usize, i32)> = cage.cells.iter().map(|&c| (c, 1)).collect();
+                cells.sort_unstable();
+                cells
+            },
+            target: i64::from(cage.sum),
+        })
+        .collect();
+    // The sum of the union of `units` less the cages `pieces`, if it is small enough: a cell's
+    // stamp says it is in the union (`stamp`), or in the union and a piece (`stamp + 1`).
+    let mut stamps = vec![0u32; positions];
+    let mut stamp = 0u32;
+    let mut differ = |units: &[usize], pieces: &[usize], sums: &mut Vec<BoardSum>| {
+        stamp += 2;
+        let mut total = units.len() as i64 * whole;
+        for &u in units {
+            for &c in shape.unit(u) {
+                stamps[c] = stamp;
+            }
         }
-    }
-    let mut keep = |cells: Vec<(usize, i32)>, target: i64, sums: &mut Vec<BoardSum>| {
-        let (plus, minus) = (
-            cells.iter().filter(|c| c.1 > 0).count(),
-            cells.iter().filter(|c| c.1 < 0).count(),
-        );
-        let caged = cells
-            .iter()
-            .all(|&(c, _)| cage_of.get(c).is_some_and(|&k| k != usize::MAX));
+        let mut cells = Vec::new();
+        for &k in pieces {
+            total -= i64::from(cages[k].sum);
+            for &c in &cages[k].cells {
+                if stamps[c] == stamp {
+                    stamps[c] = stamp + 1;
+                } else {
+                    cells.push((c, -1));
+                }
+            }
+        }
+        let outies = cells.len();
+        for &u in units {
+            cells.extend(
+                shape
+                    .unit(u)
+                    .iter()
+                    .filter(|&&c| stamps[c] == stamp)
+                    .map(|&c| (c, 1)),
+            );
+        }
+        let innies = cells.len() - outies;
         if cells.is_empty()
             || cells.len() > n
-            || (plus > 2 && minus > 2)
-            || (caged && cells.len() > MAX_CAGED_SUM)
+            || (innies > 2 && outies > 2)
+            || (cells.len() > MAX_CAGED_SUM && cells.iter().all(|&(c, _)| caged(c)))
         {
             return;
         }
-        let mut key = cells.clone();
-        key.sort_unstable();
-        if seen.insert(key) {
-            sums.push(BoardSum { cells, target });
-        }
+        cells.sort_unstable();
+        sums.push(BoardSum {
+            cells,
+            target: total,
+        });
     };
     let full: Vec<usize> = (0..shape.unit_count())
         .filter(|&u| shape.is_full(u))
         .collect();
-    // The difference of a union `inside` and pieces `pieces`: its sum.
-    let mut differ = |inside: &[bool], pieces: &[usize], units: usize, sums: &mut Vec<BoardSum>| {
-        let mut in_piece = vec![false; shape.positions()];
-        let mut total = units as i64 * whole;
-        for &k in pieces {
-            total -= i64::from(cages[k].sum);
-            for &c in &cages[k].cells {
-                in_piece[c] = true;
-            }
-        }
-        let mut cells: Vec<(usize, i32)> = (0..shape.positions())
-            .filter(|&c| inside[c] && !in_piece[c])
-            .map(|c| (c, 1))
-            .collect();
-        cells.extend(
-            (0..shape.positions())
-                .filter(|&c| in_piece[c] && !inside[c])
-                .map(|c| (c, -1)),
-        );
-        keep(cells, total, sums);
-    };
+    let mut within = vec![0usize; cages.len()];
     // Unions of a family, from either end.
     for family in families(shape, &full) {
         for order in [family.clone(), family.iter().rev().copied().collect()] {
-            let mut inside = vec![false; shape.positions()];
-            let mut count = vec![0usize; cages.len()];
+            within.fill(0);
             let mut pieces = Vec::new();
-            for (k, &u) in order.iter().enumerate().take(order.len().saturating_sub(1)) {
-                for &c in shape.unit(u) {
-                    inside[c] = true;
+            for k in 0..order.len().saturating_sub(1) {
+                for &c in shape.unit(order[k]) {
                     if let Some(&cage) = cage_of.get(c).filter(|&&k| k != usize::MAX) {
-                        count[cage] += 1;
-                    }
-                }
-                for (cage, &within) in count.iter().enumerate() {
-                    if 2 * within > cages[cage].cells.len() && !pieces.contains(&cage) {
-                        pieces.push(cage);
+                        within[cage] += 1;
+                        if 2 * within[cage] > cages[cage].cells.len()
+                            && 2 * (within[cage] - 1) <= cages[cage].cells.len()
+                        {
+                            pieces.push(cage);
+                        }
                     }
                 }
                 if k > 0 {
-                    differ(&inside, &pieces, k + 1, &mut sums);
+                    differ(&order[..=k], &pieces, &mut sums);
                 }
             }
         }
     }
     // A unit and its cages: those wholly inside, and each one that sticks out by a cell.
+    within.fill(0);
     for &u in &full {
         let cells = shape.unit(u);
-        let mut inside = vec![false; shape.positions()];
-        let mut count = vec![0usize; cages.len()];
+        let mut touched = Vec::new();
         for &c in cells {
-            inside[c] = true;
             if let Some(&cage) = cage_of.get(c).filter(|&&k| k != usize::MAX) {
-                count[cage] += 1;
+                if within[cage] == 0 {
+                    touched.push(cage);
+                }
+                within[cage] += 1;
             }
         }
-        let within: Vec<usize> = (0..cages.len())
-            .filter(|&k| count[k] == cages[k].cells.len())
+        let inside: Vec<usize> = touched
+            .iter()
+            .copied()
+            .filter(|&k| within[k] == cages[k].cells.len())
             .collect();
-        if !within.is_empty() && within.len() < cells.len() {
-            differ(&inside, &within, 1, &mut sums);
+        if !inside.is_empty() {
+            differ(&[u], &inside, &mut sums);
         }
-        for k in (0..cages.len()).filter(|&k| count[k] + 1 == cages[k].cells.len()) {
-            let mut pieces = within.clone();
+        for &k in touched
+            .iter()
+            .filter(|&&k| within[k] + 1 == cages[k].cells.len())
+        {
+            let mut pieces = inside.clone();
             pieces.push(k);
-            differ(&inside, &pieces, 1, &mut sums);
+            differ(&[u], &pieces, &mut sums);
+        }
+        for &k in &touched {
+            within[k] = 0;
         }
     }
+    // The same cells twice make the same sum, once: the totals agree on a board with a
+    // solution (and on one without, the search finds none either way).
+    sums.sort_by(|a, b| a.cells.cmp(&b.cells));
+    sums.dedup_by(|a, b| a.cells == b.cells);
     sums
 }
 
