@@ -3,6 +3,11 @@
 //! model, whose docs explain the items and options and why an exact cover is a solution), and a
 //! search of it counts the solutions, keeps the first two, and gives up within a [`Budget`].
 //!
+//! A killer board's full search gives the engine the sums the board keeps (see
+//! [`sums`](super::sums)): each placement's value is its digit, and each sum is over the cells'
+//! items, the givens' digits taken into its total. The engine keeps them by bounds before every
+//! branching.
+//!
 //! This is the solver of every board that is not a plain square sudoku: X, hyper, jigsaw and
 //! killer boards, Knuth's `sudoku-general-dlx` input, KSudoku's shapes, Mathdoku. The givens are
 //! checked first: two in one unit or killer cage with the same symbol are a [`GivenClash`],
@@ -334,19 +339,25 @@ impl Sink for Direct<'_> {
 }
 
 /// Gives `m` the sums of a killer board (see [`board_sums`]) over its cells' items, the givens'
-/// digits taken into the totals. A sum with a cell of no item that is not a given (a cell of a
-/// Mathdoku cage) is left out, and so is one with every cell given.
+/// digits taken into the totals. A sum with an open cell of a Mathdoku cage is left out, and so
+/// is one with every cell given.
 fn add_sums(
     m: &mut Matrix,
     shape: &Shape,
     values: &[u8],
     cell_item: &[u32],
 ) -> Result<(), CoverError> {
+    // A cell of a Mathdoku cage is filled by the cage's fillings, which carry no value.
+    let killers = shape.cages().len();
+    let in_math = |cell: usize| shape.cage_of(cell).is_some_and(|k| k >= killers);
     let mut terms = Vec::new();
     'sum: for sum in board_sums(shape) {
         terms.clear();
         let mut target = sum.target;
         for &(cell, c) in &sum.cells {
+            if in_math(cell) && values.get(cell).is_none_or(|&v| v == 0) {
+                continue 'sum;
+            }
             match cell_item.get(cell).copied().filter(|&i| i != u32::MAX) {
                 Some(item) => terms.push((ItemId::new(item as usize), c)),
                 None => match values.get(cell).copied().filter(|&v| v != 0) {

@@ -125,7 +125,7 @@ fn implied_within(shape: &Shape, limit: u64) -> Vec<Cage> {
 }
 
 #[cfg(test)]
-pub(super) mod tests {
+mod tests {
     #![allow(clippy::unwrap_used)]
     use rand::seq::SliceRandom;
     use rand::{Rng, SeedableRng};
@@ -208,11 +208,7 @@ pub(super) mod tests {
     }
 
     /// Random cages of 1 to 4 connected cells, no digit twice, over a full grid of `units`.
-    pub(in crate::sudoku::cover) fn random_cages(
-        full: &[u8],
-        side: usize,
-        rng: &mut ChaCha8Rng,
-    ) -> Vec<Cage> {
+    fn random_cages(full: &[u8], side: usize, rng: &mut ChaCha8Rng) -> Vec<Cage> {
         let mut order: Vec<usize> = (0..full.len()).collect();
         order.shuffle(rng);
         let mut taken = vec![false; full.len()];

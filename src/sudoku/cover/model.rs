@@ -503,12 +503,17 @@ pub(crate) fn map<S: Sink>(
     unit_items(true, sink, &mut item);
     // Killer cages (the board's, then those it implies, if the sink asks for them), then
     // Mathdoku cages: an item each (primary).
+    let killers = shape.cages().len();
+    // An implied cage with a cell of a Mathdoku cage is left out: that cell is filled by the
+    // cage's fillings, which never cover a killer cage's digit items.
+    let in_math = |cell: usize| shape.cage_of(cell).is_some_and(|k| k >= killers);
     let implied = if sink.implies() {
-        implied_cages(shape)
+        let mut implied = implied_cages(shape);
+        implied.retain(|cage| !cage.cells.iter().any(|&c| in_math(c)));
+        implied
     } else {
         Vec::new()
     };
-    let killers = shape.cages().len();
     let cages: Vec<&Cage> = shape.cages().iter().chain(&implied).collect();
     let mut cages_of = vec![Vec::new(); shape.positions()];
     for (k, cage) in cages.iter().enumerate() {
@@ -549,7 +554,6 @@ pub(crate) fn map<S: Sink>(
     };
     let mut same_item = vec![vec![[usize::MAX; 2]; n + 1]; same.len()];
     let mut same_of = vec![Vec::new(); shape.positions()];
-    let in_math = |cell: usize| shape.cage_of(cell).is_some_and(|k| k >= killers);
     for (k, pair) in same.iter().enumerate() {
         // A cell of a Mathdoku cage is filled by the cage's fillings, not by placements: a pair
         // that holds one is left out.

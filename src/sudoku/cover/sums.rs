@@ -193,10 +193,12 @@ mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
     use crate::sudoku::board::cage::Cage;
+    use crate::sudoku::board::cage::{MathCage, Operation};
     use crate::sudoku::board::geometry::Geometry;
+    use crate::sudoku::board::shape::Layout;
     use crate::sudoku::board::units::Units;
-    use crate::sudoku::cover::general::{Budget, search};
-    use crate::sudoku::cover::implied::tests::random_cages;
+    use crate::sudoku::cover::general::{Budget, search, search_shape};
+    use rand::seq::SliceRandom;
     use rand::{Rng, SeedableRng};
     use rand_chacha::ChaCha8Rng;
 
@@ -241,6 +243,41 @@ mod tests {
                 .sum();
             assert_eq!(total, sum.target, "{sum:?}");
         }
+    }
+
+    /// Cages over a solved grid `full` of side `side`: each untaken cell in a random order
+    /// starts a cage, which takes up to three more cells to its right or below, while their
+    /// digits differ; the sums are the grid's.
+    fn random_cages(full: &[u8], side: usize, rng: &mut ChaCha8Rng) -> Vec<Cage> {
+        let mut order: Vec<usize> = (0..full.len()).collect();
+        order.shuffle(rng);
+        let mut taken = vec![false; full.len()];
+        let mut cages = Vec::new();
+        for start in order {
+            if taken[start] {
+                continue;
+            }
+            let mut cells = vec![start];
+            taken[start] = true;
+            let size = rng.random_range(1..=4);
+            let mut at = start;
+            while cells.len() < size {
+                let right = (at % side + 1 < side).then_some(at + 1);
+                let below = (at + side < full.len()).then_some(at + side);
+                let step = if rng.random_bool(0.5) { right } else { below };
+                match step.filter(|&c| !taken[c] && cells.iter().all(|&m| full[m] != full[c])) {
+                    Some(c) => {
+                        taken[c] = true;
+                        cells.push(c);
+                        at = c;
+                    }
+                    None => break,
+                }
+            }
+            let sum = cells.iter().map(|&c| u32::from(full[c])).sum();
+            cages.push(Cage { cells, sum });
+        }
+        cages
     }
 
     /// Random killers of 4×4 and 6×6 with some cells outside every cage and some cages off by
@@ -295,6 +332,36 @@ mod tests {
             }
         }
         assert!(tried > 40);
+    }
+
+    /// A killer cage in a row with a Mathdoku cage: the row's sum with the killer cage as a
+    /// piece has the Mathdoku cell in it, whose fillings carry no value, so that sum is left
+    /// out of the search (counting 0 for the cell would rule out every solution).
+    #[test]
+    fn a_sum_over_a_mathdoku_cell_is_left_out() {
+        let units = Units::classic(Geometry::new(2, 2).unwrap());
+        let mut b = Shape::builder("4×4", Layout::flat(4, 4), 4);
+        for (name, cells) in units.iter() {
+            b.unit(name, cells.to_vec());
+        }
+        b.cage(Cage {
+            cells: vec![0, 1, 2],
+            sum: 6,
+        });
+        b.math_cage(MathCage {
+            cells: vec![3],
+            op: Operation::Given,
+            target: 4,
+        });
+        let shape = b.build().unwrap();
+        assert!(board_sums(&shape).iter().any(|s| s.cells == [(3, 1)]));
+        let count = |budget: &Budget<'_>| search_shape(&shape, &[0; 16], 1000, budget).unwrap();
+        let plain = count(&Budget {
+            plain: true,
+            ..Budget::default()
+        });
+        assert!(plain.solutions > 0);
+        assert_eq!(count(&Budget::default()).solutions, plain.solutions);
     }
 
     #[test]
