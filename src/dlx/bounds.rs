@@ -471,6 +471,29 @@ mod tests {
         );
     }
 
+    /// In step mode the options a sum removed before a branching are told as the sum's.
+    #[test]
+    fn the_step_mode_names_the_options_a_sum_removed() {
+        let mut m = Matrix::new(2, 3).unwrap();
+        for cell in 0..2 {
+            for d in 1..=3 {
+                let id = m.add_option([cell, 1 + d]).unwrap();
+                m.set_value(id, d as i32).unwrap();
+            }
+        }
+        m.add_sum(5, &[(ItemId::new(0), 1), (ItemId::new(1), 1)])
+            .unwrap();
+        let mut search = m.search();
+        assert!(matches!(search.step(), crate::dlx::Event::Chose { .. }));
+        let mut removed: Vec<(usize, crate::dlx::Rule)> = search
+            .pruned_here()
+            .map(|(o, rule)| (o.index(), rule))
+            .collect();
+        removed.sort_by_key(|r| r.0);
+        let sum = crate::dlx::Rule::Sum;
+        assert_eq!(removed, vec![(0, sum), (3, sum)], "a = 1 and b = 1");
+    }
+
     #[test]
     fn a_sum_of_an_item_that_is_not_primary_is_refused() {
         let mut m = Matrix::new(2, 1).unwrap();

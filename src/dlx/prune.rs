@@ -632,6 +632,9 @@ pub(super) struct Pruner {
     /// The matrix's sums, kept by bounds before every branching (see `sums.rs`); held here
     /// while the search runs.
     pub(super) sums: Sums,
+    /// The length of `trail` after the sums' bounds at the last branching (before the pruning
+    /// rules, which then start from there).
+    pub(super) sums_end: u32,
 }
 
 impl Pruner {
@@ -683,6 +686,8 @@ impl Pruner {
                     stats.pruned += removed;
                     let (next, len) = self.choose_weighted(m);
                     if len < 2 {
+                        self.sums_end = self.trail.len() as u32;
+                        self.ends = [self.sums_end; 2];
                         return next;
                     }
                     next
@@ -692,10 +697,15 @@ impl Pruner {
                     // the choice that follows finds it empty.
                     // SAFETY: `item` is an active item.
                     unsafe { self.sums_dead_end(m, item) };
+                    self.sums_end = self.trail.len() as u32;
+                    self.ends = [self.sums_end; 2];
                     return item;
                 }
             }
         };
+        // What the sums removed here (nothing without sums), told apart from the rules'.
+        self.sums_end = self.trail.len() as u32;
+        self.ends = [self.sums_end; 2];
         let item = if self.weighted {
             self.weights.heaviest_like(&m.tag, item)
         } else {

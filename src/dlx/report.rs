@@ -80,6 +80,9 @@ pub enum Rule {
     /// clash remain, and an item they all cover loses its other options. (On a sudoku: a naked
     /// or hidden pair.)
     PairOfPairs,
+    /// A sum (see [`Matrix::add_sum`](super::Matrix::add_sum)) can no longer be made with the
+    /// option's value: the least and greatest the other items can give leave it no room.
+    Sum,
 }
 
 impl Rule {
@@ -89,6 +92,7 @@ impl Rule {
             Rule::Pair => "pair",
             Rule::LockedSet => "locked set",
             Rule::PairOfPairs => "pairs of pairs",
+            Rule::Sum => "sum",
         }
     }
 }

@@ -177,6 +177,7 @@ impl<'a> Search<'a> {
                 seen,
                 mark,
                 ends: [0; 2],
+                sums_end: 0,
                 sums,
             },
             lazy: false,
@@ -406,13 +407,16 @@ impl<'a> Search<'a> {
                 .map_or(self.pruner.trail.len(), |&(t, _)| t as usize),
         };
         let [pairs, wide] = self.pruner.ends.map(|e| e as usize);
+        let sums = self.pruner.sums_end as usize;
         let m = &*self.m;
         self.pruner.trail[from.min(self.pruner.trail.len())..]
             .iter()
             .enumerate()
             .map(move |(k, &node)| {
                 let at = from + k;
-                let rule = if at < pairs {
+                let rule = if at < sums {
+                    Rule::Sum
+                } else if at < pairs {
                     Rule::Pair
                 } else if at < wide {
                     Rule::LockedSet
