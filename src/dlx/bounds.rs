@@ -26,6 +26,14 @@ use super::unchecked::{nd, tp};
 /// A term's settled tag before its sum was ever settled (above every tag).
 const UNSEEN: u16 = u16::MAX;
 
+/// The most terms a sum may have.
+pub const MAX_SUM_TERMS: usize = 1 << 15;
+/// The largest coefficient a sum may give an item, either way.
+pub const MAX_COEFFICIENT: u32 = 1 << 15;
+/// The largest target a sum may have, either way: with the bounds above and values of 32 bits,
+/// every partial sum and every bound the search works out stays below 2⁶³.
+pub const MAX_SUM_TARGET: u64 = 1 << 61;
+
 /// What a pass over the sums found.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum Bounds {
@@ -267,9 +275,22 @@ impl Matrix {
     }
 
     /// Adds the sum `Σ c·v = target` over the primary items of `terms` (item, coefficient `c`),
-    /// `v` being the value of the option that covers the item: every solution keeps it, and the search keeps it by bounds (see the
-    /// [module docs](crate::dlx)). An item named twice counts twice.
+    /// `v` being the value of the option that covers the item: every solution keeps it, and
+    /// the search keeps it by bounds (see the [module docs](crate::dlx)). An item named twice
+    /// counts twice.
+    ///
+    /// A sum has at most [`MAX_SUM_TERMS`] terms, each coefficient at most [`MAX_COEFFICIENT`]
+    /// either way and the target at most [`MAX_SUM_TARGET`] either way, so that no bound the
+    /// search works out can overflow.
     pub fn add_sum(&mut self, target: i64, terms: &[(ItemId, i32)]) -> Result<(), DlxError> {
+        if terms.len() > MAX_SUM_TERMS
+            || terms
+                .iter()
+                .any(|&(_, c)| c.unsigned_abs() > MAX_COEFFICIENT)
+            || target.unsigned_abs() > MAX_SUM_TARGET
+        {
+            return Err(DlxError::SumTooLarge { terms: terms.len() });
+        }
         let last = self.primary as usize;
         if let Some(&(item, _)) = terms.iter().find(|(i, _)| i.index() >= last) {
             return Err(DlxError::NotPrimary {
@@ -492,6 +513,26 @@ mod tests {
         removed.sort_by_key(|r| r.0);
         let sum = crate::dlx::Rule::Sum;
         assert_eq!(removed, vec![(0, sum), (3, sum)], "a = 1 and b = 1");
+    }
+
+    #[test]
+    fn a_sum_that_could_overflow_is_refused() {
+        let mut m = Matrix::new(2, 0).unwrap();
+        let big = (MAX_COEFFICIENT + 1) as i32;
+        assert!(matches!(
+            m.add_sum(1, &[(ItemId::new(0), big)]),
+            Err(DlxError::SumTooLarge { terms: 1 })
+        ));
+        assert!(m.add_sum(1 << 62, &[(ItemId::new(0), 1)]).is_err());
+        assert!(
+            m.add_sum(1, &[(ItemId::new(0), 1); MAX_SUM_TERMS + 1])
+                .is_err()
+        );
+        assert!(
+            m.add_sum(-(1 << 61), &[(ItemId::new(1), -(1 << 15))])
+                .is_ok()
+        );
+        assert_eq!(m.sum_count(), 1);
     }
 
     #[test]

@@ -75,6 +75,15 @@ pub enum DlxError {
         /// The option named.
         option: usize,
     },
+    /// A sum has too many terms, or a coefficient or target too large (see
+    /// [`Matrix::add_sum`]).
+    #[error(
+        "a sum of {terms} terms is too large: at most 32,768 terms, coefficients up to 32,768 and a target up to 2^61 either way"
+    )]
+    SumTooLarge {
+        /// Its number of terms.
+        terms: usize,
+    },
     /// A sum names an item that is not primary.
     #[error("a sum names item {item}, but only items 0 to {primary} are primary", primary = .primary.saturating_sub(1))]
     NotPrimary {

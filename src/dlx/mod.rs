@@ -239,6 +239,7 @@ mod testing;
 mod unchecked;
 mod unwind;
 
+pub use bounds::{MAX_COEFFICIENT, MAX_SUM_TARGET, MAX_SUM_TERMS};
 pub(crate) use build::ItemTable;
 pub use matrix::{DlxError, ItemId, Matrix, OptionId};
 pub use problem::{MAX_NAME_LEN, Problem, ProblemError, ProblemErrorKind};
