@@ -468,12 +468,9 @@ mod tests {
         assert!(pruned > 1000, "the bounds removed {pruned} options");
     }
 
-    /// A sum prunes before the branch: two cells of a row of three take 1 to 3, the sum of the
-    /// first two is 5, so the first cell cannot hold 1, and the search never tries it.
-    #[test]
-    fn a_sum_removes_the_options_its_bounds_rule_out() {
-        // Items: cells a, b; values 1..=3 each as options; a secondary item per digit so
-        // that a and b differ.
+    /// Two cells a and b (primary items) take the values 1 to 3 (options 0–2 and 3–5), and
+    /// differ (a secondary item per value); a + b = 5.
+    fn two_cells_adding_up_to_five() -> Matrix {
         let mut m = Matrix::new(2, 3).unwrap();
         for cell in 0..2 {
             for d in 1..=3 {
@@ -483,6 +480,14 @@ mod tests {
         }
         m.add_sum(5, &[(ItemId::new(0), 1), (ItemId::new(1), 1)])
             .unwrap();
+        m
+    }
+
+    /// A sum prunes before the branch: neither cell can hold 1 (the other would need 4), and
+    /// the search never tries it.
+    #[test]
+    fn a_sum_removes_the_options_its_bounds_rule_out() {
+        let mut m = two_cells_adding_up_to_five();
         let mut search = m.search();
         assert_eq!(search.count(10), 2, "2+3 and 3+2");
         // Without the bounds, Algorithm X tries a = 1, 2, 3 (three nodes) and b under each.
@@ -495,15 +500,7 @@ mod tests {
     /// In step mode the options a sum removed before a branching are told as the sum's.
     #[test]
     fn the_step_mode_names_the_options_a_sum_removed() {
-        let mut m = Matrix::new(2, 3).unwrap();
-        for cell in 0..2 {
-            for d in 1..=3 {
-                let id = m.add_option([cell, 1 + d]).unwrap();
-                m.set_value(id, d as i32).unwrap();
-            }
-        }
-        m.add_sum(5, &[(ItemId::new(0), 1), (ItemId::new(1), 1)])
-            .unwrap();
+        let mut m = two_cells_adding_up_to_five();
         let mut search = m.search();
         assert!(matches!(search.step(), crate::dlx::Event::Chose { .. }));
         let mut removed: Vec<(usize, crate::dlx::Rule)> = search
