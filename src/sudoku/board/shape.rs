@@ -342,6 +342,12 @@ impl Shape {
         &self.math
     }
 
+    /// Whether a cell is in a Mathdoku cage (filled by the cage's fillings, not by placements).
+    pub fn in_math_cage(&self, position: usize) -> bool {
+        self.cage_of(position)
+            .is_some_and(|k| k >= self.cages.len())
+    }
+
     /// The cage a cell is in: its number among the killer cages, or, for a Mathdoku cage, the
     /// killer cages' count plus its number among those.
     pub fn cage_of(&self, position: usize) -> Option<usize> {

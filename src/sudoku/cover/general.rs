@@ -348,14 +348,12 @@ fn add_sums(
     cell_item: &[u32],
 ) -> Result<(), CoverError> {
     // A cell of a Mathdoku cage is filled by the cage's fillings, which carry no value.
-    let killers = shape.cages().len();
-    let in_math = |cell: usize| shape.cage_of(cell).is_some_and(|k| k >= killers);
     let mut terms = Vec::new();
     'sum: for sum in board_sums(shape) {
         terms.clear();
         let mut target = sum.target;
         for &(cell, c) in &sum.cells {
-            if in_math(cell) && values.get(cell).is_none_or(|&v| v == 0) {
+            if shape.in_math_cage(cell) && values.get(cell).is_none_or(|&v| v == 0) {
                 continue 'sum;
             }
             match cell_item.get(cell).copied().filter(|&i| i != u32::MAX) {

@@ -503,10 +503,9 @@ pub(crate) fn map<S: Sink>(
     unit_items(true, sink, &mut item);
     // Killer cages (the board's, then those it implies, if the sink asks for them), then
     // Mathdoku cages: an item each (primary).
-    let killers = shape.cages().len();
     // An implied cage with a cell of a Mathdoku cage is left out: that cell is filled by the
     // cage's fillings, which never cover a killer cage's digit items.
-    let in_math = |cell: usize| shape.cage_of(cell).is_some_and(|k| k >= killers);
+    let in_math = |cell: usize| shape.in_math_cage(cell);
     let implied = if sink.implies() {
         let mut implied = implied_cages(shape);
         implied.retain(|cage| !cage.cells.iter().any(|&c| in_math(c)));
