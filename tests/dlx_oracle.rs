@@ -84,7 +84,7 @@ fn is_exact_cover(rows: &[u32], solution: &[usize], primary: u32) -> bool {
 }
 
 /// Every way of searching `m` counts `expected` solutions: plain (twice: the first search
-/// restored the structure), pruned, strongly pruned and weighted.
+/// restored the structure), pruned, strongly pruned, weighted and with ties in a random order.
 fn every_search_counts(m: &mut Matrix, expected: u64, what: &str) {
     assert_eq!(m.search().count(u64::MAX), expected, "{what}");
     assert_eq!(m.search().count(u64::MAX), expected, "again: {what}");
@@ -109,6 +109,14 @@ fn every_search_counts(m: &mut Matrix, expected: u64, what: &str) {
             .count(u64::MAX),
         expected,
         "weighted: {what}"
+    );
+    assert_eq!(
+        m.search()
+            .with_pruning(true)
+            .with_tie_order(expected ^ 38)
+            .count(u64::MAX),
+        expected,
+        "ties in a random order: {what}"
     );
 }
 

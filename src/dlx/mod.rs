@@ -145,6 +145,12 @@
 //!   options, take the one found with no option left most often so far (the *weighted degree*
 //!   heuristic of constraint programming, used as a tie-break): the item the difficulty hangs on
 //!   is branched on early, where a refutation prunes the most.
+//! * **Random ties** ([`Search::with_tie_order`]). Ties between the shortest items go by a
+//!   random order of the items drawn from a seed. One fixed order can lead a search into a
+//!   fruitless subtree of millions of nodes above a solution that another order reaches in a
+//!   few hundred (the heavy tail of Gomes, Selman and Kautz); a caller that stops a run at a
+//!   node limit and starts again in a new order, with a larger limit each time, avoids such
+//!   subtrees without losing completeness: the limits grow without end, so some run ends.
 //! * **Pruning by pairs** ([`Search::with_pruning`]). If an active primary item *a* has two
 //!   options left and both contain another item *b*, whichever covers *a* covers *b*, so every
 //!   other option of *b* goes (on a sudoku, *locked candidates*). **Wider locked sets** apply the

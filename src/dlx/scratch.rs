@@ -68,6 +68,28 @@ impl Weights {
         }
     }
 
+    /// Gives every primary item (`1..=primary`) a starting weight drawn from `seed`, so that
+    /// ties go by a random order of the items (see [`Search::with_tie_order`]). The draws sit
+    /// above the low 16 bits, which conflicts then count in: two items come in the order of
+    /// their draws unless those are equal.
+    ///
+    /// [`Search::with_tie_order`]: super::Search::with_tie_order
+    pub(super) fn shuffle(&mut self, primary: usize, seed: u64) {
+        self.clear(primary);
+        let mut state = seed;
+        for item in 1..=primary as u32 {
+            // splitmix64 (Steele, Lea and Flood, 2014): one multiply-xorshift chain a draw.
+            state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            let mut z = state;
+            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            z ^= z >> 31;
+            // 1..=0xFFFF in the high half: never zero, so every item is in `heavy`.
+            self.weight[item as usize] = ((z % 0xFFFF) as u32 + 1) << 16;
+            self.heavy.push(item);
+        }
+    }
+
     #[inline]
     pub(super) fn bump(&mut self, item: u32) {
         let w = &mut self.weight[item as usize];
