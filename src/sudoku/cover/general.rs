@@ -13,7 +13,7 @@
 //! checked first: two in one unit or killer cage with the same symbol are a [`GivenClash`],
 //! named, with no search.
 
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::dlx::{ItemId, MAX_PRUNE_WIDTH, Matrix, OptionId, Stats};
@@ -151,6 +151,17 @@ pub fn search_shape(
     limit: u64,
     budget: &Budget<'_>,
 ) -> Result<GeneralReport, BoardError> {
+    search_restarting(shape, values, limit, budget, RESTART_NODES)
+}
+
+/// [`search_shape`] whose first run, where it restarts, stops at `first_run` nodes.
+fn search_restarting(
+    shape: &Shape,
+    values: &[u8],
+    limit: u64,
+    budget: &Budget<'_>,
+    first_run: u64,
+) -> Result<GeneralReport, BoardError> {
     check_givens(shape, values)?;
     // The time limit counts from here: building a large matrix takes some of it.
     let deadline = budget.time_limit.map(|limit| Instant::now() + limit);
@@ -190,20 +201,9 @@ pub fn search_shape(
     // digit sets make many items of a few options each, where a branch's failure tells the
     // most (benches/README.md has the figures; on jigsaws the weights cost more than they gain).
     let killer = full && !shape.cages().is_empty();
-    let mut search = m
-        .search()
-        .with_pruning(!budget.plain)
-        .with_conflict_weights(killer)
-        .with_pruning_width(if killer { MAX_PRUNE_WIDTH } else { 2 });
-    if let Some(deadline) = deadline {
-        search = search.with_deadline(deadline);
-    }
-    if let Some(nodes) = budget.node_limit {
-        search = search.with_node_limit(nodes);
-    }
-    if let Some(flag) = budget.cancel {
-        search = search.with_cancel(flag);
-    }
+    // A full search for one or two solutions of a board that cannot be unique restarts with
+    // a new order of ties when a run goes on too long (see `RESTART_NODES`).
+    let restarts = full && limit <= 2 && never_unique(shape, values);
     let filled = |solution: &[OptionId]| {
         let mut out = values.to_vec();
         out.resize(shape.positions(), 0);
@@ -214,25 +214,131 @@ pub fn search_shape(
         }
         out
     };
-    let (mut first, mut second) = (None, None);
-    let mut solutions = 0;
-    if limit > 0 && search.next_solution().is_some() {
-        solutions = 1;
-        first = Some(filled(search.solution()));
-        if limit > 1 && search.next_solution().is_some() {
-            solutions = 2;
-            second = Some(filled(search.solution()));
+    let mut found: Vec<Vec<u8>> = Vec::new();
+    let mut stats = Stats::default();
+    // Where it restarts, the first run goes in the search's own order, cut at `first_run`
+    // nodes; then up to `SHUFFLED_RUNS` runs in random orders, each with twice the nodes of
+    // the one before; the last run, in the own order again, is never cut (see `RESTART_NODES`).
+    let mut run = if restarts { Run::First } else { Run::Last };
+    let mut run_nodes = first_run;
+    let (gave_up, solutions) = loop {
+        let mut search = m
+            .search()
+            .with_pruning(!budget.plain)
+            .with_conflict_weights(killer)
+            .with_pruning_width(if killer { MAX_PRUNE_WIDTH } else { 2 });
+        if let Run::Shuffled(seed) = run {
+            search = search.with_tie_order(seed);
+        }
+        if let Some(deadline) = deadline {
+            search = search.with_deadline(deadline);
+        }
+        // The caller's node limit counts every run's nodes.
+        let left = budget.node_limit.map(|n| n.saturating_sub(stats.nodes));
+        let cut = run != Run::Last && left.is_none_or(|n| n > run_nodes);
+        match (cut, left) {
+            (true, _) => search = search.with_node_limit(run_nodes),
+            (false, Some(nodes)) => search = search.with_node_limit(nodes),
+            (false, None) => {}
+        }
+        if let Some(flag) = budget.cancel {
+            search = search.with_cancel(flag);
+        }
+        // The solutions this run finds that no earlier run did, up to `limit` in all.
+        let before = found.len();
+        while (found.len() as u64) < limit.min(2) && search.next_solution().is_some() {
+            let grid = filled(search.solution());
+            if !found.contains(&grid) {
+                found.push(grid);
+            }
+        }
+        let mut solutions = found.len() as u64;
+        if solutions == 2 && limit > 2 {
             solutions += search.count(limit - 2);
         }
-    }
+        let run_stats = search.stats();
+        stats.nodes += run_stats.nodes;
+        stats.updates += run_stats.updates;
+        stats.pruned += run_stats.pruned;
+        stats.solutions = solutions;
+        stats.max_depth = stats.max_depth.max(run_stats.max_depth);
+        let stopped = search.is_cancelled();
+        drop(search);
+        // A run that ended by its own node limit (not by the caller's flag, deadline or limit)
+        // settles nothing, and another follows.
+        let own_limit = cut
+            && stopped
+            && solutions < limit
+            && !budget.cancel.is_some_and(|f| f.load(Ordering::Relaxed))
+            && deadline.is_none_or(|d| Instant::now() < d);
+        if !own_limit {
+            break (stopped, solutions);
+        }
+        run_nodes = run_nodes.saturating_mul(2);
+        run = match run {
+            // Random orders while no solution has been found, or each order finds new ones
+            // (an empty layout's two fillings); a solution found in the own order means that
+            // order is not lost, and a complete search (a unique puzzle's) is best left to it.
+            Run::First if found.is_empty() => Run::Shuffled(1),
+            Run::Shuffled(k) if k < SHUFFLED_RUNS && (found.is_empty() || found.len() > before) => {
+                Run::Shuffled(k + 1)
+            }
+            _ => Run::Last,
+        };
+    };
+    let mut found = found.into_iter();
     Ok(GeneralReport {
         solutions,
-        first,
-        second,
-        gave_up: search.is_cancelled(),
-        stats: search.stats(),
+        first: found.next(),
+        second: found.next(),
+        gave_up,
+        stats,
     })
 }
+
+/// Whether `shape` with `values` has no solution or more than one, seen from its givens: it has
+/// no cages, and two symbols appear in no given, so swapping them in a solution (every unit
+/// stays a set of different symbols) gives another.
+fn never_unique(shape: &Shape, values: &[u8]) -> bool {
+    if !shape.cages().is_empty() || !shape.math_cages().is_empty() {
+        return false;
+    }
+    let mut seen = vec![false; shape.symbols() + 1];
+    for &v in values {
+        if let Some(s) = seen.get_mut(usize::from(v)) {
+            *s = true;
+        }
+    }
+    seen[1..].iter().filter(|&&s| !s).count() >= 2
+}
+
+/// One run of a search that restarts (see [`RESTART_NODES`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Run {
+    /// In the search's own order, cut at the first run's nodes.
+    First,
+    /// Ties broken in a random order drawn from this seed, cut.
+    Shuffled(u64),
+    /// In the search's own order, to the end (or the caller's limits).
+    Last,
+}
+
+/// The nodes of a full search's first run, when it looks for one or two solutions of a board
+/// that cannot be unique ([`never_unique`]): one that can only be searched to find solutions,
+/// or to prove there is none. Empty jigsaw layouts show why it is cut: most have their first
+/// fillings within a few hundred nodes, but a few send the search, in its one fixed order of
+/// ties, into a subtree of millions of nodes without one; in another order those are found in
+/// a few thousand (benches/README.md has the figures). A run that finds nothing by then is
+/// followed by runs in random orders, each allowed twice the nodes of the one before, up to
+/// [`SHUFFLED_RUNS`] of them, and then by a last run in the own order that is never cut. A
+/// search that must be complete (a board with no solution) thus does at most 127 times the
+/// first run's nodes (2.5 million) more than without restarts. Puzzles that may be unique are
+/// left to the one order: proving a solution unique is such a complete search, and random
+/// orders were measured to make those slower (a 16×16 of sigh's went from 8 s to over 20 s).
+const RESTART_NODES: u64 = 20_000;
+
+/// The most runs in random orders (see [`RESTART_NODES`]).
+const SHUFFLED_RUNS: u64 = 6;
 
 /// The engine's matrix built straight from the mapping ([`map`]), with no names and nothing kept
 /// per option but the cells and values it places. It stops the mapping once `deadline` passes
@@ -417,6 +523,106 @@ mod tests {
             })
             .collect();
         Shape::of_units(&units, &cages).unwrap()
+    }
+
+    /// A jigsaw layout of sigh's `VALID_JIGSAW_LAYOUTS` (its 36th; MIT licence) on which the
+    /// search's first order runs into millions of nodes before a first filling.
+    const HEAVY_TAILED: &str = "AAAAAAAAB CACDDDDDB CCCDEDBDB CCFEEDBBB CCFEEEBGG \
+                                FFFHEEBGG FHFHEHGGG FHHHHHGIG FIIIIIIII";
+
+    fn jigsaw(picture: &str) -> Shape {
+        let regions: Vec<usize> = picture
+            .bytes()
+            .filter(u8::is_ascii_alphabetic)
+            .map(|b| usize::from(b - b'A'))
+            .collect();
+        Shape::of_units(&Units::jigsaw(9, &regions).unwrap(), &[]).unwrap()
+    }
+
+    #[test]
+    fn restarts_decide_a_layout_that_one_order_does_not() {
+        let shape = jigsaw(HEAVY_TAILED);
+        let budget = Budget {
+            node_limit: Some(2_000_000),
+            ..Budget::default()
+        };
+        // One run in the first order, never restarted: two million nodes without a filling.
+        let one = search_restarting(&shape, &[0; 81], 2, &budget, u64::MAX).unwrap();
+        assert!(one.gave_up && one.solutions == 0, "{one:?}");
+        // Restarted in new orders, two different fillings well within the same budget.
+        let found = search_shape(&shape, &[0; 81], 2, &budget).unwrap();
+        assert!(!found.gave_up && found.solutions == 2, "{found:?}");
+        assert!(found.stats.nodes < 500_000, "{:?}", found.stats);
+        let (first, second) = (found.first.unwrap(), found.second.unwrap());
+        assert_ne!(first, second);
+        for grid in [first, second] {
+            check_givens(&shape, &grid).unwrap();
+            assert!(grid.iter().all(|&v| (1..=9).contains(&v)));
+        }
+    }
+
+    #[test]
+    fn restarted_runs_count_as_one_search() {
+        // Runs cut at a few nodes and restarted in new orders find what one uncut run finds,
+        // on the same jigsaw with random givens that leave out 8 and 9 (so that it restarts):
+        // no filling or two different ones, never one filling counted twice.
+        let shape = jigsaw(HEAVY_TAILED);
+        let full = search_shape(&shape, &[0; 81], 1, &Budget::default())
+            .unwrap()
+            .first
+            .unwrap();
+        let mut state = 38u64;
+        let mut next = |k: u64| {
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (state >> 33) % k
+        };
+        let mut seen = [0; 3];
+        for round in 0..60 {
+            let mut cells = vec![0u8; 81];
+            for _ in 0..20 + next(40) {
+                let c = next(81) as usize;
+                cells[c] = full[c];
+            }
+            if round % 4 == 3 {
+                let c = next(81) as usize;
+                cells[c] = full[c] % 7 + 1;
+            }
+            cells.iter_mut().filter(|v| **v > 7).for_each(|v| *v = 0);
+            assert!(never_unique(&shape, &cells));
+            let Ok(plain) = search_restarting(&shape, &cells, 2, &Budget::default(), u64::MAX)
+            else {
+                continue;
+            };
+            for first_run in [1, 10, 100] {
+                let restarted =
+                    search_restarting(&shape, &cells, 2, &Budget::default(), first_run).unwrap();
+                assert_eq!(restarted.solutions, plain.solutions, "round {round}");
+                assert!(!restarted.gave_up);
+                if let (Some(a), Some(b)) = (&restarted.first, &restarted.second) {
+                    assert_ne!(a, b, "round {round}");
+                    for grid in [a, b] {
+                        check_givens(&shape, grid).unwrap();
+                        assert!(cells.iter().zip(grid).all(|(&c, &g)| c == 0 || c == g));
+                    }
+                }
+            }
+            seen[plain.solutions as usize] += 1;
+        }
+        assert!(seen[0] > 0 && seen[1] == 0 && seen[2] > 0, "{seen:?}");
+    }
+
+    #[test]
+    fn a_board_with_all_but_one_symbol_given_may_be_unique() {
+        let mut cells = [0u8; 81];
+        for (k, v) in (1..=8).enumerate() {
+            cells[k * 10] = v;
+        }
+        let shape = jigsaw(HEAVY_TAILED);
+        assert!(!never_unique(&shape, &cells));
+        cells[70] = 0;
+        assert!(never_unique(&shape, &cells));
     }
 
     #[test]
