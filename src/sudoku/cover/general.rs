@@ -331,14 +331,15 @@ enum Run {
 /// a few thousand (benches/README.md has the figures). A run that finds nothing by then is
 /// followed by runs in random orders, each allowed twice the nodes of the one before, up to
 /// [`SHUFFLED_RUNS`] of them, and then by a last run in the own order that is never cut. A
-/// search that must be complete (a board with no solution) thus does at most 127 times the
-/// first run's nodes (2.5 million) more than without restarts. Puzzles that may be unique are
-/// left to the one order: proving a solution unique is such a complete search, and random
-/// orders were measured to make those slower (a 16×16 of sigh's went from 8 s to over 20 s).
+/// search that must be complete (a board with no solution) thus does at most 15 times the
+/// first run's nodes (300,000) more than without restarts. Complete searches are why the
+/// random orders are few and the last run is in the own order: in random orders they were
+/// measured to take several times as long (sigh's unsolvable jigsaw layouts, a 16×16 puzzle's
+/// proof of uniqueness), so a puzzle that may be unique is never restarted.
 const RESTART_NODES: u64 = 20_000;
 
 /// The most runs in random orders (see [`RESTART_NODES`]).
-const SHUFFLED_RUNS: u64 = 6;
+const SHUFFLED_RUNS: u64 = 3;
 
 /// The engine's matrix built straight from the mapping ([`map`]), with no names and nothing kept
 /// per option but the cells and values it places. It stops the mapping once `deadline` passes
