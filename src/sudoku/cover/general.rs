@@ -512,6 +512,7 @@ mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
     use crate::sudoku::board::geometry::Geometry;
+    use crate::sudoku::cover::jigsaw;
 
     /// A 36×36 killer whose matrix is large: two cages of seven cells in rows 1 and 2 with
     /// 130,053 digit sets each.
@@ -530,15 +531,6 @@ mod tests {
     /// search's first order runs into millions of nodes before a first filling.
     const HEAVY_TAILED: &str = "AAAAAAAAB CACDDDDDB CCCDEDBDB CCFEEDBBB CCFEEEBGG \
                                 FFFHEEBGG FHFHEHGGG FHHHHHGIG FIIIIIIII";
-
-    fn jigsaw(picture: &str) -> Shape {
-        let regions: Vec<usize> = picture
-            .bytes()
-            .filter(u8::is_ascii_alphabetic)
-            .map(|b| usize::from(b - b'A'))
-            .collect();
-        Shape::of_units(&Units::jigsaw(9, &regions).unwrap(), &[]).unwrap()
-    }
 
     #[test]
     fn restarts_decide_a_layout_that_one_order_does_not() {

@@ -309,19 +309,7 @@ mod tests {
     use crate::sudoku::board::shape::Layout;
     use crate::sudoku::board::units::Units;
     use crate::sudoku::cover::general::{Budget, search, search_shape};
-
-    /// A jigsaw of the regions pictured, a letter a cell, row by row.
-    fn jigsaw(picture: &str) -> Shape {
-        let regions: Vec<usize> = picture
-            .bytes()
-            .filter(u8::is_ascii_alphabetic)
-            .map(|b| usize::from(b - b'A'))
-            .collect();
-        let side = (1..=regions.len())
-            .find(|s| s * s == regions.len())
-            .unwrap();
-        Shape::of_units(&Units::jigsaw(side, &regions).unwrap(), &[]).unwrap()
-    }
+    use crate::sudoku::cover::jigsaw;
 
     /// Random jigsaw regions of a board of `rows`×`cols` boxes: the boxes, then swaps of two
     /// cells of two regions, kept while the regions stay connected.

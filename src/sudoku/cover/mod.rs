@@ -8,3 +8,20 @@ pub mod knuth;
 pub mod leftovers;
 pub mod model;
 pub mod sums;
+
+/// A jigsaw of the regions pictured, a letter a cell, row by row (spaces and line breaks
+/// ignored), for the tests.
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+pub(crate) fn jigsaw(picture: &str) -> crate::sudoku::board::shape::Shape {
+    use crate::sudoku::board::{shape::Shape, units::Units};
+    let regions: Vec<usize> = picture
+        .bytes()
+        .filter(u8::is_ascii_alphabetic)
+        .map(|b| usize::from(b - b'A'))
+        .collect();
+    let side = (1..=regions.len())
+        .find(|s| s * s == regions.len())
+        .unwrap();
+    Shape::of_units(&Units::jigsaw(side, &regions).unwrap(), &[]).unwrap()
+}
