@@ -434,6 +434,49 @@ fn the_rater_on_every_shape_places_only_the_solution() {
     }
 }
 
+/// The rater keeps, from one step to the next, which values its fish over a shape's units
+/// found nothing for. A walk of steps with that memory must take the steps that a fresh rater
+/// takes at each point, given the candidates so far as pencil marks.
+#[test]
+fn the_steps_on_a_samurai_are_those_of_a_fresh_rater_at_each_step() {
+    let p = generate(
+        &Shape::named("Samurai", None).unwrap(),
+        &Options::default(),
+        1,
+        None,
+    )
+    .unwrap();
+    let board = Grid::on_shape(Arc::new(p.shape.clone()), None).unwrap();
+    let puzzle = board.with_values(p.givens.clone()).unwrap();
+    let steps = Rater::new().steps(&puzzle, Grade::Expert);
+    // Steps past the jellyfish, each of which looked for fish of every size first.
+    let past = steps
+        .iter()
+        .filter(|s| s.technique > Technique::Jellyfish)
+        .count();
+    assert!(past >= 5, "{past} steps past the fish");
+    let mut grid = puzzle.clone();
+    let mut marks = vec![u64::MAX >> (64 - 9); grid.values().len()];
+    let mut checked = 0;
+    for (k, step) in steps.iter().enumerate() {
+        // The first few steps past the fish, when the memory has had steps to gather (a
+        // fresh rater's full search of a Samurai's fish takes a second or two).
+        if step.technique > Technique::Jellyfish && checked < 4 {
+            checked += 1;
+            let fresh = Rater::new().next_step_marked(&grid, &marks, Grade::Expert);
+            assert_eq!(fresh.as_ref(), Some(step), "step {k}");
+        }
+        for &(c, v) in &step.eliminations {
+            marks[c as usize] &= !(1 << (v - 1));
+        }
+        for &(c, v) in &step.placements {
+            grid.set(c as usize, v);
+        }
+    }
+    assert_eq!(checked, 4);
+    assert_eq!(grid.values(), &p.solution[..], "the walk ends solved");
+}
+
 #[test]
 fn every_mathdoku_order_is_made_unique_by_its_cages() {
     for order in 3..=9 {

@@ -6,7 +6,13 @@
 //! the ALS-XY-wing one list of sets and of the pairs a restricted common ties. The first to ask
 //! builds it; the others find it here. A change of the candidates (a new board loaded, a step
 //! applied) makes the next ask build afresh.
+//!
+//! One thing is kept across changes of the candidates: which values a fish search over a
+//! shape's units found nothing for, with the places it looked at. A fish of one value reads
+//! only that value's places, and most steps leave most values' places as they were, so the
+//! next search skips those values. A new board forgets them.
 
+use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};
 
 use super::als::Als;
@@ -29,7 +35,12 @@ struct Reads {
 
 /// The rater's cache of reads (a copy of a rater starts with an empty one).
 #[derive(Default)]
-pub(in crate::sudoku::logic) struct Cache(Mutex<Reads>);
+pub(in crate::sudoku::logic) struct Cache {
+    reads: Mutex<Reads>,
+    /// For each fish size and value that a search over units found nothing for: the value's
+    /// places then ([`Rater::fish_places`]).
+    fishless: Mutex<HashMap<(usize, u8), Vec<u32>>>,
+}
 
 impl Clone for Cache {
     fn clone(&self) -> Self {
@@ -46,7 +57,23 @@ impl std::fmt::Debug for Cache {
 impl Cache {
     /// Forgets every read (the board changed).
     pub(in crate::sudoku::logic) fn clear(&self) {
-        *self.0.lock().unwrap_or_else(PoisonError::into_inner) = Reads::default();
+        *self.reads.lock().unwrap_or_else(PoisonError::into_inner) = Reads::default();
+        self.fishless
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clear();
+    }
+
+    /// Whether a fish search of `size` for `value` found nothing when its places were `key`.
+    pub(in crate::sudoku::logic) fn fishless(&self, size: usize, value: u8, key: &[u32]) -> bool {
+        let fishless = self.fishless.lock().unwrap_or_else(PoisonError::into_inner);
+        fishless.get(&(size, value)).is_some_and(|k| k == key)
+    }
+
+    /// Notes that a fish search of `size` for `value` found nothing on places `key`.
+    pub(in crate::sudoku::logic) fn note_fishless(&self, size: usize, value: u8, key: Vec<u32>) {
+        let mut fishless = self.fishless.lock().unwrap_or_else(PoisonError::into_inner);
+        fishless.insert((size, value), key);
     }
 }
 
@@ -58,7 +85,11 @@ impl Rater {
         make: impl FnOnce(&Rater) -> T,
     ) -> Arc<T> {
         {
-            let mut reads = self.cache.0.lock().unwrap_or_else(PoisonError::into_inner);
+            let mut reads = self
+                .cache
+                .reads
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner);
             if reads.cand != self.cand {
                 *reads = Reads {
                     cand: self.cand.clone(),
@@ -70,7 +101,11 @@ impl Rater {
             }
         }
         let made = Arc::new(make(self));
-        let mut reads = self.cache.0.lock().unwrap_or_else(PoisonError::into_inner);
+        let mut reads = self
+            .cache
+            .reads
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
         if reads.cand == self.cand {
             *get(&mut reads) = Some(made.clone());
         }

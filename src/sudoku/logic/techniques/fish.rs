@@ -92,9 +92,20 @@ impl Rater {
 
     /// The fish of a shape (see the module docs): for each value, base units taken `size` at a
     /// time with disjoint places, then covers for their places.
+    ///
+    /// The base sets come in lexicographic order, grown one unit at a time, and a set is cut as
+    /// soon as its places cannot be covered by `size` units: no larger set can be, since a cover
+    /// of all its places covers those of any part. On a Samurai a value has some eighty units
+    /// that could be bases, so the cut is what keeps jellyfish from visiting every one of the
+    /// million and a half sets of four.
     fn fish_over_units(&self, size: usize, out: &mut Vec<Step>, limit: usize) {
         for value in 1..=self.side as u8 {
             let bit = 1u64 << (value - 1);
+            // Nothing to look for where nothing was found on the same places.
+            let key = self.fish_places(bit);
+            if self.cache.fishless(size, value, &key) {
+                continue;
+            }
             // The value's places in each unit, and the units with 2 to `size` of them that
             // must hold it (the bases).
             let places: Vec<Vec<u32>> = self
@@ -109,117 +120,229 @@ impl Rater {
                 .filter(|&u| self.full[u] && self.placed[u] & bit == 0)
                 .filter(|&u| (2..=size).contains(&places[u].len()))
                 .collect();
-            let disjoint = |a: &[u32], b: &[u32]| a.iter().all(|c| !b.contains(c));
-            for_each_subset(bases.len(), size, |pick| {
-                let chosen: Vec<usize> = pick.iter().map(|&i| bases[i]).collect();
-                let apart = chosen.iter().enumerate().all(|(i, &a)| {
-                    chosen[i + 1..]
-                        .iter()
-                        .all(|&b| disjoint(&places[a], &places[b]))
-                });
-                if !apart {
-                    return false;
-                }
-                let Some((base_cells, cover)) = self.fish_cover(&chosen, &places, size) else {
-                    return false;
-                };
-                let mut step = Step::new(fish_of(size));
-                for &c in &base_cells {
-                    step.marks.push((c, value, Role::Pattern));
-                }
-                for &u in &cover {
-                    for &c in &self.units[u] {
-                        let gone = (c, value);
-                        if self.cand[c as usize] & bit != 0
-                            && !base_cells.contains(&c)
-                            && !step.eliminations.contains(&gone)
-                        {
-                            step.eliminations.push(gone);
-                        }
-                    }
-                }
-                step.units = chosen.iter().chain(&cover).map(|&u| u as u32).collect();
-                out.push(step);
-                out.len() >= limit
-            });
-            if out.len() >= limit {
+            let fish = Fish {
+                value,
+                size,
+                bases: &bases,
+                places: &places,
+            };
+            let mut walk = Walk {
+                chosen: Vec::with_capacity(size),
+                slot: vec![0; self.units.len()],
+            };
+            let before = out.len();
+            if self.grow_fish(&fish, 0, &mut walk, out, limit) {
                 return;
             }
-        }
-    }
-
-    /// Covers for the places of `bases` (each unit's places of the value in `places`): at most
-    /// `size` units holding every one of them, one at least with a place elsewhere to clear.
-    /// Returns the base places and the cover.
-    fn fish_cover(
-        &self,
-        bases: &[usize],
-        places: &[Vec<u32>],
-        size: usize,
-    ) -> Option<(Vec<u32>, Vec<usize>)> {
-        let base_cells: Vec<u32> = bases
-            .iter()
-            .flat_map(|&b| places[b].iter().copied())
-            .collect();
-        // Every unit through a base place, with the base places it holds as a bit set (at
-        // most sixteen places, each in a few units).
-        let mut touching = [(0usize, 0u32); 64];
-        let mut n = 0;
-        for (k, &c) in base_cells.iter().enumerate() {
-            for &u in self.units_of(c as usize) {
-                let u = u as usize;
-                if bases.contains(&u) {
-                    continue;
-                }
-                if let Some((_, mask)) = touching[..n].iter_mut().find(|(t, _)| *t == u) {
-                    *mask |= 1 << k;
-                } else if n < touching.len() {
-                    touching[n] = (u, 1 << k);
-                    n += 1;
-                } else {
-                    return None;
-                }
+            if out.len() == before {
+                self.cache.note_fishless(size, value, key);
             }
         }
-        let touching = &touching[..n];
-        let all: u32 = (1u32 << base_cells.len()) - 1;
-        let mut chosen = Vec::with_capacity(size);
-        self.cover_places(touching, places, all, 0, size, &mut chosen)
-            .then(|| (base_cells, chosen.iter().map(|&t| touching[t].0).collect()))
     }
 
-    /// Depth first: units of `touching` (by index, into `chosen`) until `covered` is `all`,
-    /// at most `size` of them; true when the cover found clears something.
-    fn cover_places(
+    /// All that a fish of the value `bit` reads: the cells where it may go, then (past a
+    /// `u32::MAX`) the units that hold it.
+    fn fish_places(&self, bit: u64) -> Vec<u32> {
+        let cells = (0..self.cand.len()).filter(|&c| self.cand[c] & bit != 0);
+        let units = (0..self.units.len()).filter(|&u| self.placed[u] & bit != 0);
+        let cells = cells.map(|c| c as u32).chain([u32::MAX]);
+        cells.chain(units.map(|u| u as u32)).collect()
+    }
+
+    /// Base sets extending `chosen` by units of `fish.bases` from index `from` on, depth
+    /// first; a full set with a cover that clears something is a step. True when `out` is
+    /// full.
+    fn grow_fish(
         &self,
-        touching: &[(usize, u32)],
-        places: &[Vec<u32>],
-        all: u32,
-        covered: u32,
-        size: usize,
-        chosen: &mut Vec<usize>,
+        fish: &Fish,
+        from: usize,
+        walk: &mut Walk,
+        out: &mut Vec<Step>,
+        limit: usize,
     ) -> bool {
-        if covered == all {
-            // Something to clear: a cover unit with a place outside the bases.
-            return chosen.iter().any(|&t| {
-                let (u, mask) = touching[t];
-                places[u].len() > mask.count_ones() as usize
-            });
+        let places = fish.places;
+        if walk.chosen.len() == fish.size {
+            let mut cover = Cover::new(fish.size, true);
+            if !self.fish_cover(fish, walk, &mut cover) {
+                return false;
+            }
+            let base_cells = &cover.cells[..cover.n_cells];
+            let units: Vec<usize> = cover.found.iter().map(|&t| cover.units[t].0).collect();
+            let bit = 1u64 << (fish.value - 1);
+            let mut step = Step::new(fish_of(fish.size));
+            for &c in base_cells {
+                step.marks.push((c, fish.value, Role::Pattern));
+            }
+            for &u in &units {
+                for &c in &self.units[u] {
+                    let gone = (c, fish.value);
+                    if self.cand[c as usize] & bit != 0
+                        && !base_cells.contains(&c)
+                        && !step.eliminations.contains(&gone)
+                    {
+                        step.eliminations.push(gone);
+                    }
+                }
+            }
+            step.units = walk
+                .chosen
+                .iter()
+                .chain(&units)
+                .map(|&u| u as u32)
+                .collect();
+            out.push(step);
+            return out.len() >= limit;
         }
-        if chosen.len() == size {
-            return false;
-        }
-        let open = (!covered & all).trailing_zeros();
-        for t in 0..touching.len() {
-            if touching[t].1 & 1 << open == 0 || chosen.contains(&t) {
+        let disjoint = |a: &[u32], b: &[u32]| a.iter().all(|c| !b.contains(c));
+        let last = (fish.bases.len() + walk.chosen.len() + 1).saturating_sub(fish.size);
+        for i in from..last {
+            let b = fish.bases[i];
+            if !walk
+                .chosen
+                .iter()
+                .all(|&a| disjoint(&places[a], &places[b]))
+            {
                 continue;
             }
-            chosen.push(t);
-            if self.cover_places(touching, places, all, covered | touching[t].1, size, chosen) {
+            walk.chosen.push(b);
+            // A part of a set needs no clearing cover, only some cover (the full set's
+            // clearing is checked when it is whole).
+            let coverable = walk.chosen.len() < 2
+                || walk.chosen.len() == fish.size
+                || self.fish_cover(fish, walk, &mut Cover::new(fish.size, false));
+            if coverable && self.grow_fish(fish, i + 1, walk, out, limit) {
                 return true;
             }
-            chosen.pop();
+            walk.chosen.pop();
         }
         false
+    }
+
+    /// Whether the places of the bases `walk.chosen` have a cover (see [`Cover`]), which is
+    /// left in `cover`.
+    fn fish_cover(&self, fish: &Fish, walk: &mut Walk, cover: &mut Cover) -> bool {
+        let listed = self.list_cover_units(fish, walk, cover);
+        // Leave the slots clear for the next set.
+        for &(u, _) in &cover.units[..cover.n_units] {
+            walk.slot[u] = 0;
+        }
+        match listed {
+            // Too many units to look through: no fish, but a part is not cut for it.
+            None => !cover.clears,
+            Some(()) => {
+                let all = (1u32 << cover.n_cells) - 1;
+                self.cover_places(fish, cover, all, 0)
+            }
+        }
+    }
+
+    /// Fills `cover` with the base places, every other unit through them (with the places it
+    /// holds as a bit set) and each place's units; `None` past the room it has.
+    fn list_cover_units(&self, fish: &Fish, walk: &mut Walk, cover: &mut Cover) -> Option<()> {
+        for &b in &walk.chosen {
+            for &c in &fish.places[b] {
+                let k = cover.n_cells;
+                *cover.cells.get_mut(k)? = c;
+                cover.n_cells += 1;
+                for &u in self.units_of(c as usize) {
+                    let u = u as usize;
+                    if walk.chosen.contains(&u) {
+                        continue;
+                    }
+                    if walk.slot[u] == 0 {
+                        *cover.units.get_mut(cover.n_units)? = (u, 0);
+                        cover.n_units += 1;
+                        walk.slot[u] = cover.n_units as u8;
+                    }
+                    let t = walk.slot[u] - 1;
+                    cover.units[t as usize].1 |= 1 << k;
+                    let n = cover.n_by_place[k] as usize;
+                    *cover.by_place[k].get_mut(n)? = t;
+                    cover.n_by_place[k] += 1;
+                }
+                // In the order the units were first met, as a scan of them would try them.
+                let n = cover.n_by_place[k] as usize;
+                cover.by_place[k][..n].sort_unstable();
+            }
+        }
+        Some(())
+    }
+
+    /// Depth first: units through the first place not yet `covered`, until every place (`all`)
+    /// is, at most `cover.size` units (left in `cover.found`); true when a cover is found (that
+    /// clears something, if `cover.clears`).
+    fn cover_places(&self, fish: &Fish, cover: &mut Cover, all: u32, covered: u32) -> bool {
+        if covered == all {
+            // Something to clear: a cover unit with a place outside the bases.
+            return !cover.clears
+                || cover.found.iter().any(|&t| {
+                    let (u, mask) = cover.units[t];
+                    fish.places[u].len() > mask.count_ones() as usize
+                });
+        }
+        if cover.found.len() == cover.size {
+            return false;
+        }
+        let open = (!covered & all).trailing_zeros() as usize;
+        for i in 0..cover.n_by_place[open] as usize {
+            // (No unit chosen holds the open place, so none is chosen twice.)
+            let t = cover.by_place[open][i] as usize;
+            cover.found.push(t);
+            if self.cover_places(fish, cover, all, covered | cover.units[t].1) {
+                return true;
+            }
+            cover.found.pop();
+        }
+        false
+    }
+}
+
+/// One value's fish search: the fish's size, the units that may be bases and every unit's
+/// places of the value.
+struct Fish<'a> {
+    value: u8,
+    size: usize,
+    bases: &'a [usize],
+    places: &'a [Vec<u32>],
+}
+
+/// Where the search of base sets stands: the bases chosen, and for each unit its place in a
+/// [`Cover`]'s list plus one (0 when not listed), cleared after each cover search.
+struct Walk {
+    chosen: Vec<usize>,
+    slot: Vec<u8>,
+}
+
+/// A cover for a set of bases: at most `size` units, none a base, holding every base place
+/// between them, and when `clears`, one at least with a place elsewhere to clear. At most
+/// sixteen places (four bases of four), each in at most eight units, and 64 units in all.
+struct Cover {
+    size: usize,
+    clears: bool,
+    cells: [u32; 16],
+    n_cells: usize,
+    /// Every unit through a base place, with the places it holds as a bit set.
+    units: [(usize, u32); 64],
+    n_units: usize,
+    /// The units through each place (indices into `units`).
+    by_place: [[u8; 8]; 16],
+    n_by_place: [u8; 16],
+    /// The cover found (indices into `units`).
+    found: Vec<usize>,
+}
+
+impl Cover {
+    fn new(size: usize, clears: bool) -> Self {
+        Cover {
+            size,
+            clears,
+            cells: [0; 16],
+            n_cells: 0,
+            units: [(0, 0); 64],
+            n_units: 0,
+            by_place: [[0; 8]; 16],
+            n_by_place: [0; 16],
+            found: Vec::with_capacity(size),
+        }
     }
 }
