@@ -230,6 +230,13 @@ impl Rater {
             // Too many units to look through: no fish, but a part is not cut for it.
             None => !cover.clears,
             Some(()) => {
+                for &(_, mask) in &cover.units[..cover.n_units] {
+                    let mut bits = mask;
+                    while bits != 0 {
+                        cover.reach[bits.trailing_zeros() as usize] |= mask;
+                        bits &= bits - 1;
+                    }
+                }
                 let all = (1u32 << cover.n_cells) - 1;
                 self.cover_places(fish, cover, all, 0)
             }
@@ -280,7 +287,17 @@ impl Rater {
                     fish.places[u].len() > mask.count_ones() as usize
                 });
         }
-        if cover.found.len() == cover.size {
+        // Places no two of which share a unit need a unit each: taken greedily, they bound
+        // the units still needed from below.
+        let room = cover.size - cover.found.len();
+        let mut left = !covered & all;
+        for _ in 0..room {
+            left &= !cover.reach[left.trailing_zeros() as usize];
+            if left == 0 {
+                break;
+            }
+        }
+        if left != 0 {
             return false;
         }
         let open = (!covered & all).trailing_zeros() as usize;
@@ -327,6 +344,8 @@ struct Cover {
     /// The units through each place (indices into `units`).
     by_place: [[u8; 8]; 16],
     n_by_place: [u8; 16],
+    /// For each place, the places that share a unit with it, itself among them.
+    reach: [u32; 16],
     /// The cover found (indices into `units`).
     found: Vec<usize>,
 }
@@ -342,6 +361,7 @@ impl Cover {
             n_units: 0,
             by_place: [[0; 8]; 16],
             n_by_place: [0; 16],
+            reach: std::array::from_fn(|k| 1 << k),
             found: Vec::with_capacity(size),
         }
     }
