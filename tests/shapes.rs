@@ -397,14 +397,7 @@ fn the_rater_on_every_shape_places_only_the_solution() {
         ("Mathdoku", Some(9)),
     ];
     for (name, order) in shapes {
-        // The windmill's and Sohei's overlapping grids make the rater's hardest finders slow
-        // (tens of seconds a puzzle, benches/README.md): one puzzle of each.
-        let seeds = if matches!(name, "Windmill" | "Sohei") {
-            1
-        } else {
-            3
-        };
-        for seed in 1..=seeds {
+        for seed in 1..=3 {
             let p = generate(
                 &Shape::named(name, order).unwrap(),
                 &Options::default(),
