@@ -120,15 +120,19 @@ impl Rater {
                 .filter(|&u| self.full[u] && self.placed[u] & bit == 0)
                 .filter(|&u| (2..=size).contains(&places[u].len()))
                 .collect();
+            let near = self.fish_near(&bases, &places, bit);
             let fish = Fish {
                 value,
                 size,
                 bases: &bases,
                 places: &places,
+                near: &near,
             };
             let mut walk = Walk {
                 chosen: Vec::with_capacity(size),
+                picked: Vec::with_capacity(size),
                 slot: vec![0; self.units.len()],
+                left: vec![0; near.words],
             };
             let before = out.len();
             if self.grow_fish(&fish, 0, &mut walk, out, limit) {
@@ -147,6 +151,79 @@ impl Rater {
         let units = (0..self.units.len()).filter(|&u| self.placed[u] & bit != 0);
         let cells = cells.map(|c| c as u32).chain([u32::MAX]);
         cells.chain(units.map(|u| u as u32)).collect()
+    }
+
+    /// For each base and each of its places, the places that share a unit other than the base
+    /// with it (see [`Near`]).
+    fn fish_near(&self, bases: &[usize], places: &[Vec<u32>], bit: u64) -> Near {
+        let mut index = vec![u32::MAX; self.cand.len()];
+        let mut n = 0;
+        for (c, &cand) in self.cand.iter().enumerate() {
+            if cand & bit != 0 {
+                index[c] = n;
+                n += 1;
+            }
+        }
+        let words = (n as usize).div_ceil(64).max(1);
+        let mut near = Near {
+            words,
+            own: vec![0; bases.len() * words],
+            at: vec![[u32::MAX; 4]; bases.len()],
+            reach: vec![0; bases.len() * 4 * words],
+        };
+        for (i, &b) in bases.iter().enumerate() {
+            for (k, &c) in places[b].iter().enumerate().take(4) {
+                let at = index[c as usize] as usize;
+                near.at[i][k] = at as u32;
+                near.own[i * words + at / 64] |= 1 << (at % 64);
+                let reach = &mut near.reach[(i * 4 + k) * words..][..words];
+                for &u in self.units_of(c as usize) {
+                    if u as usize == b {
+                        continue;
+                    }
+                    for &d in &places[u as usize] {
+                        let at = index[d as usize] as usize;
+                        reach[at / 64] |= 1 << (at % 64);
+                    }
+                }
+            }
+        }
+        near
+    }
+
+    /// Whether the places of the bases `walk.picked` (indices into `fish.bases`) may have a
+    /// cover of `fish.size` units: false when more places than that share no unit other than
+    /// their bases two by two, each then needing a unit of its own (taken greedily, lowest
+    /// first, as [`Rater::cover_places`] bounds its search).
+    fn may_cover(fish: &Fish, walk: &mut Walk) -> bool {
+        let near = fish.near;
+        let words = near.words;
+        let left = &mut walk.left;
+        left.fill(0);
+        for &i in &walk.picked {
+            for (l, &w) in left.iter_mut().zip(&near.own[i * words..][..words]) {
+                *l |= w;
+            }
+        }
+        for _ in 0..fish.size {
+            let Some(word) = left.iter().position(|&w| w != 0) else {
+                return true;
+            };
+            let at = word * 64 + left[word].trailing_zeros() as usize;
+            left[word] &= left[word] - 1;
+            let found = walk.picked.iter().find_map(|&i| {
+                let k = near.at[i].iter().position(|&a| a as usize == at)?;
+                Some(i * 4 + k)
+            });
+            // (Every place of a base is listed: bases have at most four.)
+            let Some(place) = found else {
+                return true;
+            };
+            for (l, &w) in left.iter_mut().zip(&near.reach[place * words..][..words]) {
+                *l &= !w;
+            }
+        }
+        left.iter().all(|&w| w == 0)
     }
 
     /// Base sets extending `chosen` by units of `fish.bases` from index `from` on, depth
@@ -205,15 +282,18 @@ impl Rater {
                 continue;
             }
             walk.chosen.push(b);
+            walk.picked.push(i);
             // A part of a set needs no clearing cover, only some cover (the full set's
-            // clearing is checked when it is whole).
+            // clearing is checked when it is whole); the bound first, as it costs less.
             let coverable = walk.chosen.len() < 2
-                || walk.chosen.len() == fish.size
-                || self.fish_cover(fish, walk, &mut Cover::new(fish.size, false));
+                || Self::may_cover(fish, walk)
+                    && (walk.chosen.len() == fish.size
+                        || self.fish_cover(fish, walk, &mut Cover::new(fish.size, false)));
             if coverable && self.grow_fish(fish, i + 1, walk, out, limit) {
                 return true;
             }
             walk.chosen.pop();
+            walk.picked.pop();
         }
         false
     }
@@ -321,13 +401,31 @@ struct Fish<'a> {
     size: usize,
     bases: &'a [usize],
     places: &'a [Vec<u32>],
+    near: &'a Near,
+}
+
+/// Which of a value's places share a unit, for a quick bound on the units a set of bases
+/// needs to cover its places. The value's candidate cells are numbered from 0, and a set of
+/// them is a bit set of `words` words. For base `i` (an index into the bases) `own` holds its
+/// places, `at[i]` their numbers (`u32::MAX` past the last), and for its `k`-th place
+/// `reach[i·4 + k]` every place that shares a unit with it other than the base itself. Bases
+/// are disjoint, so no other base of a set is a unit through the place.
+struct Near {
+    words: usize,
+    own: Vec<u64>,
+    at: Vec<[u32; 4]>,
+    reach: Vec<u64>,
 }
 
 /// Where the search of base sets stands: the bases chosen, and for each unit its place in a
 /// [`Cover`]'s list plus one (0 when not listed), cleared after each cover search.
 struct Walk {
     chosen: Vec<usize>,
+    /// The same bases as indices into [`Fish::bases`].
+    picked: Vec<usize>,
     slot: Vec<u8>,
+    /// Scratch for [`Rater::may_cover`]: the places not yet bounded.
+    left: Vec<u64>,
 }
 
 /// A cover for a set of bases: at most `size` units, none a base, holding every base place
