@@ -237,7 +237,6 @@ impl Rater {
         out: &mut Vec<Step>,
         limit: usize,
     ) -> bool {
-        let places = fish.places;
         if walk.chosen.len() == fish.size {
             let mut cover = Cover::new(fish.size, true);
             if !self.fish_cover(fish, walk, &mut cover) {
@@ -270,15 +269,13 @@ impl Rater {
             out.push(step);
             return out.len() >= limit;
         }
-        let disjoint = |a: &[u32], b: &[u32]| a.iter().all(|c| !b.contains(c));
+        let words = fish.near.words;
+        let own = |i: usize| &fish.near.own[i * words..][..words];
+        let disjoint = |i: usize, j: usize| own(i).iter().zip(own(j)).all(|(a, b)| a & b == 0);
         let last = (fish.bases.len() + walk.chosen.len() + 1).saturating_sub(fish.size);
         for i in from..last {
             let b = fish.bases[i];
-            if !walk
-                .chosen
-                .iter()
-                .all(|&a| disjoint(&places[a], &places[b]))
-            {
+            if !walk.picked.iter().all(|&j| disjoint(i, j)) {
                 continue;
             }
             walk.chosen.push(b);
