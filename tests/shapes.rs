@@ -452,9 +452,8 @@ fn the_steps_on_a_samurai_are_those_of_a_fresh_rater_at_each_step() {
     let mut marks = vec![u64::MAX >> (64 - 9); grid.values().len()];
     let mut checked = 0;
     for (k, step) in steps.iter().enumerate() {
-        // The first few steps past the fish, when the memory has had steps to gather (a
-        // fresh rater's full search of a Samurai's fish takes a second or two).
-        if step.technique > Technique::Jellyfish && checked < 4 {
+        // Every step that looked for a fish, so read the memory (the easier steps did not).
+        if step.technique >= Technique::XWing {
             checked += 1;
             let fresh = Rater::new().next_step_marked(&grid, &marks, Grade::Expert);
             assert_eq!(fresh.as_ref(), Some(step), "step {k}");
@@ -466,7 +465,7 @@ fn the_steps_on_a_samurai_are_those_of_a_fresh_rater_at_each_step() {
             grid.set(c as usize, v);
         }
     }
-    assert_eq!(checked, 4);
+    assert!(checked >= past, "{checked} steps checked");
     assert_eq!(grid.values(), &p.solution[..], "the walk ends solved");
 }
 
