@@ -11,6 +11,17 @@
 //! sum once more at each solution (all its items then covered), and backs up from one that
 //! breaks a sum.
 //!
+//! Bounds keep only the ends of what a term may give. A sum with few open terms, each with few
+//! options (at most [`EXACT_TERMS`] and [`EXACT_OPTIONS`]), is kept *exactly* instead: an
+//! option stays only if the other open terms have values that make up the rest of the target
+//! with its own. There the search also knows which terms are *apart*: two items of a sum, with
+//! the same coefficient, such that every option of one and every option of the other with the
+//! same value share an item (on a sudoku, two cells of a unit, whose placements of a digit
+//! share the unit's item for it). No exact cover holds two options that share an item, so in
+//! every solution two items apart are covered with different values, and the exact check
+//! asks that of them too. The search works out which terms are apart from the matrix when it
+//! starts, so no caller can claim it wrongly.
+//!
 //! The bounds are worked out at every branching level, not rationed as pruning's rules are: a
 //! sum is read in time proportional to its items' options, and a branch that a sum cuts off is
 //! usually the whole of a subtree.
@@ -25,6 +36,16 @@ use super::unchecked::{nd, tp};
 
 /// A term's settled tag before its sum was ever settled (above every tag).
 const UNSEEN: u16 = u16::MAX;
+
+/// A sum with at most this many open terms is kept exactly (see [`Sums::keep_exactly`]).
+const EXACT_TERMS: usize = 3;
+/// ... while each of them has at most this many options.
+const EXACT_OPTIONS: usize = 16;
+
+/// Sums of at most this many terms are looked at for terms [apart](Sums::find_apart) ...
+const APART_TERMS: u32 = 32;
+/// ... whose items have at most this many options.
+const APART_OPTIONS: usize = 64;
 
 /// The most terms a sum may have.
 pub const MAX_SUM_TERMS: usize = 1 << 15;
@@ -91,6 +112,7 @@ impl Sums {
                 *at += 1;
             }
         }
+        self.find_apart(m);
         self.settled.clear();
         self.settled.resize(self.terms.len(), UNSEEN);
         self.snapshots.clear();
@@ -98,6 +120,91 @@ impl Sums {
         self.fixed.resize(self.targets.len(), 0);
         self.low.resize(self.terms.len(), 0);
         self.high.resize(self.terms.len(), 0);
+    }
+
+    /// Works out `apart` (see [`Sums`]): terms `a` and `b` of one sum, of different items and
+    /// the same coefficient, are apart when every option of `a`'s item and every option of
+    /// `b`'s with the same value are two options that share an item. No exact cover has two
+    /// options that share an item, nor one option covering both (it would be one option, not
+    /// two), so in every solution the two items are covered with different values. Only sums
+    /// of at most [`APART_TERMS`] terms, whose items have at most [`APART_OPTIONS`] options, are
+    /// looked at: on a sudoku, the cells of a cage or of one unit, whose placements of a digit
+    /// share the unit's item for it.
+    fn find_apart(&mut self, m: &Matrix) {
+        self.apart.clear();
+        self.apart.resize(self.terms.len(), 0);
+        let items = m.items_total as usize + 1;
+        // Each item's options (value, option number), for the items of sums looked at.
+        let mut wanted = vec![false; items];
+        let small = |s: usize| self.starts[s + 1] - self.starts[s] <= APART_TERMS;
+        for s in (0..self.targets.len()).filter(|&s| small(s)) {
+            for &(i, _) in &self.terms[self.starts[s] as usize..self.starts[s + 1] as usize] {
+                wanted[i as usize] = true;
+            }
+        }
+        let mut count = vec![0u32; items + 1];
+        let options = m.option_count();
+        let width = if m.quad { 4 } else { usize::MAX };
+        let items_of = |k: usize| {
+            let tops: &[u32] = match m.option_first(k) {
+                Some(start) => m.tops.get(start as usize..).unwrap_or_default(),
+                None => &[],
+            };
+            tops.iter()
+                .take(width)
+                .take_while(|&&top| top != SPACER)
+                .copied()
+        };
+        for k in 0..options {
+            for i in items_of(k).filter(|&i| wanted[i as usize]) {
+                count[i as usize + 1] += 1;
+            }
+        }
+        for i in 0..items {
+            count[i + 1] += count[i];
+        }
+        let start = count.clone();
+        let mut of_item = vec![(0i32, 0u32); count[items] as usize];
+        for k in 0..options {
+            let value = self.values.get(k).copied().unwrap_or(0);
+            for i in items_of(k).filter(|&i| wanted[i as usize]) {
+                let at = &mut count[i as usize];
+                of_item[*at as usize] = (value, k as u32);
+                *at += 1;
+            }
+        }
+        let list = |i: u32| &of_item[start[i as usize] as usize..start[i as usize + 1] as usize];
+        // Stamps of the items of one option, to tell whether another shares one.
+        let mut stamp = vec![u32::MAX; items];
+        let mut apart = |a: u32, b: u32| {
+            let (la, lb) = (list(a), list(b));
+            if la.len() > APART_OPTIONS || lb.len() > APART_OPTIONS {
+                return false;
+            }
+            la.iter().all(|&(v, x)| {
+                lb.iter().filter(|&&(w, _)| w == v).all(|&(_, y)| {
+                    if x == y {
+                        return false;
+                    }
+                    for i in items_of(x as usize) {
+                        stamp[i as usize] = x;
+                    }
+                    items_of(y as usize).any(|i| stamp[i as usize] == x)
+                })
+            })
+        };
+        for s in (0..self.targets.len()).filter(|&s| small(s)) {
+            let (from, to) = (self.starts[s] as usize, self.starts[s + 1] as usize);
+            for a in from..to {
+                for b in a + 1..to {
+                    let ((i, c), (j, d)) = (self.terms[a], self.terms[b]);
+                    if c == d && i != j && apart(i, j) {
+                        self.apart[a] |= 1 << (b - from);
+                        self.apart[b] |= 1 << (a - from);
+                    }
+                }
+            }
+        }
     }
 
     /// Each sum's part fixed by the options chosen, `chosen` (nodes of options on the stack),
@@ -178,6 +285,7 @@ impl Sums {
                 let before = round;
                 let (mut least, mut most) = (self.fixed[s], self.fixed[s]);
                 let mut open = false;
+                let (mut open_terms, mut few_options) = (0, true);
                 for t in from..to {
                     let (i, c) = self.terms[t];
                     if m.tag[i as usize] == TAG_COVERED {
@@ -186,6 +294,8 @@ impl Sums {
                         continue;
                     }
                     open = true;
+                    open_terms += 1;
+                    few_options &= usize::from(m.tag[i as usize]) <= EXACT_OPTIONS;
                     let (mut lo, mut hi) = (i64::MAX, i64::MIN);
                     // SAFETY: `i` is an active item; the nodes of its list are options' nodes.
                     unsafe {
@@ -216,9 +326,15 @@ impl Sums {
                     }
                     continue;
                 }
+                // A sum with few open terms, each with few options, is kept exactly.
+                let exact = open_terms <= EXACT_TERMS && few_options;
+                if exact {
+                    // SAFETY: as above.
+                    round += unsafe { self.keep_exactly(m, s, trail) };
+                }
                 for t in from..to {
                     let (i, c) = self.terms[t];
-                    if m.tag[i as usize] == TAG_COVERED {
+                    if exact || m.tag[i as usize] == TAG_COVERED {
                         continue;
                     }
                     // What the others leave this term: at least, at most.
@@ -255,6 +371,126 @@ impl Sums {
             }
             removed += round;
         }
+    }
+}
+
+/// The open terms of a sum [kept exactly](Sums::keep_exactly): their items, coefficients, and
+/// the `c·v` their options can still give, each once.
+struct Open {
+    items: [(u32, i32); EXACT_TERMS],
+    /// For each open term, the other open terms it is apart from (bit `k` for open term `k`).
+    apart: [u8; EXACT_TERMS],
+    values: [[i64; EXACT_OPTIONS]; EXACT_TERMS],
+    lens: [usize; EXACT_TERMS],
+    count: usize,
+}
+
+impl Open {
+    /// Whether open term `k` can give `v`.
+    fn has(&self, k: usize, v: i64) -> bool {
+        self.values[k][..self.lens[k]].contains(&v)
+    }
+
+    /// Whether open terms `a` and `b` may give `x` and `y`: they differ if the terms are apart
+    /// (whose coefficients are the same, so the values differ as the `c·v` do).
+    fn may(&self, a: usize, x: i64, b: usize, y: i64) -> bool {
+        x != y || self.apart[a] & (1 << b) == 0
+    }
+
+    /// Whether the open terms other than `k` can make `rest` between them, open term `k` giving
+    /// `v`.
+    fn make(&self, k: usize, v: i64, rest: i64) -> bool {
+        let mut others = (0..self.count).filter(|&o| o != k);
+        match (others.next(), others.next()) {
+            (None, _) => rest == 0,
+            (Some(a), None) => self.has(a, rest) && self.may(k, v, a, rest),
+            (Some(a), Some(b)) => self.values[a][..self.lens[a]].iter().any(|&x| {
+                let y = rest - x;
+                self.has(b, y)
+                    && self.may(k, v, a, x)
+                    && self.may(k, v, b, y)
+                    && self.may(a, x, b, y)
+            }),
+        }
+    }
+}
+
+impl Sums {
+    /// Keeps sum `s`, whose open terms are at most [`EXACT_TERMS`] with at most
+    /// [`EXACT_OPTIONS`] options each, exactly: an option goes unless the other open terms have
+    /// options whose `c·v` make up the rest of the target with its own. Returns the number of
+    /// options removed, pushed onto `trail`.
+    ///
+    /// Bounds alone keep only the ends: `a + b = 10` with `a` in {1, 4, 9} and `b` in {1, 2, 5}
+    /// removes nothing by bounds, where only `a = 9, b = 1` is left here. An option the other
+    /// terms support by options that cannot go with it (sharing an item) stays: the check is of
+    /// values, not of options, so it removes only what no solution can use.
+    ///
+    /// # Safety
+    ///
+    /// As for [`narrow`](Self::narrow), with `fixed` worked out for the current stack.
+    unsafe fn keep_exactly(&mut self, m: &mut Matrix, s: usize, trail: &mut Vec<u32>) -> u64 {
+        let (from, to) = (self.starts[s] as usize, self.starts[s + 1] as usize);
+        let mut open = Open {
+            items: [(0, 0); EXACT_TERMS],
+            apart: [0; EXACT_TERMS],
+            values: [[0; EXACT_OPTIONS]; EXACT_TERMS],
+            lens: [0; EXACT_TERMS],
+            count: 0,
+        };
+        // Each open term's term number in the sum.
+        let mut at = [0usize; EXACT_TERMS];
+        for (t, &(i, c)) in self.terms[from..to].iter().enumerate() {
+            if m.tag[i as usize] == TAG_COVERED || open.count == EXACT_TERMS {
+                continue;
+            }
+            let k = open.count;
+            open.items[k] = (i, c);
+            at[k] = t;
+            for (o, &t_o) in at[..k].iter().enumerate() {
+                if self
+                    .apart
+                    .get(from + t)
+                    .is_some_and(|&bits| t_o < 32 && bits & (1 << t_o) != 0)
+                {
+                    open.apart[k] |= 1 << o;
+                    open.apart[o] |= 1 << k;
+                }
+            }
+            // SAFETY: `i` is an active item; the nodes of its list are options' nodes.
+            unsafe {
+                let mut r = nd!(m, i).down;
+                while r != i {
+                    let v = i64::from(c) * i64::from(self.node_value[r as usize]);
+                    if !open.has(k, v) && open.lens[k] < EXACT_OPTIONS {
+                        open.values[k][open.lens[k]] = v;
+                        open.lens[k] += 1;
+                    }
+                    r = nd!(m, r).down;
+                }
+            }
+            open.count += 1;
+        }
+        let target = self.targets[s] - self.fixed[s];
+        let mut removed = 0;
+        for k in 0..open.count {
+            let (i, c) = open.items[k];
+            // SAFETY: as above; a removed node keeps its own links, so the walk goes on from
+            // it, and `remove_option` takes an active option's node.
+            unsafe {
+                let mut r = nd!(m, i).down;
+                while r != i {
+                    let v = i64::from(c) * i64::from(self.node_value[r as usize]);
+                    if !open.make(k, v, target - v) {
+                        in_mode!(m, remove_option(r));
+                        trail.push(r);
+                        removed += 1;
+                    }
+                    r = nd!(m, r).down;
+                }
+            }
+        }
+        removed
     }
 }
 
@@ -510,6 +746,73 @@ mod tests {
         removed.sort_by_key(|r| r.0);
         let sum = crate::dlx::Rule::Sum;
         assert_eq!(removed, vec![(0, sum), (3, sum)], "a = 1 and b = 1");
+    }
+
+    /// The options a sum removed before the first branching, as (option, rule), sorted.
+    fn removed_first(m: &mut Matrix) -> Vec<(usize, crate::dlx::Rule)> {
+        let mut search = m.search();
+        assert!(matches!(search.step(), crate::dlx::Event::Chose { .. }));
+        let mut removed: Vec<(usize, crate::dlx::Rule)> = search
+            .pruned_here()
+            .map(|(o, rule)| (o.index(), rule))
+            .collect();
+        removed.sort_by_key(|r| r.0);
+        removed
+    }
+
+    /// A sum of two open terms is kept exactly: `a + b = 10` with `a` in {1, 4, 9} and `b` in
+    /// {1, 2, 5}, where bounds remove nothing (1 + 9 ≥ 10 − 5 …), leaves only `a = 9, b = 1`.
+    #[test]
+    fn a_sum_of_few_open_terms_keeps_only_the_values_that_make_it() {
+        let mut m = Matrix::new(2, 0).unwrap();
+        for (item, values) in [(0, [1, 4, 9]), (1, [1, 2, 5])] {
+            for v in values {
+                let id = m.add_option([item]).unwrap();
+                m.set_value(id, v).unwrap();
+            }
+        }
+        m.add_sum(10, &[(ItemId::new(0), 1), (ItemId::new(1), 1)])
+            .unwrap();
+        let sum = crate::dlx::Rule::Sum;
+        assert_eq!(
+            removed_first(&mut m),
+            vec![(0, sum), (1, sum), (4, sum), (5, sum)],
+            "a = 1, a = 4, b = 2, b = 5"
+        );
+        assert_eq!(m.search().count(10), 1);
+    }
+
+    /// Two cells that differ (each value's options share an item) are apart: `a + b = 4` over
+    /// 1 to 3 loses 2 in both, which only the same value twice could use. Without the items
+    /// that make them differ, 2 + 2 is a solution and nothing goes.
+    #[test]
+    fn terms_whose_equal_values_conflict_take_different_values() {
+        let mut m = two_cells_adding_up_to_five();
+        m.sums.targets[0] = 4;
+        let sum = crate::dlx::Rule::Sum;
+        assert_eq!(removed_first(&mut m), vec![(1, sum), (4, sum)]);
+        assert_eq!(m.search().count(10), 2, "1+3 and 3+1");
+        let mut m = Matrix::new(2, 0).unwrap();
+        for cell in 0..2 {
+            for d in 1..=3 {
+                let id = m.add_option([cell]).unwrap();
+                m.set_value(id, d).unwrap();
+            }
+        }
+        m.add_sum(4, &[(ItemId::new(0), 1), (ItemId::new(1), 1)])
+            .unwrap();
+        assert_eq!(m.search().count(10), 3, "1+3, 2+2 and 3+1");
+    }
+
+    /// An option that covers both items of a sum gives them the same value, so they are not
+    /// apart even when every other pair of equal values conflicts.
+    #[test]
+    fn one_option_over_two_terms_keeps_them_from_being_apart() {
+        let mut m = two_cells_adding_up_to_five();
+        let both = m.add_option([0, 1]).unwrap();
+        m.set_value(both, 2).unwrap();
+        m.sums.targets[0] = 4;
+        assert_eq!(m.search().count(10), 3, "1+3, 3+1 and the option over both");
     }
 
     #[test]

@@ -168,8 +168,10 @@
 //!   sum asks that the numbers of the options covering some primary items, times whole
 //!   coefficients, make a target. Before every branching the search narrows each sum's bounds
 //!   (the least and greatest each open item can still give) and removes the options that leave
-//!   the others no way to make the target, onto the same trail; a sum that can no longer be
-//!   made is a dead end, and a solution that breaks one is passed over. Unlike the rules above,
+//!   the others no way to make the target, onto the same trail; a sum down to two or three
+//!   open items is kept exactly, knowing which of them can never take equal values. A sum
+//!   that can no longer be made is a dead end, and a solution that breaks one is passed over.
+//!   Unlike the rules above,
 //!   a sum is a constraint of the problem: it changes the solutions unless every exact cover
 //!   keeps it anyway, as the sums a killer sudoku implies do (`sums.rs`, `bounds.rs`).
 //!

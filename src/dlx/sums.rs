@@ -36,6 +36,10 @@ pub(super) struct Sums {
     pub(super) settled: Vec<u16>,
     pub(super) snapshots: Vec<u16>,
     pub(super) levels: Vec<u32>,
+    /// For each term of a sum of at most 32 terms, the terms of its sum (bit `k` for the sum's
+    /// `k`th) that it is apart from: whose items every solution covers with different values
+    /// (see `find_apart` in `bounds.rs`).
+    pub(super) apart: Vec<u32>,
     pub(super) low: Vec<i64>,
     pub(super) high: Vec<i64>,
 }
