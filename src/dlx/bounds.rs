@@ -42,10 +42,103 @@ const EXACT_TERMS: usize = 3;
 /// ... while each of them has at most this many options.
 const EXACT_OPTIONS: usize = 16;
 
-/// Sums of at most this many terms are looked at for terms [apart](Sums::find_apart) ...
-const APART_TERMS: u32 = 32;
+/// Terms [apart](Sums::apart) are looked for among a sum's first this many terms ...
+const APART_TERMS: usize = 32;
 /// ... whose items have at most this many options.
 const APART_OPTIONS: usize = 64;
+
+/// Each item's options when the search started (value, option number), for telling terms
+/// [apart](Sums::apart); built the first time that is asked.
+#[derive(Debug, Clone, Default)]
+pub(super) struct Roots {
+    pub(super) built: bool,
+    /// Item `i`'s options are `options[start[i]..start[i + 1]]`.
+    start: Vec<u32>,
+    options: Vec<(i32, u32)>,
+    /// The option whose items were last marked, by item (to tell whether another shares one).
+    stamp: Vec<u32>,
+}
+
+impl Roots {
+    /// The items of option `k`.
+    fn items_of(m: &Matrix, k: usize) -> impl Iterator<Item = u32> + '_ {
+        let tops: &[u32] = match m.option_first(k) {
+            Some(start) => m.tops.get(start as usize..).unwrap_or_default(),
+            None => &[],
+        };
+        let width = if m.quad { 4 } else { usize::MAX };
+        tops.iter()
+            .take(width)
+            .take_while(|&&top| top != SPACER)
+            .copied()
+    }
+
+    /// Lists every item's options (`values` by option number).
+    fn build(&mut self, m: &Matrix, values: &[i32]) {
+        let items = m.items_total as usize + 1;
+        let options = m.option_count();
+        let mut count = vec![0u32; items + 1];
+        for k in 0..options {
+            for i in Self::items_of(m, k) {
+                count[i as usize + 1] += 1;
+            }
+        }
+        for i in 0..items {
+            count[i + 1] += count[i];
+        }
+        self.start.clone_from(&count);
+        self.options.clear();
+        self.options.resize(count[items] as usize, (0, 0));
+        for k in 0..options {
+            let value = values.get(k).copied().unwrap_or(0);
+            for i in Self::items_of(m, k) {
+                let at = &mut count[i as usize];
+                self.options[*at as usize] = (value, k as u32);
+                *at += 1;
+            }
+        }
+        self.stamp.clear();
+        self.stamp.resize(items, u32::MAX);
+        self.built = true;
+    }
+
+    /// Whether every option of item `a` and every option of item `b` with the same value are
+    /// two options that share an item (see [`Sums::apart`]); no if either has more than
+    /// [`APART_OPTIONS`] options.
+    fn apart(&mut self, m: &Matrix, values: &[i32], a: u32, b: u32) -> bool {
+        if !self.built {
+            self.build(m, values);
+        }
+        let list = |i: u32| self.start[i as usize] as usize..self.start[i as usize + 1] as usize;
+        let (la, lb) = (list(a), list(b));
+        if la.len() > APART_OPTIONS || lb.len() > APART_OPTIONS {
+            return false;
+        }
+        for p in la {
+            let (v, x) = self.options[p];
+            let mut marked = false;
+            for q in lb.clone() {
+                let (w, y) = self.options[q];
+                if w != v {
+                    continue;
+                }
+                if x == y {
+                    return false;
+                }
+                if !marked {
+                    for i in Self::items_of(m, x as usize) {
+                        self.stamp[i as usize] = x;
+                    }
+                    marked = true;
+                }
+                if !Self::items_of(m, y as usize).any(|i| self.stamp[i as usize] == x) {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+}
 
 /// The most terms a sum may have.
 pub const MAX_SUM_TERMS: usize = 1 << 15;
@@ -112,7 +205,11 @@ impl Sums {
                 *at += 1;
             }
         }
-        self.find_apart(m);
+        self.apart.clear();
+        self.apart.resize(self.terms.len(), 0);
+        self.known.clear();
+        self.known.resize(self.terms.len(), 0);
+        self.roots.built = false;
         self.settled.clear();
         self.settled.resize(self.terms.len(), UNSEEN);
         self.snapshots.clear();
@@ -122,89 +219,27 @@ impl Sums {
         self.high.resize(self.terms.len(), 0);
     }
 
-    /// Works out `apart` (see [`Sums`]): terms `a` and `b` of one sum, of different items and
-    /// the same coefficient, are apart when every option of `a`'s item and every option of
-    /// `b`'s with the same value are two options that share an item. No exact cover has two
-    /// options that share an item, nor one option covering both (it would be one option, not
-    /// two), so in every solution the two items are covered with different values. Only sums
-    /// of at most [`APART_TERMS`] terms, whose items have at most [`APART_OPTIONS`] options, are
-    /// looked at: on a sudoku, the cells of a cage or of one unit, whose placements of a digit
-    /// share the unit's item for it.
-    fn find_apart(&mut self, m: &Matrix) {
-        self.apart.clear();
-        self.apart.resize(self.terms.len(), 0);
-        let items = m.items_total as usize + 1;
-        // Each item's options (value, option number), for the items of sums looked at.
-        let mut wanted = vec![false; items];
-        let small = |s: usize| self.starts[s + 1] - self.starts[s] <= APART_TERMS;
-        for s in (0..self.targets.len()).filter(|&s| small(s)) {
-            for &(i, _) in &self.terms[self.starts[s] as usize..self.starts[s + 1] as usize] {
-                wanted[i as usize] = true;
+    /// Whether terms `a` and `b` of sum `s` (numbered within it, both below [`APART_TERMS`])
+    /// are apart (see the module docs): of different items and the same coefficient, every
+    /// option of `a`'s item and every option of `b`'s with the same value being two options
+    /// that share an item. No exact cover has two options that share an item, nor one option
+    /// covering both (that would be one option, not two), so in every solution the two items
+    /// are covered with different values. Worked out from the options as they were when the
+    /// search started (see [`Roots`]) the first time it is asked, then remembered in `apart`
+    /// and `known`: only the pairs a sum comes down to are ever asked about.
+    fn apart(&mut self, m: &Matrix, s: usize, a: usize, b: usize) -> bool {
+        let from = self.starts[s] as usize;
+        if self.known[from + a] & (1 << b) == 0 {
+            let ((i, c), (j, d)) = (self.terms[from + a], self.terms[from + b]);
+            let apart = c == d && i != j && self.roots.apart(m, &self.values, i, j);
+            self.known[from + a] |= 1 << b;
+            self.known[from + b] |= 1 << a;
+            if apart {
+                self.apart[from + a] |= 1 << b;
+                self.apart[from + b] |= 1 << a;
             }
         }
-        let mut count = vec![0u32; items + 1];
-        let options = m.option_count();
-        let width = if m.quad { 4 } else { usize::MAX };
-        let items_of = |k: usize| {
-            let tops: &[u32] = match m.option_first(k) {
-                Some(start) => m.tops.get(start as usize..).unwrap_or_default(),
-                None => &[],
-            };
-            tops.iter()
-                .take(width)
-                .take_while(|&&top| top != SPACER)
-                .copied()
-        };
-        for k in 0..options {
-            for i in items_of(k).filter(|&i| wanted[i as usize]) {
-                count[i as usize + 1] += 1;
-            }
-        }
-        for i in 0..items {
-            count[i + 1] += count[i];
-        }
-        let start = count.clone();
-        let mut of_item = vec![(0i32, 0u32); count[items] as usize];
-        for k in 0..options {
-            let value = self.values.get(k).copied().unwrap_or(0);
-            for i in items_of(k).filter(|&i| wanted[i as usize]) {
-                let at = &mut count[i as usize];
-                of_item[*at as usize] = (value, k as u32);
-                *at += 1;
-            }
-        }
-        let list = |i: u32| &of_item[start[i as usize] as usize..start[i as usize + 1] as usize];
-        // Stamps of the items of one option, to tell whether another shares one.
-        let mut stamp = vec![u32::MAX; items];
-        let mut apart = |a: u32, b: u32| {
-            let (la, lb) = (list(a), list(b));
-            if la.len() > APART_OPTIONS || lb.len() > APART_OPTIONS {
-                return false;
-            }
-            la.iter().all(|&(v, x)| {
-                lb.iter().filter(|&&(w, _)| w == v).all(|&(_, y)| {
-                    if x == y {
-                        return false;
-                    }
-                    for i in items_of(x as usize) {
-                        stamp[i as usize] = x;
-                    }
-                    items_of(y as usize).any(|i| stamp[i as usize] == x)
-                })
-            })
-        };
-        for s in (0..self.targets.len()).filter(|&s| small(s)) {
-            let (from, to) = (self.starts[s] as usize, self.starts[s + 1] as usize);
-            for a in from..to {
-                for b in a + 1..to {
-                    let ((i, c), (j, d)) = (self.terms[a], self.terms[b]);
-                    if c == d && i != j && apart(i, j) {
-                        self.apart[a] |= 1 << (b - from);
-                        self.apart[b] |= 1 << (a - from);
-                    }
-                }
-            }
-        }
+        self.apart[from + a] & (1 << b) != 0
     }
 
     /// Each sum's part fixed by the options chosen, `chosen` (nodes of options on the stack),
@@ -440,7 +475,8 @@ impl Sums {
         };
         // Each open term's term number in the sum.
         let mut at = [0usize; EXACT_TERMS];
-        for (t, &(i, c)) in self.terms[from..to].iter().enumerate() {
+        for t in 0..to - from {
+            let (i, c) = self.terms[from + t];
             if m.tag[i as usize] == TAG_COVERED || open.count == EXACT_TERMS {
                 continue;
             }
@@ -448,11 +484,7 @@ impl Sums {
             open.items[k] = (i, c);
             at[k] = t;
             for (o, &t_o) in at[..k].iter().enumerate() {
-                if self
-                    .apart
-                    .get(from + t)
-                    .is_some_and(|&bits| t_o < 32 && bits & (1 << t_o) != 0)
-                {
+                if t < APART_TERMS && self.apart(m, s, t_o, t) {
                     open.apart[k] |= 1 << o;
                     open.apart[o] |= 1 << k;
                 }

@@ -36,10 +36,13 @@ pub(super) struct Sums {
     pub(super) settled: Vec<u16>,
     pub(super) snapshots: Vec<u16>,
     pub(super) levels: Vec<u32>,
-    /// For each term of a sum of at most 32 terms, the terms of its sum (bit `k` for the sum's
-    /// `k`th) that it is apart from: whose items every solution covers with different values
-    /// (see `find_apart` in `bounds.rs`).
+    /// For each term among its sum's first 32, the others it is apart from (bit `k` for the
+    /// sum's `k`th): whose items every solution covers with different values (see `apart` in
+    /// `bounds.rs`); `known`, which of those pairs have been looked at, and `roots`, what that
+    /// looks at.
     pub(super) apart: Vec<u32>,
+    pub(super) known: Vec<u32>,
+    pub(super) roots: super::bounds::Roots,
     pub(super) low: Vec<i64>,
     pub(super) high: Vec<i64>,
 }
