@@ -145,6 +145,12 @@
 //!   options, take the one found with no option left most often so far (the *weighted degree*
 //!   heuristic of constraint programming, used as a tie-break): the item the difficulty hangs on
 //!   is branched on early, where a refutation prunes the most.
+//! * **Guesses among chosen items** ([`Search::with_guesses_among`]). Where the search must
+//!   guess (no item is down to one option or none), it branches on the shortest of the first
+//!   *n* primary items, not on a shorter one past them: on a killer sudoku, a cell's digit, as
+//!   a person or sigh's solver guesses, and not where a unit's digit goes or which digit set a
+//!   cage takes, which the cells' guesses force soon enough. A forced item is still taken
+//!   first wherever it is.
 //! * **Random ties** ([`Search::with_tie_order`]). Ties between the shortest items go by a
 //!   random order of the items drawn from a seed. One fixed order can lead a search into a
 //!   fruitless subtree of millions of nodes above a solution that another order reaches in a

@@ -178,6 +178,7 @@ impl<'a> Search<'a> {
                 mark,
                 ends: [0; 2],
                 sums_end: 0,
+                guess_among: 0,
                 sums,
             },
             lazy: false,
@@ -260,6 +261,26 @@ impl<'a> Search<'a> {
     pub fn with_tie_order(mut self, seed: u64) -> Self {
         self.pruner.weighted = true;
         self.pruner.weights.shuffle(self.m.primary_items(), seed);
+        self
+    }
+
+    /// Makes the search guess only among the first `n` primary items while one of them is open.
+    /// An item down to one option or none is still taken first wherever it is (a forced move,
+    /// or a dead end); where every item has two options or more, the search branches on one of
+    /// the first `n`, not on a shorter item past them: the one with the fewest options or,
+    /// where [`with_conflict_weights`](Self::with_conflict_weights) is on, the most conflicts
+    /// per option (`(w + 4) / ℓ` for an item found with no option left `w` times that has `ℓ`
+    /// options; the *dom/wdeg* heuristic of constraint programming, which sigh's solver uses
+    /// too). Off (0) by default.
+    ///
+    /// Some items are better guessed on than others. A killer sudoku's search has items for its
+    /// cells, for each unit's digits, and for each cage's digit sets and digits; guessing a
+    /// cell's digit, as sigh's solver does, leaves the others to be forced by what the guess
+    /// removes, and on sigh's hardest killers it takes a third of the nodes of guessing
+    /// wherever the options are fewest (benches/README.md has the figures). The solutions are
+    /// the same either way.
+    pub fn with_guesses_among(mut self, n: usize) -> Self {
+        self.pruner.guess_among = n.min(self.m.primary_items()) as u32;
         self
     }
 

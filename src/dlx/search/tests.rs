@@ -603,3 +603,46 @@ fn progress_reports_the_nodes_tried_while_the_search_runs() {
     let reported = counter.load(Ordering::Relaxed);
     assert!(reported > 0 && reported <= s.stats().nodes, "{reported}");
 }
+
+/// Guessing among the first items: items 0 and 1 have three options each, item 2 two, item 3
+/// one. The search takes the forced item 3 first wherever it is, then guesses on item 0, not
+/// on the shorter item 2; the solutions are the same.
+#[test]
+fn a_search_guesses_among_the_first_items_but_takes_a_forced_one_anywhere() {
+    let mut m = Matrix::new(4, 0).unwrap();
+    for o in [
+        vec![0, 2],
+        vec![0],
+        vec![0],
+        vec![1, 2],
+        vec![1],
+        vec![1],
+        vec![3],
+    ] {
+        m.add_option(o).unwrap();
+    }
+    let chosen = |s: &mut Search<'_>| {
+        let mut items = Vec::new();
+        loop {
+            match s.step() {
+                Event::Chose { item, options, .. } => items.push((item.index(), options)),
+                Event::Done => return items,
+                _ => {}
+            }
+        }
+    };
+    for weighted in [false, true] {
+        let mut s = m.search().with_conflict_weights(weighted);
+        assert_eq!(chosen(&mut s)[..2], [(3, 1), (2, 2)], "the shortest");
+        assert_eq!(s.stats().solutions, 4);
+        drop(s);
+        let mut s = m
+            .search()
+            .with_conflict_weights(weighted)
+            .with_guesses_among(2);
+        assert_eq!(chosen(&mut s)[..2], [(3, 1), (0, 3)], "among the first two");
+        assert_eq!(s.stats().solutions, 4);
+        drop(s);
+        assert_eq!(m.search().with_guesses_among(2).count(10), 4);
+    }
+}
