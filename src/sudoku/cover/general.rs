@@ -228,7 +228,13 @@ fn search_restarting(
             .with_conflict_weights(killer)
             .with_pruning_width(if killer { MAX_PRUNE_WIDTH } else { 2 });
         if killer {
-            search = search.with_prune_spacing(KILLER_PRUNE_SPACING);
+            // Prunes every few nodes (see `KILLER_PRUNE_SPACING`), and guesses a cell's digit
+            // only, never where a unit's digit goes or which digit set a cage takes: those
+            // follow from the cells soon enough, and guessing on them took three times the
+            // nodes on sigh's hard killers (benches/README.md). The cells are the first items.
+            search = search
+                .with_prune_spacing(KILLER_PRUNE_SPACING)
+                .with_guesses_among(direct.cell_items);
         }
         if let Run::Shuffled(seed) = run {
             search = search.with_tie_order(seed);
