@@ -19,8 +19,9 @@
 //! same value share an item (on a sudoku, two cells of a unit, whose placements of a digit
 //! share the unit's item for it). No exact cover holds two options that share an item, so in
 //! every solution two items apart are covered with different values, and the exact check
-//! asks that of them too. The search works out which terms are apart from the matrix when it
-//! starts, so no caller can claim it wrongly.
+//! asks that of them too. Which terms are apart the search works out itself, from the options
+//! as they were when it started, the first time a sum comes down to them; no caller claims it,
+//! so none can claim it wrongly.
 //!
 //! The bounds are worked out at every branching level, not rationed as pruning's rules are: a
 //! sum is read in time proportional to its items' options, and a branch that a sum cuts off is

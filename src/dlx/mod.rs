@@ -146,8 +146,9 @@
 //!   heuristic of constraint programming, used as a tie-break): the item the difficulty hangs on
 //!   is branched on early, where a refutation prunes the most.
 //! * **Guesses among chosen items** ([`Search::with_guesses_among`]). Where the search must
-//!   guess (no item is down to one option or none), it branches on the shortest of the first
-//!   *n* primary items, not on a shorter one past them: on a killer sudoku, a cell's digit, as
+//!   guess (no item is down to one option or none), it branches on one of the first *n*
+//!   primary items (the shortest, or where conflicts are weighed the one with the most
+//!   conflicts per option), not on a shorter one past them: on a killer sudoku, a cell's digit, as
 //!   a person or sigh's solver guesses, and not where a unit's digit goes or which digit set a
 //!   cage takes, which the cells' guesses force soon enough. A forced item is still taken
 //!   first wherever it is.

@@ -30,7 +30,7 @@ pub(super) const PRUNE_SPACING: u64 = 32;
 /// items](super::Search::with_guesses_among): its score is `(weight + GUESS_PRIOR) / options`,
 /// so that before any conflict the item with the fewest options goes first, and an item with
 /// more options needs a few conflicts more than a shorter one to be preferred to it. On sigh's
-/// hard killers 4 took the fewest nodes of 0, 1, 4 and 16 (benches/README.md).
+/// hard killers 4 took the fewest nodes of 1, 4 and 16 (benches/README.md).
 const GUESS_PRIOR: u64 = 4;
 
 /// The most options an item may have for the wider pruning rule to look at it (see
