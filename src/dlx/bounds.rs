@@ -32,7 +32,7 @@
 use super::links::in_mode;
 use super::matrix::{DlxError, ItemId, Matrix, OptionId};
 use super::node::{SPACER, TAG_CAP, TAG_COVERED};
-use super::sums::Sums;
+use super::sums::{Roots, Sums};
 use super::unchecked::{nd, tp};
 
 /// A term's settled tag before its sum was ever settled (above every tag).
@@ -47,18 +47,6 @@ const EXACT_OPTIONS: usize = 16;
 const APART_TERMS: usize = 32;
 /// ... whose items have at most this many options.
 const APART_OPTIONS: usize = 64;
-
-/// Each item's options when the search started (value, option number), for telling terms
-/// [apart](Sums::apart); built the first time that is asked.
-#[derive(Debug, Clone, Default)]
-pub(super) struct Roots {
-    pub(super) built: bool,
-    /// Item `i`'s options are `options[start[i]..start[i + 1]]`.
-    start: Vec<u32>,
-    options: Vec<(i32, u32)>,
-    /// The option whose items were last marked, by item (to tell whether another shares one).
-    stamp: Vec<u32>,
-}
 
 impl Roots {
     /// The items of option `k`.

@@ -42,7 +42,7 @@ pub(super) struct Sums {
     /// looks at.
     pub(super) apart: Vec<u32>,
     pub(super) known: Vec<u32>,
-    pub(super) roots: super::bounds::Roots,
+    pub(super) roots: Roots,
     pub(super) low: Vec<i64>,
     pub(super) high: Vec<i64>,
 }
@@ -60,4 +60,16 @@ impl Sums {
         self.starts.clear();
         self.terms.clear();
     }
+}
+
+/// Each item's options when the search started (value, option number), for telling terms
+/// apart (see `apart` in `bounds.rs`); built the first time that is asked.
+#[derive(Debug, Clone, Default)]
+pub(super) struct Roots {
+    pub(super) built: bool,
+    /// Item `i`'s options are `options[start[i]..start[i + 1]]`.
+    pub(super) start: Vec<u32>,
+    pub(super) options: Vec<(i32, u32)>,
+    /// The option whose items were last marked, by item (to tell whether another shares one).
+    pub(super) stamp: Vec<u32>,
 }
