@@ -712,6 +712,43 @@ fn generated_16x16_x_and_jigsaw_puzzles_are_unique() {
 }
 
 #[test]
+fn generated_killers_are_unique_of_their_grade_and_need_every_given() {
+    let mut rater = Rater::new();
+    let mut solver = DlxSolver::new();
+    for (b, grade, seed) in [
+        (3, Grade::Medium, 3),
+        (3, Grade::Expert, 4),
+        (4, Grade::Easy, 5),
+        (4, Grade::Hard, 6),
+        (4, Grade::Expert, 7),
+    ] {
+        let notation = Notation::default_for(Geometry::square(b).unwrap()).unwrap();
+        let made = variant_puzzle(&notation, "killer", grade, seed, 0).unwrap();
+        let p = &made.puzzle;
+        let what = format!("{grade} {}×{}", b * b, b * b);
+        assert_eq!(solver.count(p, 2, None).unwrap().solutions, 1, "{what}");
+        let rating = rater.rate(p);
+        assert_eq!(rating.grade, grade, "{what}: {rating:?}");
+        let solution = made.solution.values();
+        assert!(cages_kept(p, solution), "{what}");
+        // Up to hard, logic with the grade's techniques finishes the board, and would not
+        // without any one of the givens.
+        if grade == Grade::Expert {
+            continue;
+        }
+        assert!(rater.rate_up_to(p, grade).solved, "{what}");
+        for cell in (0..p.values().len()).filter(|&c| p.values()[c] != 0) {
+            let mut fewer = p.clone();
+            fewer.set(cell, 0);
+            assert!(
+                !rater.rate_up_to(&fewer, grade).solved,
+                "{what}: the given at {cell} is not needed"
+            );
+        }
+    }
+}
+
+#[test]
 fn variant_kinds_parse_and_refuse_what_they_do_not_know() {
     let nine = Notation::default();
     let k = BoardKind::parse("killer+X", nine.clone()).unwrap();

@@ -14,9 +14,11 @@
 //!      budget, where running out of the budget counts as "not unique" and the given stays.
 //!    * **Killer**: cages of 1 to 5 connected cells with no digit twice are cut from the
 //!      solution (cells are connected when they are next to each other on the layout: along a
-//!      row, a column, or from layer to layer in a cube), each with its digits' sum; then cells
-//!      where a second solution differs get givens until the solution is unique, and each goes
-//!      again where it can, as the square killers of [`variant`](super::variant) do.
+//!      row, a column, or from layer to layer in a cube), each with its digits' sum; then givens
+//!      as the square killers of [`variant`](super::variant) get them: those the rater needs
+//!      to fill the board with the grade's techniques, each taken away again where it can be;
+//!      for expert or no grade, those that logic up to hard needs, taken away while a count says
+//!      the solution stays unique.
 //!    * **Mathdoku**: the solution is a Latin square; the cells are cut into connected cages of
 //!      mostly 2 to 4 cells (a few single cells, and on boards of 7 or more a few of 5), and each
 //!      cage gets an operation weighted as KSudoku and Solo weight them: two cells that divide
@@ -32,9 +34,10 @@
 //!    With no grade asked, the puzzle is *unique* and as sparse as the digging leaves it (it may
 //!    well need search). Asked for easy, medium or hard, a plain puzzle's givens go only while
 //!    the rater, with the techniques of that grade, still fills the board (which proves the
-//!    solution unique); asked for expert, while the count says unique. A killer's and a
-//!    Mathdoku's cages decide their grade. The finished puzzle is rated with every technique,
-//!    and one of another grade than asked means a new start.
+//!    solution unique); asked for expert, while the count says unique. A killer's givens come
+//!    as above; a Mathdoku's cages decide its grade. The finished puzzle is rated with every
+//!    technique, and one of another grade than asked means a new start (a killer tries up to
+//!    400 sets of cages, a cheap start, as its grade rests on them).
 //!
 //! Everything random comes from one ChaCha8 stream of the seed, and every budget counts nodes,
 //! not time: a seed gives the same puzzle on every machine.
@@ -55,7 +58,10 @@ use crate::sudoku::cover::general::{Budget, GeneralReport, search_shape};
 use crate::sudoku::cover::model::CoverMatrix;
 use crate::sudoku::logic::{Grade, Rater, Rating};
 
-use super::variant::{a_difference, grow_cages, killer_cages, killer_givens, remove_clues};
+use super::variant::{
+    KILLER_ATTEMPTS, KILLER_UNIQUE_NODES, a_difference, graded_killer_givens, grow_cages,
+    killer_cages, remove_clues,
+};
 
 /// Nodes the search for a random solution may take before a new start.
 const FILL_NODES: u64 = 200_000;
@@ -139,7 +145,13 @@ pub fn generate(
         nodes: 0,
         cancel,
     };
-    for attempt in 1..=ATTEMPTS {
+    // A killer's grade rests on its random cages, and a start is cheap: many more are tried.
+    let attempts = if kind == Cages::Killer {
+        KILLER_ATTEMPTS
+    } else {
+        ATTEMPTS
+    };
+    for attempt in 1..=attempts {
         if cancelled() {
             return Err(ShapeGenerateError::Cancelled);
         }
@@ -147,7 +159,7 @@ pub fn generate(
             continue;
         };
         let made = match kind {
-            Cages::Killer => killer(base, &solution, &mut run),
+            Cages::Killer => killer(base, &solution, options.grade, &mut rater, &mut run),
             Cages::Mathdoku => mathdoku(base, &solution, &mut run),
             _ => Some((
                 base.clone(),
@@ -176,7 +188,7 @@ pub fn generate(
             });
         }
     }
-    Err(gave_up(shape, options, ATTEMPTS))
+    Err(gave_up(shape, options, attempts))
 }
 
 /// What a run carries from start to start: its random stream, the nodes searched so far, and
@@ -250,18 +262,22 @@ fn rate(rater: &mut Rater, shape: &Shape, values: &[u8]) -> Option<Rating> {
     rate_up_to(rater, &Arc::new(shape.clone()), values, Grade::Hard)
 }
 
-/// Counts the solutions of `shape` with `cells` to two within the budget: `None` past it, or
-/// when the board cannot be searched. Adds the nodes to `spent`.
+/// Counts the solutions of `shape` with `cells` to two within `nodes` nodes: `None` past them,
+/// or when the board cannot be searched. Adds the nodes to `spent`. With `sums`, by the
+/// solver's full search (a killer's sums kept inside it); else by its search with pruning by
+/// pairs only.
 fn count(
     shape: &Shape,
     cells: &[u8],
+    nodes: u64,
+    sums: bool,
     spent: &mut u64,
     cancel: Option<&AtomicBool>,
 ) -> Option<GeneralReport> {
     let budget = Budget {
-        node_limit: Some(UNIQUE_NODES),
+        node_limit: Some(nodes),
         cancel,
-        pairs_only: true,
+        pairs_only: !sums,
         ..Budget::default()
     };
     let found = search_shape(shape, cells, 2, &budget).ok()?;
@@ -284,7 +300,8 @@ fn dig(
     let logic = options.grade.filter(|&g| g < Grade::Expert);
     let mut keeps = |cells: &[u8], spent: &mut u64| match logic {
         Some(grade) => rate_up_to(rater, &board, cells, grade).is_some_and(|r| r.solved),
-        None => count(shape, cells, spent, cancel).is_some_and(|f| f.solutions == 1),
+        None => count(shape, cells, UNIQUE_NODES, false, spent, cancel)
+            .is_some_and(|f| f.solutions == 1),
     };
     remove_clues(
         solution,
@@ -349,22 +366,37 @@ fn with_cages(shape: &Shape, cages: Vec<Cage>, math: Vec<MathCage>) -> Result<Sh
     b.build()
 }
 
-/// A killer on `shape`: cages cut from the solution, and givens where they leave it open.
-fn killer(shape: &Shape, solution: &[u8], run: &mut Run<'_>) -> Option<(Shape, Vec<u8>)> {
+/// A killer on `shape`: cages cut from the solution, and the givens its `grade` needs where they
+/// leave it open.
+fn killer(
+    shape: &Shape,
+    solution: &[u8],
+    grade: Option<Grade>,
+    rater: &mut Rater,
+    run: &mut Run<'_>,
+) -> Option<(Shape, Vec<u8>)> {
     let cells: Vec<usize> = shape.cells().collect();
     let cages = killer_cages(solution, &cells, |c| neighbours(shape, c), &mut run.rng);
-    let caged = with_cages(shape, cages, Vec::new()).ok()?;
+    let caged = Arc::new(with_cages(shape, cages, Vec::new()).ok()?);
     let cancel = run.cancel;
-    let mut counter = |cells: &[u8], spent: &mut u64| count(&caged, cells, spent, cancel);
-    let givens = killer_givens(
+    let mut reach = |cells: &[u8], grade| match rate_up_to(rater, &caged, cells, grade) {
+        Some(_) => rater.values().to_vec(),
+        None => cells.to_vec(),
+    };
+    let mut counter = |cells: &[u8], spent: &mut u64| {
+        count(&caged, cells, KILLER_UNIQUE_NODES, true, spent, cancel)
+    };
+    let givens = graded_killer_givens(
         solution,
-        &mut counter,
         true,
+        grade,
+        &mut reach,
+        &mut counter,
         &mut run.rng,
         &mut run.nodes,
         cancel,
     )?;
-    Some((caged, givens))
+    Some((Arc::unwrap_or_clone(caged), givens))
 }
 
 /// A Mathdoku on `shape`: cages with operations cut from the solution, cut smaller where a
@@ -386,7 +418,14 @@ fn mathdoku(shape: &Shape, solution: &[u8], run: &mut Run<'_>) -> Option<(Shape,
     let empty = vec![0u8; shape.positions()];
     for _ in 0..cells.len() {
         let caged = with_cages(shape, Vec::new(), cages.clone()).ok()?;
-        let found = count(&caged, &empty, &mut run.nodes, run.cancel)?;
+        let found = count(
+            &caged,
+            &empty,
+            UNIQUE_NODES,
+            false,
+            &mut run.nodes,
+            run.cancel,
+        )?;
         if found.solutions == 1 {
             return Some((caged, empty));
         }

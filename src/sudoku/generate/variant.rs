@@ -15,11 +15,15 @@
 //! 4. **Givens.** An X, hyper or jigsaw puzzle starts from the full grid and gives up clues in
 //!    random order while the [`Rater`], with the techniques of the grade asked for and the
 //!    variant's units, still fills the board (which proves the solution unique); for expert,
-//!    while the solution stays unique, by a count to two with the same search. A killer starts
-//!    with no givens; while it has a second solution, a cell where the two differ gets its given
-//!    (a random cell while the count runs out of its budget), and then each given goes again if
-//!    the solution stays unique without it; asked for none, it takes new cages until they alone
-//!    make the solution unique.
+//!    while the solution stays unique, by a count to two with the same search. A killer goes the
+//!    other way, since its cages alone often come close to deciding it: it starts with no
+//!    givens, and while the rater, with the grade's techniques, cannot fill the board, a random
+//!    cell that it left open gets its given; then each given goes again, in random order, if
+//!    the rater still fills the board without it. No search is needed: logic that never
+//!    guesses proves the solution unique. For expert, the givens that logic up to hard needs
+//!    are the start, and each goes again while a count to two, by the solver's full search
+//!    with the sums inside it, says the solution stays unique. Asked for no givens, a killer
+//!    takes new cages until a count says they alone make the solution unique.
 //! 5. **The grade is checked** as for classic puzzles: the finished puzzle is rated with every
 //!    technique, and a puzzle of another grade than the one asked for means a new start (for a
 //!    killer, whose grade its cages decide, the usual way to another grade).
@@ -47,10 +51,14 @@ use super::outcome::{GenerateError, Generated};
 const FILL_NODES: u64 = 50_000;
 /// Nodes a uniqueness count may take; past it, the clue stays.
 const UNIQUE_NODES: u64 = 200_000;
+/// Nodes a killer's uniqueness count may take. It counts with the full search, whose sums
+/// decide a killer in a few hundred nodes where pruning by pairs alone runs out of 200,000
+/// (benches/README.md, "Generating").
+pub(super) const KILLER_UNIQUE_NODES: u64 = 20_000;
 /// Starts before giving up.
 const ATTEMPTS: u32 = 50;
-/// Starts before giving up on a killer.
-const KILLER_ATTEMPTS: u32 = 400;
+/// Starts before giving up on a killer (the shapes' generator's too).
+pub(super) const KILLER_ATTEMPTS: u32 = 400;
 
 /// What a request asks of this generator: its variant board unpacked, the grade, and whether a
 /// killer may have givens.
@@ -118,17 +126,27 @@ pub(super) fn generate(
                 continue;
             };
             let variant = Arc::new(variant);
-            let mut counter = |cells: &[u8], spent: &mut u64| {
-                count(&variant, cells, 2, UNIQUE_NODES, spent, cancel)
+            let mut reach = |cells: &[u8], grade| match board(notation, cells, &variant) {
+                Some(b) => {
+                    rater.rate_up_to(&b, grade);
+                    rater.values().to_vec()
+                }
+                None => cells.to_vec(),
             };
-            let Some(givens) = killer_givens(
+            let mut counter = |cells: &[u8], spent: &mut u64| {
+                count(&variant, cells, 2, KILLER_UNIQUE_NODES, true, spent, cancel)
+            };
+            let givens = graded_killer_givens(
                 full.values(),
-                &mut counter,
                 allowed,
+                Some(grade),
+                &mut reach,
+                &mut counter,
                 &mut rng,
                 &mut nodes,
                 cancel,
-            ) else {
+            );
+            let Some(givens) = givens else {
                 continue;
             };
             (variant, givens)
@@ -136,7 +154,7 @@ pub(super) fn generate(
             let variant = Arc::new(variant);
             let mut keeps = |cells: &[u8], spent: &mut u64| {
                 if grade == Grade::Expert {
-                    return count(&variant, cells, 2, UNIQUE_NODES, spent, cancel)
+                    return count(&variant, cells, 2, UNIQUE_NODES, false, spent, cancel)
                         .is_some_and(|f| f.solutions == 1);
                 }
                 board(notation, cells, &variant).is_some_and(|b| rater.rate_up_to(&b, grade).solved)
@@ -179,19 +197,22 @@ fn board(notation: &Notation, cells: &[u8], variant: &Arc<Variant>) -> Option<Gr
 }
 
 /// Counts the solutions of `cells` under `variant` up to `limit`, within `nodes` nodes: `None` if
-/// the budget ran out. Adds the nodes to `spent`.
+/// the budget ran out. Adds the nodes to `spent`. With `sums`, the solver's full search counts
+/// (a killer's sums kept inside it); else its search with pruning by pairs only, whose nodes are
+/// cheap and whose puzzles do not change as the full search grows stronger.
 fn count(
     variant: &Variant,
     cells: &[u8],
     limit: u64,
     nodes: u64,
+    sums: bool,
     spent: &mut u64,
     cancel: Option<&AtomicBool>,
 ) -> Option<general::GeneralReport> {
     let budget = Budget {
         node_limit: Some(nodes),
         cancel,
-        pairs_only: true,
+        pairs_only: !sums,
         ..Budget::default()
     };
     let found = general::search(variant.units(), cells, variant.cages(), limit, &budget).ok()?;
@@ -226,7 +247,7 @@ fn fill(
             board.set(cell, v);
         }
     }
-    let found = count(variant, board.values(), 1, FILL_NODES, spent, cancel)?;
+    let found = count(variant, board.values(), 1, FILL_NODES, false, spent, cancel)?;
     Grid::from_values(empty.notation().clone(), found.first?)
 }
 
@@ -256,13 +277,44 @@ pub(super) fn remove_clues(
     cells
 }
 
-/// Givens that make a killer's solution unique: none if the cages alone do; else (where givens
-/// are `allowed`) cells where a second solution differs from the full grid, then each taken
-/// away again where it can be. `count` counts a board's solutions to two within a budget
-/// (`None` past it), adding the nodes it took; the shapes' generator gives its killers givens
-/// this way too.
-pub(super) fn killer_givens(
+/// A killer's givens, cut from its `full` grid. Where givens are not `allowed`, none: the cages
+/// alone must make the solution unique ([`killer_givens`] says whether they do). For a `grade`
+/// from easy to hard, the givens that logic with that grade's techniques needs
+/// ([`logic_givens`]). For expert, and for no grade (the shapes' generator: unique, as sparse
+/// as it comes), those that logic up to hard needs, then each taken away again while `count`
+/// says the solution stays unique ([`killer_givens`]). `reach` gives the values the rater
+/// fills in from some givens with the techniques of a grade.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn graded_killer_givens(
     full: &[u8],
+    allowed: bool,
+    grade: Option<Grade>,
+    reach: &mut impl FnMut(&[u8], Grade) -> Vec<u8>,
+    count: &mut impl FnMut(&[u8], &mut u64) -> Option<general::GeneralReport>,
+    rng: &mut ChaCha8Rng,
+    spent: &mut u64,
+    cancel: Option<&AtomicBool>,
+) -> Option<Vec<u8>> {
+    match grade {
+        _ if !allowed => killer_givens(full, vec![0; full.len()], count, false, rng, spent, cancel),
+        Some(grade) if grade < Grade::Expert => {
+            logic_givens(full, &mut |cells| reach(cells, grade), rng, cancel)
+        }
+        _ => {
+            let start = logic_givens(full, &mut |cells| reach(cells, Grade::Hard), rng, cancel)?;
+            killer_givens(full, start, count, true, rng, spent, cancel)
+        }
+    }
+}
+
+/// Givens that make a killer's solution unique, from the givens of `start`: no more if the
+/// cages and those already do; else (where givens are `allowed`) cells where a second solution
+/// differs from the full grid. Then each given, those of `start` too, is taken away again where
+/// the solution stays unique without it. `count` counts a board's solutions to two within a
+/// budget (`None` past it), adding the nodes it took.
+fn killer_givens(
+    full: &[u8],
+    start: Vec<u8>,
     count: &mut impl FnMut(&[u8], &mut u64) -> Option<general::GeneralReport>,
     allowed: bool,
     rng: &mut ChaCha8Rng,
@@ -270,8 +322,8 @@ pub(super) fn killer_givens(
     cancel: Option<&AtomicBool>,
 ) -> Option<Vec<u8>> {
     let n = full.len();
-    let mut cells = vec![0u8; n];
-    let mut added = Vec::new();
+    let mut cells = start;
+    let mut added: Vec<usize> = (0..n).filter(|&c| cells[c] != 0).collect();
     loop {
         if cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
             return None;
@@ -295,6 +347,49 @@ pub(super) fn killer_givens(
         let v = std::mem::replace(&mut cells[cell], 0);
         let unique = count(&cells, spent).is_some_and(|f| f.solutions == 1);
         if !unique {
+            cells[cell] = v;
+        }
+    }
+    Some(cells)
+}
+
+/// Givens that let logic finish a killer: while the board that logic reaches from them (`reach`:
+/// the values the rater fills in, with the techniques of the grade asked for) is not the full
+/// grid, a random cell it left open gets its given; then each given goes again, in a random
+/// order, where logic still reaches the full grid without it. Logic never guesses, so a board
+/// it fills has one solution, and no search is needed to prove it. `None` if `cancel` stopped
+/// it. The shapes' generator gives its graded killers givens this way too.
+pub(super) fn logic_givens(
+    full: &[u8],
+    reach: &mut impl FnMut(&[u8]) -> Vec<u8>,
+    rng: &mut ChaCha8Rng,
+    cancel: Option<&AtomicBool>,
+) -> Option<Vec<u8>> {
+    let mut cells = vec![0u8; full.len()];
+    let mut added = Vec::new();
+    loop {
+        if cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
+            return None;
+        }
+        let reached = reach(&cells);
+        // Cells logic left open (or, were a technique ever wrong, filled otherwise): a given
+        // is never among them, so each round takes a new one, and the loop ends.
+        let open: Vec<usize> = (0..full.len())
+            .filter(|&c| cells[c] == 0 && reached.get(c) != full.get(c))
+            .collect();
+        let Some(&cell) = open.get(rng.random_range(0..open.len().max(1))) else {
+            break;
+        };
+        cells[cell] = full[cell];
+        added.push(cell);
+    }
+    added.shuffle(rng);
+    for cell in added {
+        if cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
+            return None;
+        }
+        let v = std::mem::replace(&mut cells[cell], 0);
+        if reach(&cells) != full {
             cells[cell] = v;
         }
     }
