@@ -715,12 +715,11 @@ impl Pruner {
         // What the sums removed here (nothing without sums), told apart from the rules'.
         self.sums_end = self.trail.len() as u32;
         self.ends = [self.sums_end; 2];
-        let item = if self.weighted {
-            self.weights.heaviest_like(&m.tag, item)
-        } else {
-            item
+        let item = match self.guess(m) {
+            Some(guessed) => guessed,
+            None if self.weighted => self.weights.heaviest_like(&m.tag, item),
+            None => item,
         };
-        let item = self.guess(m, item);
         if self.escalate_at != 0 && stats.nodes >= self.escalate_at {
             // A big tree: from here on, the strong rules (see `Search::with_escalation`).
             self.escalate_at = 0;
@@ -778,23 +777,26 @@ impl Pruner {
                 (item, len)
             }
             1 => (item, len),
-            _ => (self.guess(m, self.weights.heaviest_like(&m.tag, item)), len),
+            _ => match self.guess(m) {
+                Some(guessed) => (guessed, len),
+                None => (self.weights.heaviest_like(&m.tag, item), len),
+            },
         }
     }
 
-    /// The item to branch on where the shortest, `item`, has two options or more: `item`, or,
-    /// where the search guesses among the first `guess_among` primary items (see
-    /// [`Search::with_guesses_among`](super::Search::with_guesses_among)), the one of those
-    /// still open with the most conflicts per option: the greatest `(w + GUESS_PRIOR) / ℓ`,
-    /// `w` its weight (0 where conflicts are not weighed) and `ℓ` its options, the first if
-    /// that ties. `item` if none of them is open.
+    /// Where the search guesses among the first `guess_among` primary items (see
+    /// [`Search::with_guesses_among`](super::Search::with_guesses_among)) and the shortest item
+    /// has two options or more: the one of those items still open with the most conflicts per
+    /// option, the greatest `(w + GUESS_PRIOR) / ℓ`, `w` its weight (0 where conflicts are not
+    /// weighed) and `ℓ` its options, the first if that ties. `None` where the search does not
+    /// guess so, or none of them is open; the caller then branches as it would without.
     #[inline(always)]
-    fn guess(&self, m: &Matrix, item: u32) -> u32 {
+    fn guess(&self, m: &Matrix) -> Option<u32> {
         let n = self.guess_among as usize;
         if n == 0 {
-            return item;
+            return None;
         }
-        let (mut best, mut best_tag, mut best_weight) = (item, 0u64, 0u64);
+        let (mut best, mut best_tag, mut best_weight) = (None, 0u64, 0u64);
         for (i, &tag) in m.tag.iter().enumerate().take(n + 1).skip(1) {
             if tag == TAG_COVERED {
                 continue;
@@ -807,7 +809,7 @@ impl Pruner {
             let tag = u64::from(tag);
             // weight / tag > best_weight / best_tag, without dividing (tags are at least 2).
             if best_tag == 0 || weight * best_tag > best_weight * tag {
-                (best, best_tag, best_weight) = (i as u32, tag, weight);
+                (best, best_tag, best_weight) = (Some(i as u32), tag, weight);
             }
         }
         best

@@ -269,8 +269,9 @@ impl<'a> Search<'a> {
     /// or a dead end); where every item has two options or more, the search branches on one of
     /// the first `n`, not on a shorter item past them: the one with the fewest options or,
     /// where [`with_conflict_weights`](Self::with_conflict_weights) is on, the most conflicts
-    /// per option (`(w + 4) / ℓ` for an item found with no option left `w` times that has `ℓ`
-    /// options; the *dom/wdeg* heuristic of constraint programming, which sigh's solver uses
+    /// per option (`(w + c) / ℓ` for an item found with no option left `w` times that has `ℓ`
+    /// options, where a small constant `c` lets the options decide between items with few
+    /// conflicts; the *dom/wdeg* heuristic of constraint programming, which sigh's solver uses
     /// too). Off (0) by default.
     ///
     /// Some items are better guessed on than others. A killer sudoku's search has items for its
