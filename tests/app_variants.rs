@@ -23,9 +23,12 @@ fn a_bundled_killer_opens_with_its_cages_and_a_cell_says_its_cage() {
     assert!(status(&h).contains("killer sudoku"), "{}", status(&h));
     assert_eq!(count_label(&h), Uniqueness::One);
     // Each cell tells a screen reader its cage (the first cage starts at r1c1).
+    let cells = match cage.cells.len() {
+        1 => "1 cell".to_string(),
+        n => format!("{n} cells"),
+    };
     let label = format!(
-        "row 1, column 1 (cage of {} cells adding up to {}): empty",
-        cage.cells.len(),
+        "row 1, column 1 (cage of {cells} adding up to {}): empty",
         cage.sum
     );
     assert!(h.query_by_label(&label).is_some(), "{label}");
