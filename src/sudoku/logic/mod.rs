@@ -292,6 +292,9 @@ pub struct Rater {
     placed: Vec<u64>,
     /// Values placed in each cage.
     cage_placed: Vec<u64>,
+    /// Each killer cage's state when cage combinations last found nothing in it (see
+    /// `Rater::cage_unchanged`); empty where it has not looked since the board was loaded.
+    cage_quiet: Vec<Vec<u64>>,
     /// Uses of each technique in this rating, as [`Technique::ALL`] orders them.
     counts: Vec<u32>,
     contradiction: bool,
@@ -582,6 +585,8 @@ impl Rater {
         self.placed.resize(self.units.len(), 0);
         self.cage_placed.clear();
         self.cage_placed.resize(self.cages.len(), 0);
+        self.cage_quiet.clear();
+        self.cage_quiet.resize(self.cages.len(), Vec::new());
         self.counts.clear();
         self.counts.resize(Technique::ALL.len(), 0);
         self.contradiction = false;

@@ -14,6 +14,9 @@ impl Rater {
     pub(in crate::sudoku::logic) fn cage_combinations(&mut self) -> Progress {
         let mut progress = Progress::None;
         for k in 0..self.cages.len() {
+            if self.cage_unchanged(k) {
+                continue;
+            }
             let placed = self.cage_placed[k];
             let open: Vec<usize> = self.cages[k]
                 .0
@@ -62,11 +65,41 @@ impl Rater {
             if progress == Progress::Some {
                 return progress;
             }
+            self.note_quiet(k);
         }
         if progress == Progress::None {
             return self.math_fillings();
         }
         progress
+    }
+
+    /// What cage combinations reads of cage `k`: the digits placed in it, then for each of its
+    /// cells its value (with the top bit set) or, while it is open, its candidates.
+    fn cage_state(&self, k: usize) -> impl Iterator<Item = u64> + '_ {
+        let cells = self.cages[k]
+            .0
+            .iter()
+            .map(|&c| match self.values[c as usize] {
+                0 => self.cand[c as usize],
+                v => 1 << 63 | u64::from(v),
+            });
+        std::iter::once(self.cage_placed[k]).chain(cells)
+    }
+
+    /// Whether cage `k` is as it was when cage combinations last found nothing in it: then it
+    /// would find nothing again (what it finds depends on that state alone), and the cage's
+    /// digit sets, hundreds on a big board, are not read again.
+    fn cage_unchanged(&self, k: usize) -> bool {
+        let quiet = &self.cage_quiet[k];
+        !quiet.is_empty() && self.cage_state(k).eq(quiet.iter().copied())
+    }
+
+    /// Notes cage `k`'s state: cage combinations found nothing in it.
+    fn note_quiet(&mut self, k: usize) {
+        let mut quiet = std::mem::take(&mut self.cage_quiet[k]);
+        quiet.clear();
+        quiet.extend(self.cage_state(k));
+        self.cage_quiet[k] = quiet;
     }
 
     /// Whether a cage's digit set still fits: it holds the digits `placed` in the cage, its

@@ -272,3 +272,23 @@ fn the_unions_read_are_neighbours() {
         );
     }
 }
+
+#[test]
+fn a_quiet_cage_is_read_again_once_its_cells_change() {
+    // 10 in r1c1, r1c2 is 1 + 9, 2 + 8, 3 + 7 or 4 + 6: every digit but 5 fits, and 5 goes.
+    let mut r = killer(&[(10, "r1c1 r1c2")]);
+    assert_eq!(r.cage_combinations(), Progress::Some);
+    assert_eq!(r.cand[0], 0b1_1110_1111);
+    // Nothing more, so the cage is noted as quiet, and found so again while nothing changes.
+    assert_eq!(r.cage_combinations(), Progress::None);
+    assert_eq!(r.cage_combinations(), Progress::None);
+    // Without 1 and 9 in r1c1, 1 + 9 no longer fits; r1c2 loses them too.
+    r.cand[0] &= !(1 | 1 << 8);
+    assert_eq!(r.cage_combinations(), Progress::Some);
+    assert_eq!(r.cand[1], 0b0_1110_1110);
+    // A digit placed in the cage counts as a change too: 3 in r1c1 puts 7 in r1c2.
+    assert_eq!(r.cage_combinations(), Progress::None);
+    r.place(0, 3);
+    assert_eq!(r.cage_combinations(), Progress::Some);
+    assert_eq!(r.values[1], 7);
+}
