@@ -16,6 +16,9 @@
 //! blocks', so a bound that has gone stale (a block whose items were covered) is put right the
 //! first time it is looked at. The item chosen is the one the full scan chooses: the first of the
 //! shortest. On a million items each forced in turn, a choice reads a few hundred bytes.
+//!
+//! Where a search guesses among chosen items (`Search::with_guesses_among`), the item it
+//! branches on is the one of those with the most conflicts per option instead ([`Pruner::guess`]).
 
 use std::hint::select_unpredictable;
 
@@ -23,9 +26,17 @@ use std::hint::select_unpredictable;
 use super::matrix::LARGE_FROM;
 use super::matrix::Matrix;
 use super::node::{ROOT, TAG_CAP, TAG_COVERED};
+use super::prune::Pruner;
 #[cfg(target_arch = "x86_64")]
 use super::unchecked::equal_mask_sse2;
 use super::unchecked::lowest_avx2;
+
+/// What an item's weight starts from when a search [guesses among the first
+/// items](super::Search::with_guesses_among): its score is `(weight + GUESS_PRIOR) / options`,
+/// so that before any conflict the item with the fewest options goes first, and an item with
+/// more options needs a few conflicts more than a shorter one to be preferred to it. On sigh's
+/// hard killers 4 took the fewest nodes of 1, 4 and 16 (benches/README.md).
+const GUESS_PRIOR: u64 = 4;
 
 /// The place of the first byte of `block` equal to `value` (`block.len()` if none), found eight
 /// bytes at a time and without a branch on the data: a byte-by-byte search ends with a
@@ -275,6 +286,39 @@ impl Matrix {
             }
         }
         (best as u32 + 1, best_len)
+    }
+}
+
+impl Pruner {
+    /// Where the search guesses among the first `guess_among` primary items (see
+    /// [`Search::with_guesses_among`](super::Search::with_guesses_among)) and the shortest item
+    /// has two options or more: the one of those items still open with the most conflicts per
+    /// option, the greatest `(w + GUESS_PRIOR) / ℓ`, `w` its weight (0 where conflicts are not
+    /// weighed) and `ℓ` its options, the first if that ties. `None` where the search does not
+    /// guess so, or none of them is open; the caller then branches as it would without.
+    #[inline(always)]
+    pub(super) fn guess(&self, m: &Matrix) -> Option<u32> {
+        let n = self.guess_among as usize;
+        if n == 0 {
+            return None;
+        }
+        let (mut best, mut best_tag, mut best_weight) = (None, 0u64, 0u64);
+        for (i, &tag) in m.tag.iter().enumerate().take(n + 1).skip(1) {
+            if tag == TAG_COVERED {
+                continue;
+            }
+            let weight = if self.weighted {
+                u64::from(self.weights.weight.get(i).copied().unwrap_or(0))
+            } else {
+                0
+            } + GUESS_PRIOR;
+            let tag = u64::from(tag);
+            // weight / tag > best_weight / best_tag, without dividing (tags are at least 2).
+            if best_tag == 0 || weight * best_tag > best_weight * tag {
+                (best, best_tag, best_weight) = (Some(i as u32), tag, weight);
+            }
+        }
+        best
     }
 }
 

@@ -202,7 +202,8 @@
 //!   the node and the numbers the layout reserves.
 //! * `build.rs`: options linked into the arena, one, in bulk, or a family at a time.
 //! * `links.rs`: cover, uncover, hide, unhide, and the walks round an option.
-//! * `choose.rs`: step X3, the tag scan, and the summary of a large matrix's tags.
+//! * `choose.rs`: step X3, the tag scan, the summary of a large matrix's tags, and the guess
+//!   among chosen items.
 //! * `prune.rs`: the pruning rules and the schedule that applies them.
 //! * `sums.rs`: the options' values and the sums over them; `bounds.rs` how the search keeps
 //!   them, and the API that adds them.

@@ -11,7 +11,7 @@
 use super::bounds::Bounds;
 use super::links::in_mode;
 use super::matrix::Matrix;
-use super::node::{ROOT, TAG_COVERED};
+use super::node::ROOT;
 use super::report::Stats;
 use super::scratch::{MANY_PAIRS, NO_PAIR, PairMemo, Weights};
 use super::sums::Sums;
@@ -25,13 +25,6 @@ use super::unchecked::{nd, tp};
 /// more than it saves, while on minimal puzzles rationing keeps most of the gain
 /// (benches/README.md has the figures).
 pub(super) const PRUNE_SPACING: u64 = 32;
-
-/// What an item's weight starts from when a search [guesses among the first
-/// items](super::Search::with_guesses_among): its score is `(weight + GUESS_PRIOR) / options`,
-/// so that before any conflict the item with the fewest options goes first, and an item with
-/// more options needs a few conflicts more than a shorter one to be preferred to it. On sigh's
-/// hard killers 4 took the fewest nodes of 1, 4 and 16 (benches/README.md).
-const GUESS_PRIOR: u64 = 4;
 
 /// The most options an item may have for the wider pruning rule to look at it (see
 /// [`Search::with_pruning_width`](super::Search::with_pruning_width)).
@@ -782,37 +775,6 @@ impl Pruner {
                 None => (self.weights.heaviest_like(&m.tag, item), len),
             },
         }
-    }
-
-    /// Where the search guesses among the first `guess_among` primary items (see
-    /// [`Search::with_guesses_among`](super::Search::with_guesses_among)) and the shortest item
-    /// has two options or more: the one of those items still open with the most conflicts per
-    /// option, the greatest `(w + GUESS_PRIOR) / ℓ`, `w` its weight (0 where conflicts are not
-    /// weighed) and `ℓ` its options, the first if that ties. `None` where the search does not
-    /// guess so, or none of them is open; the caller then branches as it would without.
-    #[inline(always)]
-    fn guess(&self, m: &Matrix) -> Option<u32> {
-        let n = self.guess_among as usize;
-        if n == 0 {
-            return None;
-        }
-        let (mut best, mut best_tag, mut best_weight) = (None, 0u64, 0u64);
-        for (i, &tag) in m.tag.iter().enumerate().take(n + 1).skip(1) {
-            if tag == TAG_COVERED {
-                continue;
-            }
-            let weight = if self.weighted {
-                u64::from(self.weights.weight.get(i).copied().unwrap_or(0))
-            } else {
-                0
-            } + GUESS_PRIOR;
-            let tag = u64::from(tag);
-            // weight / tag > best_weight / best_tag, without dividing (tags are at least 2).
-            if best_tag == 0 || weight * best_tag > best_weight * tag {
-                (best, best_tag, best_weight) = (Some(i as u32), tag, weight);
-            }
-        }
-        best
     }
 
     /// Backing up out of `level` (after step X7): puts back, newest first, the options removed
