@@ -291,16 +291,20 @@ impl Matrix {
 
 impl Pruner {
     /// Where the search guesses among the first `guess_among` primary items (see
-    /// [`Search::with_guesses_among`](super::Search::with_guesses_among)) and the shortest item
-    /// has two options or more: the one of those items still open with the most conflicts per
-    /// option, the greatest `(w + GUESS_PRIOR) / ℓ`, `w` its weight (0 where conflicts are not
-    /// weighed) and `ℓ` its options, the first if that ties. `None` where the search does not
-    /// guess so, or none of them is open; the caller then branches as it would without.
+    /// [`Search::with_guesses_among`](super::Search::with_guesses_among)) and the shortest item,
+    /// `shortest`, has two options or more: the one of those items still open with the most
+    /// conflicts per option, the greatest `(w + GUESS_PRIOR) / ℓ`, `w` its weight (0 where
+    /// conflicts are not weighed) and `ℓ` its options, the first if that ties. `None` where the
+    /// search does not guess so, or none of them is open; the caller then branches as it would
+    /// without.
     #[inline(always)]
-    pub(super) fn guess(&self, m: &Matrix) -> Option<u32> {
+    pub(super) fn guess(&self, m: &Matrix, shortest: u32) -> Option<u32> {
         let n = self.guess_among as usize;
         if n == 0 {
             return None;
+        }
+        if n >= m.primary_items() {
+            return Some(self.guess_among_all(m, shortest));
         }
         let (mut best, mut best_tag, mut best_weight) = (None, 0u64, 0u64);
         for (i, &tag) in m.tag.iter().enumerate().take(n + 1).skip(1) {
@@ -316,6 +320,37 @@ impl Pruner {
             // weight / tag > best_weight / best_tag, without dividing (tags are at least 2).
             if best_tag == 0 || weight * best_tag > best_weight * tag {
                 (best, best_tag, best_weight) = (Some(i as u32), tag, weight);
+            }
+        }
+        best
+    }
+
+    /// [`guess`](Self::guess) among every primary item, reading only the shortest and the items
+    /// with a weight. An item of weight 0 scores `GUESS_PRIOR / ℓ`, no more than the shortest
+    /// item does, and comes after it on a tie (the shortest is the leftmost of its length), so
+    /// only a weighed item can beat the shortest: a branching reads the items blamed lately,
+    /// not every item.
+    #[inline(always)]
+    fn guess_among_all(&self, m: &Matrix, shortest: u32) -> u32 {
+        if !self.weighted {
+            return shortest;
+        }
+        let weight = |i: u32| u64::from(self.weights.weight[i as usize]) + GUESS_PRIOR;
+        let (mut best, mut best_tag, mut best_weight) = (
+            shortest,
+            u64::from(m.tag[shortest as usize]),
+            weight(shortest),
+        );
+        for &i in &self.weights.heavy {
+            let tag = m.tag[i as usize];
+            if tag == TAG_COVERED {
+                continue;
+            }
+            let (tag, w) = (u64::from(tag), weight(i));
+            // w / tag > best_weight / best_tag, or equal and further left, without dividing.
+            let (this, that) = (w * best_tag, best_weight * tag);
+            if this > that || (this == that && i < best) {
+                (best, best_tag, best_weight) = (i, tag, w);
             }
         }
         best

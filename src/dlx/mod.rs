@@ -152,6 +152,12 @@
 //!   a person or sigh's solver guesses, and not where a unit's digit goes or which digit set a
 //!   cage takes, which the cells' guesses force soon enough. A forced item is still taken
 //!   first wherever it is.
+//! * **Blame on choices** ([`Search::with_blame_on_choices`]). A dead end counts against the
+//!   item of the option placed last, the choice whose consequences ran an item out of options,
+//!   rather than against the item found empty; every count is halved each 4,096 dead ends, so
+//!   the choices that failed lately weigh the most. Guessing among every item by these weights,
+//!   the search goes back to where its choices keep failing, as sigh's solver does with its
+//!   cells.
 //! * **Random ties** ([`Search::with_tie_order`]). Ties between the shortest items go by a
 //!   random order of the items drawn from a seed. One fixed order can lead a search into a
 //!   fruitless subtree of millions of nodes above a solution that another order reaches in a

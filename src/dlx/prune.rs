@@ -637,6 +637,11 @@ pub(super) struct Pruner {
     pub(super) sums_end: u32,
     /// Guess only among the first this many primary items while one is open (0: among all).
     pub(super) guess_among: u32,
+    /// Blame a dead end on the item of the option placed last, not on the item found empty,
+    /// and let the conflicts decay (see [`Search::with_blame_on_choices`]).
+    ///
+    /// [`Search::with_blame_on_choices`]: super::Search::with_blame_on_choices
+    pub(super) blame_choices: bool,
 }
 
 impl Pruner {
@@ -660,10 +665,25 @@ impl Pruner {
             return ROOT;
         }
         if len == 0 && self.weighted {
-            self.weights.bump(item);
+            self.dead_end(m, item, chosen);
         }
         self.mark[level] = (self.trail.len() as u32, self.seen.len() as u32);
         item
+    }
+
+    /// Counts a dead end (item `empty` has no option left, below the options `chosen`) against
+    /// the item it is blamed on: `empty` itself, or where blame goes to choices, the item of the
+    /// option placed last (none at the top of the search), with the conflicts decaying.
+    #[inline]
+    fn dead_end(&mut self, m: &Matrix, empty: u32, chosen: &[u32]) {
+        if !self.blame_choices {
+            self.weights.bump(empty);
+            return;
+        }
+        if let Some(&x) = chosen.last() {
+            self.weights.bump(m.tops[x as usize]);
+        }
+        self.weights.decay();
     }
 
     /// [`choose`](Self::choose) where the shortest item, `item`, has two options or more: the
@@ -686,7 +706,7 @@ impl Pruner {
                 Bounds::Open { removed: 0 } => item,
                 Bounds::Open { removed } => {
                     stats.pruned += removed;
-                    let (next, len) = self.choose_weighted(m);
+                    let (next, len) = self.choose_weighted(m, chosen);
                     if len < 2 {
                         self.sums_end = self.trail.len() as u32;
                         self.ends = [self.sums_end; 2];
@@ -708,11 +728,7 @@ impl Pruner {
         // What the sums removed here (nothing without sums), told apart from the rules'.
         self.sums_end = self.trail.len() as u32;
         self.ends = [self.sums_end; 2];
-        let item = match self.guess(m) {
-            Some(guessed) => guessed,
-            None if self.weighted => self.weights.heaviest_like(&m.tag, item),
-            None => item,
-        };
+        let item = self.branch_on(m, item);
         if self.escalate_at != 0 && stats.nodes >= self.escalate_at {
             // A big tree: from here on, the strong rules (see `Search::with_escalation`).
             self.escalate_at = 0;
@@ -741,7 +757,7 @@ impl Pruner {
         }
         stats.updates += updates;
         stats.pruned += (self.trail.len() - self.mark[level].0 as usize) as u64;
-        self.choose_weighted(m).0
+        self.choose_weighted(m, chosen).0
     }
 
     /// Removes every option of `item`, onto the trail: a dead end that a sum found, made one
@@ -759,21 +775,30 @@ impl Pruner {
     /// the item found empty. Returns the item and its number of options, as [`Matrix::choose`]
     /// (a tie broken by weight is between items of the same length).
     #[inline(always)]
-    pub(super) fn choose_weighted(&mut self, m: &mut Matrix) -> (u32, u32) {
+    pub(super) fn choose_weighted(&mut self, m: &mut Matrix, chosen: &[u32]) -> (u32, u32) {
         let (item, len) = m.choose();
         if !self.weighted || item == ROOT {
             return (item, len);
         }
         match len {
             0 => {
-                self.weights.bump(item);
+                self.dead_end(m, item, chosen);
                 (item, len)
             }
             1 => (item, len),
-            _ => match self.guess(m) {
-                Some(guessed) => (guessed, len),
-                None => (self.weights.heaviest_like(&m.tag, item), len),
-            },
+            _ => (self.branch_on(m, item), len),
+        }
+    }
+
+    /// The item to branch on where the leftmost shortest item, `item`, has two options or more:
+    /// the guess where the search guesses, else the heaviest item as short as `item` where
+    /// conflicts are weighed, else `item`.
+    #[inline(always)]
+    fn branch_on(&self, m: &Matrix, item: u32) -> u32 {
+        match self.guess(m, item) {
+            Some(guessed) => guessed,
+            None if self.weighted => self.weights.heaviest_like(&m.tag, item),
+            None => item,
         }
     }
 

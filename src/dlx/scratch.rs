@@ -44,15 +44,29 @@ pub(super) struct Pending {
     pub(super) top: Top,
 }
 
-/// How often each primary item has been found with no option left in the current search (see
+/// How many dead ends pass between two halvings of the conflicts counted where they are blamed
+/// on choices (see [`Search::with_blame_on_choices`]): sigh's solver halves its conflict scores
+/// every 16,384 conflicts; on sigh's unsolvable jigsaw layouts 4,096 decided more of them
+/// (benches/README.md).
+///
+/// [`Search::with_blame_on_choices`]: super::Search::with_blame_on_choices
+pub(super) const WEIGHT_HALF_LIFE: u32 = 4096;
+
+/// How often each primary item has been blamed for a dead end in the current search (see
 /// [`Search::with_conflict_weights`]). Few items ever are, so they are also listed, and a
 /// tie-break reads only them.
+///
+/// [`Search::with_conflict_weights`]: super::Search::with_conflict_weights
 #[derive(Debug, Clone, Default)]
 pub(super) struct Weights {
-    /// Indexed by item (as `Matrix::len`); zero for every item not in `heavy`.
+    /// Indexed by item (as `Matrix::len`); zero for every item not in `heavy`. The conflicts
+    /// are counted in the low 16 bits, above a random draw where ties go by a random order
+    /// (see [`shuffle`](Self::shuffle)).
     pub(super) weight: Vec<u32>,
     /// The items with a weight above zero, in the order they got it.
     pub(super) heavy: Vec<u32>,
+    /// Dead ends left before the conflicts are next halved, where they decay.
+    pub(super) countdown: u32,
 }
 
 impl Weights {
@@ -63,6 +77,7 @@ impl Weights {
             self.weight[i as usize] = 0;
         }
         self.heavy.clear();
+        self.countdown = WEIGHT_HALF_LIFE;
         if self.weight.len() < primary + 1 {
             self.weight.resize(primary + 1, 0);
         }
@@ -97,6 +112,24 @@ impl Weights {
             self.heavy.push(item);
         }
         *w = w.saturating_add(1);
+    }
+
+    /// Counts a dead end towards the next halving of every item's conflicts (the random draw
+    /// above them stays): where conflicts decay, the items blamed lately weigh the most.
+    #[inline]
+    pub(super) fn decay(&mut self) {
+        self.countdown -= 1;
+        if self.countdown == 0 {
+            self.countdown = WEIGHT_HALF_LIFE;
+            let weight = &mut self.weight;
+            // An item whose weight falls to zero leaves the list (and joins it again when next
+            // blamed), so the list stays as long as the items blamed lately.
+            self.heavy.retain(|&i| {
+                let w = &mut weight[i as usize];
+                *w = (*w & !0xFFFF) | ((*w & 0xFFFF) >> 1);
+                *w != 0
+            });
+        }
     }
 
     /// Of the items whose tag in `tags` is `item`'s (the leftmost shortest), the heaviest, the leftmost of

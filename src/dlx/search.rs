@@ -179,6 +179,7 @@ impl<'a> Search<'a> {
                 ends: [0; 2],
                 sums_end: 0,
                 guess_among: 0,
+                blame_choices: false,
                 sums,
             },
             lazy: false,
@@ -247,6 +248,22 @@ impl<'a> Search<'a> {
     /// is still always chosen first (see the [module docs](super)). Off by default.
     pub fn with_conflict_weights(mut self, on: bool) -> Self {
         self.pruner.weighted = on;
+        self
+    }
+
+    /// Blames each dead end on the choice that led to it: the item of the option placed last
+    /// (branched on or forced) gains the weight, not the item found with no option left; and
+    /// the weights decay, every item's halved each 4,096 dead ends, so that the conflicts of
+    /// late weigh the most. This is how sigh's solver scores its cells (the cell being set when
+    /// a constraint fails, halved every 16,384 conflicts). With
+    /// [`with_guesses_among`](Self::with_guesses_among) every item, the search branches where the
+    /// choices that failed lately were made, as long as they have few options: on jigsaw layouts
+    /// that have no filling, it proves so with a small fraction of the nodes of blaming the empty
+    /// item (benches/README.md has the figures). Takes effect where conflicts are weighed
+    /// ([`with_conflict_weights`](Self::with_conflict_weights)). The solutions are the same either
+    /// way.
+    pub fn with_blame_on_choices(mut self, on: bool) -> Self {
+        self.pruner.blame_choices = on;
         self
     }
 

@@ -5,8 +5,8 @@ use crate::dlx::scratch::Weights;
 
 /// Knuth's example from "Dancing Links": items a..g, the six options of the paper.
 /// A search with no pruning (0), pruning by pairs (1), pairs escalating to every rule after
-/// 3 nodes with conflict weights (2), conflict weights alone (3), or every rule at every
-/// branching (4).
+/// 3 nodes with conflict weights (2), conflict weights alone (3), guesses among every item by
+/// weights blamed on choices, with pairs (5), or every rule at every branching (4).
 fn tuned(s: Search<'_>, level: u8) -> Search<'_> {
     match level {
         0 => s,
@@ -16,6 +16,11 @@ fn tuned(s: Search<'_>, level: u8) -> Search<'_> {
             .with_escalation(3, 4, 1)
             .with_conflict_weights(true),
         3 => s.with_conflict_weights(true),
+        5 => s
+            .with_pruning(true)
+            .with_conflict_weights(true)
+            .with_guesses_among(usize::MAX)
+            .with_blame_on_choices(true),
         _ => s
             .with_pairs_of_pairs(true)
             .with_pruning_width(4)
@@ -410,7 +415,7 @@ proptest::proptest! {
         secondary in 0usize..3,
         steps in 0usize..300,
         how in 0u8..3,
-        prune in 0u8..5,
+        prune in 0u8..6,
         wide in proptest::bool::ANY,
     ) {
         let mut m = Matrix::new(6 - secondary, secondary + 1).unwrap();
@@ -445,7 +450,7 @@ proptest::proptest! {
     fn stepping_then_running_fast_agrees_with_a_fast_run(
         rows in proptest::collection::vec(1u32..256, 1..20),
         steps in 0usize..200,
-        prune in 0u8..5,
+        prune in 0u8..6,
         wide in proptest::bool::ANY,
     ) {
         let mut m = Matrix::new(8, 1).unwrap();
@@ -480,7 +485,7 @@ proptest::proptest! {
     #[test]
     fn the_portable_fast_path_agrees_with_the_one_for_the_cpu(
         rows in proptest::collection::vec(proptest::collection::vec(0usize..40, 1..6), 1..80),
-        prune in 0u8..5,
+        prune in 0u8..6,
         wide in proptest::bool::ANY,
     ) {
         let mut m = Matrix::new(40, 1).unwrap();
@@ -531,7 +536,7 @@ proptest::proptest! {
         rows in proptest::collection::vec(1u32..256, 1..20),
         limit in 1u64..6,
         cancel_after in proptest::option::of(0usize..40),
-        prune in 0u8..5,
+        prune in 0u8..6,
         wide in proptest::bool::ANY,
     ) {
         let mut m = Matrix::new(8, 1).unwrap();
@@ -645,4 +650,115 @@ fn a_search_guesses_among_the_first_items_but_takes_a_forced_one_anywhere() {
         drop(s);
         assert_eq!(m.search().with_guesses_among(2).count(10), 4);
     }
+}
+
+/// Items 0, 1 and 2 and the options {0, 1}, {0, 2} and {1, 2}: no exact cover. The search
+/// branches on item 0, and each of its options leaves another item with none (2, then 1).
+fn two_dead_ends() -> Matrix {
+    let mut m = Matrix::new(3, 0).unwrap();
+    for o in [vec![0, 1], vec![0, 2], vec![1, 2]] {
+        m.add_option(o).unwrap();
+    }
+    m
+}
+
+/// A dead end counts against the item found empty, or where blame goes to choices, against the
+/// item of the option placed last: here item 0, branched on, both times.
+#[test]
+fn a_dead_end_is_blamed_on_the_item_found_empty_or_on_the_last_choice() {
+    let mut m = two_dead_ends();
+    let mut s = m.search().with_conflict_weights(true);
+    assert_eq!(s.count(10), 0);
+    assert_eq!(
+        s.pruner.weights.weight[1..4],
+        [0, 1, 1],
+        "the empty items, 1 and 2"
+    );
+    drop(s);
+    let mut s = m
+        .search()
+        .with_conflict_weights(true)
+        .with_blame_on_choices(true);
+    assert_eq!(s.count(10), 0);
+    assert_eq!(s.pruner.weights.weight[1..4], [2, 0, 0], "item 0, chosen");
+}
+
+/// Where conflicts decay, every item's count is halved each `WEIGHT_HALF_LIFE` dead ends, an
+/// item whose count falls to zero leaves the list of weighed items, and a random draw for the
+/// order of ties stays as it was.
+#[test]
+fn conflicts_decay_by_halves_and_a_draw_for_ties_stays() {
+    use crate::dlx::scratch::WEIGHT_HALF_LIFE;
+    let mut w = Weights::default();
+    w.clear(3);
+    for item in [1, 1, 1, 2] {
+        w.bump(item);
+    }
+    for _ in 0..WEIGHT_HALF_LIFE - 1 {
+        w.decay();
+    }
+    assert_eq!(w.weight[1..4], [3, 1, 0], "not yet");
+    w.decay();
+    assert_eq!(w.weight[1..4], [1, 0, 0]);
+    assert_eq!(w.heavy, [1]);
+    w.bump(2);
+    assert_eq!(w.heavy, [1, 2], "blamed again, listed again");
+
+    w.shuffle(3, 7);
+    let draws: Vec<u32> = w.weight[1..4].iter().map(|x| x >> 16).collect();
+    for _ in 0..5 {
+        w.bump(3);
+    }
+    for _ in 0..WEIGHT_HALF_LIFE {
+        w.decay();
+    }
+    assert_eq!(w.weight[3] & 0xFFFF, 2);
+    let after: Vec<u32> = w.weight[1..4].iter().map(|x| x >> 16).collect();
+    assert_eq!(after, draws);
+    assert_eq!(w.heavy.len(), 3, "every item drawn stays listed");
+}
+
+/// A guess among every item reads only the shortest item and the weighed ones, and picks what
+/// a guess among the first `n` items picks with `n` all of them: the greatest
+/// `(w + GUESS_PRIOR) / ℓ`, the leftmost on a tie.
+#[test]
+fn a_guess_among_every_item_is_the_guess_among_the_first_all_of_them() {
+    let mut m = Matrix::new(5, 0).unwrap();
+    // Items 0 and 1 have two options, item 2 three, item 3 four, item 4 two.
+    for o in [
+        vec![0, 3],
+        vec![0, 2],
+        vec![1, 3],
+        vec![1, 2],
+        vec![2, 3],
+        vec![3, 4],
+        vec![4],
+    ] {
+        m.add_option(o).unwrap();
+    }
+    let mut s = m.search().with_conflict_weights(true);
+    s.m.refresh_tags();
+    let shortest = s.m.choose().0;
+    assert_eq!(shortest, 1);
+    let picks = |s: &mut Search<'_>, bumps: &[u32]| {
+        for &i in bumps {
+            s.pruner.weights.bump(i);
+        }
+        s.pruner.guess_among = 5;
+        let all = s.pruner.guess(s.m, shortest);
+        s.pruner.guess_among = 4; // the first four: a scan, item 4 out of it
+        let scan = s.pruner.guess(s.m, shortest);
+        (all, scan)
+    };
+    assert_eq!(
+        picks(&mut s, &[]),
+        (Some(1), Some(1)),
+        "no weights: the shortest"
+    );
+    // Item 2: (2 + 4) / 3 = 2, as item 0's 4 / 2: the leftmost.
+    assert_eq!(picks(&mut s, &[3, 3]), (Some(1), Some(1)));
+    // Item 2: 7 / 3 beats 2.
+    assert_eq!(picks(&mut s, &[3]), (Some(3), Some(3)));
+    // Item 4: (4 + 4) / 2 = 4 beats 7 / 3; the scan of the first four does not see it.
+    assert_eq!(picks(&mut s, &[5; 4]), (Some(5), Some(3)));
 }
