@@ -9,12 +9,11 @@
 //! branching.
 //!
 //! Where a search must guess, it takes the item with the most conflicts per option (*dom/wdeg*
-//! of constraint programming). A killer board's guesses only a cell, and counts a conflict
-//! against the item found with no option left. Other boards' guesses any item, and blame each
-//! dead end on the choice that led to it, with the blame decaying
-//! (`Search::with_blame_on_choices`, as sigh's solver scores its cells): that took jigsaw
-//! layouts with no filling from minutes to milliseconds (benches/README.md). Killers were
-//! tuned before it, and have not been measured with it.
+//! of constraint programming), each dead end blamed on the choice that led to it, with the
+//! blame decaying (`Search::with_blame_on_choices`, as sigh's solver scores its cells): that
+//! took jigsaw layouts with no filling from minutes to milliseconds, and a third off the nodes
+//! of sigh's hard killers (benches/README.md). A killer board's search guesses only a cell;
+//! other boards' guess any item.
 //!
 //! This is the solver of every board that is not a plain square sudoku: X, hyper, jigsaw and
 //! killer boards, Knuth's `sudoku-general-dlx` input, KSudoku's shapes, Mathdoku. The givens are
@@ -241,9 +240,12 @@ fn search_restarting(
             // only, never where a unit's digit goes or which digit set a cage takes: those
             // follow from the cells soon enough, and guessing on them took three times the
             // nodes on sigh's hard killers (benches/README.md). The cells are the first items.
+            // Dead ends are blamed on the choices, as on other boards (below): on sigh's hard
+            // killers that took a third off the nodes.
             search = search
                 .with_prune_spacing(KILLER_PRUNE_SPACING)
-                .with_guesses_among(direct.cell_items);
+                .with_guesses_among(direct.cell_items)
+                .with_blame_on_choices(true);
         }
         if let Run::Shuffled(seed) = run {
             search = search.with_tie_order(seed);
