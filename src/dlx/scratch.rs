@@ -46,8 +46,8 @@ pub(super) struct Pending {
 
 /// How many dead ends pass between two halvings of the conflicts counted where they are blamed
 /// on choices (see [`Search::with_blame_on_choices`]): sigh's solver halves its conflict scores
-/// every 16,384 conflicts; on sigh's unsolvable jigsaw layouts 4,096 decided more of them
-/// (benches/README.md).
+/// every 16,384 conflicts. On sigh's unsolvable jigsaw layouts, halving every 4,096 decided more
+/// of them than never halving (benches/README.md); other spans were not tried.
 ///
 /// [`Search::with_blame_on_choices`]: super::Search::with_blame_on_choices
 pub(super) const WEIGHT_HALF_LIFE: u32 = 4096;
