@@ -774,9 +774,9 @@ print_pdf() {
   log "print: the Samurai's givens: $givens in the file, $found read back from the PDF"
   [ "$found" = "$givens" ] || fail "print: the PDF shows $found givens of the Samurai's $givens"
   text=$(pdftotext "$OUT/print-killers.pdf" -)
-  printf '%s' "$text" | grep -q 'killer 4, easy' || fail "print: no 'killer 4, easy' title in the killers' PDF"
-  printf '%s' "$text" | grep -q 'Solution: killer 1, easy' || fail "print: no solutions in the killers' PDF"
-  printf '%s' "$text" | grep -qw '25' || fail "print: no cage sum 25 in the killers' PDF"
+  grep -q 'killer 4, easy' <<<"$text" || fail "print: no 'killer 4, easy' title in the killers' PDF"
+  grep -q 'Solution: killer 1, easy' <<<"$text" || fail "print: no solutions in the killers' PDF"
+  grep -qw '25' <<<"$text" || fail "print: no cage sum 25 in the killers' PDF"
   pdftoppm -r 60 -png -f 1 -l 1 "$OUT/print-samurai.pdf" "$OUT/print-samurai"
   pdftoppm -r 60 -png -f 1 -l 1 "$OUT/print-killers.pdf" "$OUT/print-killers"
   log "print: ok (a Samurai and four killers a page, read back with pdftotext; pages drawn in $OUT)"
