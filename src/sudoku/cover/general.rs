@@ -253,8 +253,9 @@ fn search_restarting(
             // Branches where the choices that failed lately were made, few options first (see
             // `Search::with_blame_on_choices`): sigh's unsolvable jigsaw layouts that took
             // minutes are proved in milliseconds, and puzzles that need no guess search as before
-            // (benches/README.md). A random order of ties has no weights to go by, so its runs
-            // branch as before.
+            // (benches/README.md). A shuffled run's weights hold its random draw of the ties
+            // (`Search::with_tie_order`), and a guess by conflicts per option would follow the
+            // draw rather than any conflict; so its runs take the shortest item, as before.
             search = search
                 .with_conflict_weights(true)
                 .with_guesses_among(usize::MAX)
