@@ -19,7 +19,7 @@
 //!    orbits that the rater stalled on by search. It goes in order of how few cells the rater
 //!    left open when it stalled: a removal the rater nearly solved is the likeliest to keep the
 //!    puzzle unique, and its search is the quickest to decide. The second pass stops after
-//!    [`GIVE_UPS`] searches have run out, once some removal has made the puzzle need more than
+//!    four searches (`GIVE_UPS`) have run out, once some removal has made the puzzle need more than
 //!    hard logic. On 9×9, a puzzle that hard logic can no longer thin seldom has a removal left
 //!    that keeps it unique, so there one pass that interleaves the two tests makes expert
 //!    puzzles in fewer tries. `benches/README.md` has the figures.
