@@ -86,7 +86,7 @@ impl Roots {
     /// Whether every option of item `a` and every option of item `b` with the same value are
     /// two options that share an item (see [`Sums::apart`]); no if either has more than
     /// [`APART_OPTIONS`] options.
-    fn apart(&mut self, m: &Matrix, values: &[i32], a: u32, b: u32) -> bool {
+    pub(super) fn apart(&mut self, m: &Matrix, values: &[i32], a: u32, b: u32) -> bool {
         if !self.built {
             self.build(m, values);
         }
@@ -147,6 +147,10 @@ impl Sums {
         if self.is_empty() {
             return;
         }
+        self.roots.built = false;
+        let (roots, values) = (&mut self.roots, &self.values);
+        self.same
+            .prepare(m, values, |a, b| roots.apart(m, values, a, b));
         self.node_value.clear();
         self.node_value.resize(m.nodes.len(), 0);
         for (k, &value) in self.values.iter().enumerate() {
@@ -190,7 +194,6 @@ impl Sums {
         self.apart.resize(self.terms.len(), 0);
         self.known.clear();
         self.known.resize(self.terms.len(), 0);
-        self.roots.built = false;
         self.settled.clear();
         self.settled.resize(self.terms.len(), UNSEEN);
         self.snapshots.clear();
@@ -254,6 +257,40 @@ impl Sums {
         }
         self.fix(m, chosen);
         self.fixed.iter().zip(&self.targets).all(|(f, t)| f == t)
+            && self.same.hold(m, &self.node_value, chosen)
+    }
+
+    /// Narrows the same-values constraints, then the sums (see [`narrow_sums`](Self::narrow_sums)),
+    /// the options removed pushed onto `trail`; `same_end` gets the length of the trail between
+    /// the two.
+    ///
+    /// # Safety
+    ///
+    /// As [`narrow_sums`](Self::narrow_sums).
+    pub(super) unsafe fn narrow(
+        &mut self,
+        m: &mut Matrix,
+        level: usize,
+        chosen: &[u32],
+        trail: &mut Vec<u32>,
+    ) -> Bounds {
+        // SAFETY: the contract.
+        let same = unsafe { self.same.narrow(m, level, &self.node_value, chosen, trail) };
+        self.same_end = trail.len() as u32;
+        match same {
+            Bounds::Dead => Bounds::Dead,
+            Bounds::Open { removed } if self.targets.is_empty() => Bounds::Open { removed },
+            Bounds::Open { removed } => {
+                // SAFETY: the contract; removing options keeps the state of step X3.
+                let sums = unsafe { self.narrow_sums(m, level, chosen, trail) };
+                match sums {
+                    Bounds::Dead => Bounds::Dead,
+                    Bounds::Open { removed: more } => Bounds::Open {
+                        removed: removed + more,
+                    },
+                }
+            }
+        }
     }
 
     /// One pass of bounds over every sum (see the module docs), the options removed pushed onto
@@ -264,7 +301,7 @@ impl Sums {
     /// `chosen` holds the nodes of the options on the search's stack, every item each covers is
     /// covered, and every other option in an active item's list is an option's node: the state
     /// of a search at step X3.
-    pub(super) unsafe fn narrow(
+    pub(super) unsafe fn narrow_sums(
         &mut self,
         m: &mut Matrix,
         level: usize,
@@ -568,7 +605,7 @@ impl Matrix {
 mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
-    use crate::dlx::testing::lcg;
+    use crate::dlx::testing::{every_solution, exact_covers, lcg};
 
     /// A random problem: `primary` primary items and two secondary ones, options of one to
     /// three items, each with a value from -2 to 5.
@@ -615,39 +652,6 @@ mod tests {
         }
     }
 
-    /// Every exact cover, by plain backtracking over the options in order (no dancing links),
-    /// each as the options it chose.
-    fn covers(r: &Random) -> Vec<Vec<usize>> {
-        fn go(
-            r: &Random,
-            used: &mut Vec<bool>,
-            chosen: &mut Vec<usize>,
-            out: &mut Vec<Vec<usize>>,
-        ) {
-            let Some(i) = (0..r.primary).find(|&i| !used[i]) else {
-                out.push(chosen.clone());
-                return;
-            };
-            for (k, items) in r.options.iter().enumerate() {
-                if items.contains(&i) && items.iter().all(|&j| !used[j]) {
-                    items.iter().for_each(|&j| used[j] = true);
-                    chosen.push(k);
-                    go(r, used, chosen, out);
-                    chosen.pop();
-                    items.iter().for_each(|&j| used[j] = false);
-                }
-            }
-        }
-        let mut out = Vec::new();
-        go(
-            r,
-            &mut vec![false; r.primary + 2],
-            &mut Vec::new(),
-            &mut out,
-        );
-        out
-    }
-
     /// Whether a cover keeps every sum.
     fn keeps(r: &Random, cover: &[usize]) -> bool {
         r.sums.iter().all(|(target, terms)| {
@@ -683,25 +687,18 @@ mod tests {
         let (mut with_solutions, mut pruned) = (0, 0);
         for seed in 0..3000 {
             let r = random(seed);
-            let mut want: Vec<Vec<usize>> =
-                covers(&r).into_iter().filter(|c| keeps(&r, c)).collect();
+            let mut want: Vec<Vec<usize>> = exact_covers(r.primary, &r.options)
+                .into_iter()
+                .filter(|c| keeps(&r, c))
+                .collect();
             want.iter_mut().for_each(|c| c.sort());
             want.sort();
             with_solutions += usize::from(!want.is_empty());
             for pruning in [false, true] {
                 let mut m = matrix(&r);
                 let before = m.snapshot();
-                let mut got = Vec::new();
-                {
-                    let mut search = m.search().with_pruning(pruning);
-                    while let Some(solution) = search.next_solution() {
-                        let mut s: Vec<usize> = solution.iter().map(|o| o.index()).collect();
-                        s.sort();
-                        got.push(s);
-                    }
-                    pruned += search.stats().pruned;
-                }
-                got.sort();
+                let (got, removed) = every_solution(&mut m, pruning);
+                pruned += removed;
                 assert_eq!(got, want, "seed {seed}, pruning {pruning}");
                 m.restore();
                 assert!(

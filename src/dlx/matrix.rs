@@ -92,6 +92,13 @@ pub enum DlxError {
         /// The number of primary items.
         primary: usize,
     },
+    /// A group of a same-values constraint has too many items or values held (see
+    /// [`Matrix::add_same_values`]).
+    #[error("a group of {items} items is too large: at most 32,768 items and 32,768 values held")]
+    GroupTooLarge {
+        /// Its number of items.
+        items: usize,
+    },
     /// The problem has more items or nodes than 32-bit links can address.
     #[error("the problem is too large: {what} exceed the 32-bit node index")]
     TooLarge {

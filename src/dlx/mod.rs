@@ -139,7 +139,8 @@
 //! # Reasoning inside the search
 //!
 //! Off by default, so that a plain search shows Algorithm X as Knuth wrote it; the sudoku solver
-//! turns them on. None but the sums changes the set of solutions, only the size of the tree.
+//! turns them on. None but the sums and the same values changes the set of solutions, only the
+//! size of the tree.
 //!
 //! * **Conflict weights** ([`Search::with_conflict_weights`]). Among the items with the fewest
 //!   options, take the one found with no option left most often so far (the *weighted degree*
@@ -187,6 +188,12 @@
 //!   Unlike the rules above,
 //!   a sum is a constraint of the problem: it changes the solutions unless every exact cover
 //!   keeps it anyway, as the sums a killer sudoku implies do (`sums.rs`, `bounds.rs`).
+//! * **Same values** ([`Matrix::add_same_values`]). Two groups of primary items must be covered
+//!   by options whose values make the same set. Before every branching the search removes, from
+//!   either group, the options with a value the other group can no longer take, and sees a dead
+//!   end where a group is bound to such a value or where fewer values are left to both than a
+//!   group has items that must differ; a solution that breaks one is passed over. A jigsaw's
+//!   law of leftovers says this of cells that may repeat a digit (`same_values.rs`).
 //!
 //! # Unsafe code
 //!
@@ -211,8 +218,9 @@
 //! * `choose.rs`: step X3, the tag scan, the summary of a large matrix's tags, and the guess
 //!   among chosen items.
 //! * `prune.rs`: the pruning rules and the schedule that applies them.
-//! * `sums.rs`: the options' values and the sums over them; `bounds.rs` how the search keeps
-//!   them, and the API that adds them.
+//! * `sums.rs`: the options' values and the sums and same-values constraints over them;
+//!   `bounds.rs` how the search keeps the sums, and the API that adds them; `same_values.rs`
+//!   the same for the same-values constraints.
 //! * `search.rs`: [`Search`], the state machine and the fast loops; `report.rs` what it reports
 //!   ([`Stats`], [`Event`], [`Outcome`]); `unwind.rs` undoing a search; `scratch.rs` what the
 //!   matrix keeps between searches (stacks, weights, pair memos).
@@ -253,6 +261,7 @@ mod node;
 mod problem;
 mod prune;
 mod report;
+mod same_values;
 mod scratch;
 mod search;
 mod sums;
@@ -267,4 +276,5 @@ pub use matrix::{DlxError, ItemId, Matrix, OptionId};
 pub use problem::{MAX_NAME_LEN, Problem, ProblemError, ProblemErrorKind};
 pub use prune::MAX_PRUNE_WIDTH;
 pub use report::{Event, Outcome, Rule, Stats};
+pub use same_values::{MAX_GROUP_ITEMS, ValueGroup};
 pub use search::Search;

@@ -83,6 +83,10 @@ pub enum Rule {
     /// A sum (see [`Matrix::add_sum`](super::Matrix::add_sum)) can no longer be made with the
     /// option's value: the least and greatest the other items can give leave it no room.
     Sum,
+    /// Two groups of items must take the same set of values (see
+    /// [`Matrix::add_same_values`](super::Matrix::add_same_values)), and the option's value is
+    /// one the other group can no longer take.
+    SameValues,
 }
 
 impl Rule {
@@ -93,6 +97,7 @@ impl Rule {
             Rule::LockedSet => "locked set",
             Rule::PairOfPairs => "pairs of pairs",
             Rule::Sum => "sum",
+            Rule::SameValues => "same values",
         }
     }
 }

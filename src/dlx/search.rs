@@ -461,13 +461,16 @@ impl<'a> Search<'a> {
         };
         let [pairs, wide] = self.pruner.ends.map(|e| e as usize);
         let sums = self.pruner.sums_end as usize;
+        let same = self.pruner.sums.same_end as usize;
         let m = &*self.m;
         self.pruner.trail[from.min(self.pruner.trail.len())..]
             .iter()
             .enumerate()
             .map(move |(k, &node)| {
                 let at = from + k;
-                let rule = if at < sums {
+                let rule = if at < same.min(sums) {
+                    Rule::SameValues
+                } else if at < sums {
                     Rule::Sum
                 } else if at < pairs {
                     Rule::Pair

@@ -9,7 +9,8 @@
 //! sums, and the innies and outies of a row and its cages) changes no solution, only how soon a
 //! dead end is seen.
 //!
-//! How the search keeps them is in `bounds.rs`.
+//! How the search keeps them is in `bounds.rs`. The same values hold the matrix's
+//! same-values constraints too (`same_values.rs`, which keeps them).
 
 /// The sums of a matrix and the values of its options, with what the search works them out in.
 #[derive(Debug, Clone, Default)]
@@ -45,12 +46,16 @@ pub(super) struct Sums {
     pub(super) roots: Roots,
     pub(super) low: Vec<i64>,
     pub(super) high: Vec<i64>,
+    /// The same-values constraints, over the same values (see `same_values.rs`), and the length
+    /// of the trail after they narrowed at the last branching (before the sums did).
+    pub(super) same: SameValues,
+    pub(super) same_end: u32,
 }
 
 impl Sums {
-    /// No sums: the search skips them.
+    /// No sums and no same-values constraints: the search skips them.
     pub(super) fn is_empty(&self) -> bool {
-        self.targets.is_empty()
+        self.targets.is_empty() && self.same.is_empty()
     }
 
     /// Forgets every sum and value (a new problem).
@@ -59,6 +64,7 @@ impl Sums {
         self.targets.clear();
         self.starts.clear();
         self.terms.clear();
+        self.same.clear();
     }
 }
 
@@ -72,4 +78,36 @@ pub(super) struct Roots {
     pub(super) options: Vec<(i32, u32)>,
     /// The option whose items were last marked, by item (to tell whether another shares one).
     pub(super) stamp: Vec<u32>,
+}
+
+/// The same-values constraints of a matrix, with what the search works them out in.
+#[derive(Debug, Clone, Default)]
+pub(super) struct SameValues {
+    /// Group `g`'s items are `items[starts[g]..starts[g + 1]]`, numbered as in the arena (from
+    /// 1); constraint `c`'s groups are `2c` and `2c + 1`.
+    pub(super) items: Vec<u32>,
+    pub(super) starts: Vec<u32>,
+    /// Group `g`'s held values are `held[held_starts[g]..held_starts[g + 1]]`.
+    pub(super) held: Vec<i32>,
+    pub(super) held_starts: Vec<u32>,
+    /// Worked out when a search starts: each item's groups, `of_item[of_start[i]..of_start[i +
+    /// 1]]`.
+    pub(super) of_start: Vec<u32>,
+    pub(super) of_item: Vec<u32>,
+    /// Worked out when a search starts: the fewest different values each group takes (its
+    /// most items found pairwise apart, or its different values held), where every value is
+    /// told apart while pruning (all within `0..64`; else none).
+    pub(super) least: Vec<u32>,
+    /// Scratch: each group's bits of the values it is bound to, and of those it may take.
+    pub(super) bound: Vec<u64>,
+    pub(super) may: Vec<u64>,
+    /// Scratch of the exact check: (group, value) for every value a group takes.
+    pub(super) taken: Vec<(u32, i32)>,
+    /// For each entry of `items`, its item's tag when its constraint was last found settled
+    /// (nothing to remove, not dead) on the search's current path: a constraint whose items
+    /// all have those tags still is settled, and is passed over. `snapshots` holds a copy per
+    /// level of the path that settled some, `levels` which levels (as the sums keep theirs).
+    pub(super) settled: Vec<u16>,
+    pub(super) snapshots: Vec<u16>,
+    pub(super) levels: Vec<u32>,
 }

@@ -17,7 +17,8 @@
 //! index would be a compare and a branch in the middle of its chain of dependent loads. So the
 //! accessors here are `unsafe fn`s, and so is every link operation built on them (cover,
 //! uncover, hide, unhide, the walks round an option: `links.rs`; the pruning rules:
-//! `prune.rs`; the sums' bounds: `bounds.rs`; the linking of a family of options: `build.rs`;
+//! `prune.rs`; the sums' bounds: `bounds.rs`; the narrowing of same-values constraints:
+//! `same_values.rs`; the linking of a family of options: `build.rs`;
 //! undoing a search: `unwind.rs`).
 //! Each states in a `# Safety` section what its arguments must be (an item number up to `n`,
 //! a node of an option, room reserved), and each call stands in an `unsafe` block whose
@@ -25,7 +26,7 @@
 //! denied in `Cargo.toml`, sees that none is missing). Safe code can reach the arena only
 //! through functions that check what they are given: building checks every item against the
 //! number of items and the room it reserved, and a search finds its items by the scan for the
-//! shortest and its nodes in the lists. The unsafe code is in these seven files of `src/dlx` and
+//! shortest and its nodes in the lists. The unsafe code is in these eight files of `src/dlx` and
 //! nowhere else, and the arena (the matrix's arrays, its modes, the stacks of a search) and the
 //! link operations are private to `src/dlx` (`pub(super)` at most); `tests/architecture.rs`
 //! checks both.
