@@ -12,7 +12,8 @@
 //!   row leaves a few cells outside it, and they hold what the row's cells outside the region
 //!   hold. Only pairs that leave at most a third of a unit outside are kept
 //!   ([`most_outside`]): a box and a row of a classic board leave two thirds, and so many
-//!   large groups cost the search more than they tell it (`benches/README.md`).
+//!   large groups cost the search more than they tell it, as items and as same-values
+//!   constraints alike (`benches/README.md`).
 //! * **The law of leftovers.** Take the first `k` rows of the board (or columns, from either
 //!   side), and the regions that lie more than half inside them. When the rows and the regions
 //!   have as many cells, each holds every symbol `k` times, so the rows' cells outside the
@@ -20,14 +21,23 @@
 //!   The same holds for any two families of full units that each cover the board once, such
 //!   as the rows and the regions.
 //!
-//! The model can say "these cells hold the same symbols" only when each group's cells hold
-//! different symbols: every two of them share a unit. Then the same symbols means the same set,
-//! and [`SameValues`] is kept; otherwise it is left out. Each is redundant (every solution keeps
-//! it), so the solutions stay the same; the search gains what a solver of jigsaws does: a
-//! symbol placed on one side must find a place on the other, and a layout with no filling at
-//! all is found out within a few thousand nodes instead of never (`benches/README.md`).
+//! Each pair is redundant (every solution keeps it), so the solutions stay the same; the
+//! search gains what a solver of jigsaws does, and a layout with no filling at all is found out
+//! within a few thousand nodes instead of never (`benches/README.md`). How the search is told
+//! depends on the cells:
 //!
-//! At most [`MAX_SAME_VALUES`] are kept: each brings two items per symbol.
+//! * A pair whose groups each hold different symbols (every two of its cells share a unit) is
+//!   [`distinct`](SameValues::distinct): the same symbols is then the same set, and the model
+//!   gives the pair items of its own, which tell the search as much as a hidden single does (a
+//!   symbol placed on one side must find a place on the other).
+//! * Any other pair goes to the engine as a
+//!   [same-values constraint](crate::dlx::Matrix::add_same_values): the two groups' *sets* of
+//!   symbols are the same, whatever each group repeats. The law of leftovers gives many such
+//!   pairs (the rows' cells outside the regions seldom share a unit), and the proofs of
+//!   unsolvable layouts rest on them.
+//!
+//! At most [`MAX_SAME_VALUES`] pairs of each kind are kept: a distinct one brings two items per
+//! symbol, the others a look at every branching.
 
 use std::cell::RefCell;
 use std::collections::HashSet;
@@ -35,7 +45,7 @@ use std::rc::Rc;
 
 use crate::sudoku::board::shape::Shape;
 
-/// The most [`SameValues`] a board gives its search.
+/// The most [`SameValues`] of each kind, distinct or not, a board gives its search.
 pub const MAX_SAME_VALUES: usize = 256;
 
 /// The most cells two overlapping units of `n` cells may each have outside the other for
@@ -44,14 +54,17 @@ pub fn most_outside(n: usize) -> usize {
     n / 3
 }
 
-/// Two groups of cells that hold the same symbols, as many cells each, each group's cells
-/// holding different symbols; cells in increasing order, the groups disjoint.
+/// Two groups of cells that hold the same set of symbols, as many cells each; cells in
+/// increasing order, the groups disjoint.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct SameValues {
     /// One group.
     pub one: Vec<usize>,
     /// The other.
     pub other: Vec<usize>,
+    /// Each group's cells hold different symbols: the model gives the pair items of its own.
+    /// Otherwise the search keeps it as a same-values constraint.
+    pub distinct: bool,
 }
 
 /// A board's symbols and units (each unit's cells), and the groups of cells alike found on it.
@@ -100,22 +113,27 @@ fn find_same_values(shape: &Shape) -> Vec<SameValues> {
         .collect();
     let mut found = Vec::new();
     let mut seen = HashSet::new();
+    let mut kept = [0; 2];
     let mut keep = |one: Vec<usize>, other: Vec<usize>, found: &mut Vec<SameValues>| {
-        let distinct = |cells: &[usize]| {
+        let different = |cells: &[usize]| {
             cells
                 .iter()
                 .enumerate()
                 .all(|(i, &a)| cells[i + 1..].iter().all(|&b| shape.see(a, b)))
         };
-        if found.len() < MAX_SAME_VALUES
+        let distinct = different(&one) && different(&other);
+        if kept[usize::from(distinct)] < MAX_SAME_VALUES
             && !one.is_empty()
             && one.len() == other.len()
-            && distinct(&one)
-            && distinct(&other)
             && seen.insert((one.clone(), other.clone()))
             && !seen.contains(&(other.clone(), one.clone()))
         {
-            found.push(SameValues { one, other });
+            kept[usize::from(distinct)] += 1;
+            found.push(SameValues {
+                one,
+                other,
+                distinct,
+            });
         }
     };
     // Overlapping units: two cells shared or more, and each with a cell of its own. The units
@@ -425,6 +443,7 @@ mod tests {
         let pair = |one: &[usize], other: &[usize]| SameValues {
             one: one.to_vec(),
             other: other.to_vec(),
+            distinct: true,
         };
         // Row 1 and region A share three cells: row 1's other cell (r1c4) holds what A's
         // other (r2c1) holds. Row 2 and region B say the same, and it is kept once.
@@ -440,7 +459,8 @@ mod tests {
         let found = same_values(&shape);
         assert!(found.contains(&SameValues {
             one: vec![8],
-            other: vec![9]
+            other: vec![9],
+            distinct: true,
         }));
         for s in found.iter() {
             assert_eq!(s.one.len(), s.other.len());

@@ -57,7 +57,8 @@
 //!   leaves its item only the sets without it, and a digit every set left holds is placed
 //!   in the cage as a unit's digit is (a "hidden single" of the cage).
 //! * **Groups of cells alike** ([`leftovers`](super::leftovers): two groups that hold the same
-//!   symbols, each group's cells different). Each pair has, for each digit D that neither group
+//!   symbols, each group's cells different; the pairs it calls distinct, the others being the
+//!   search's own constraints). Each pair has, for each digit D that neither group
 //!   holds yet, two primary items `sNND` and `tNND`; a placement of D in a cell of the first
 //!   group covers `sNND`, one in the second `tNND`, and one more option, *neither*, covers both.
 //!   In an exact cover `sNND` is covered once: by a placement of D in the first group, and then
@@ -555,8 +556,9 @@ pub(crate) fn map<S: Sink>(
     let mut same_of = vec![Vec::new(); shape.positions()];
     for (k, pair) in same.iter().enumerate() {
         // A cell of a Mathdoku cage is filled by the cage's fillings, not by placements: a pair
-        // that holds one is left out.
-        if pair.one.iter().chain(&pair.other).any(|&c| in_math(c)) {
+        // that holds one is left out. A pair that is not distinct is the search's to keep, not
+        // the model's.
+        if !pair.distinct || pair.one.iter().chain(&pair.other).any(|&c| in_math(c)) {
             continue;
         }
         for (side, cells) in [&pair.one, &pair.other].into_iter().enumerate() {
