@@ -113,10 +113,22 @@ fn every_search_counts(m: &mut Matrix, expected: u64, what: &str) {
     assert_eq!(
         m.search()
             .with_pruning(true)
-            .with_tie_order(expected ^ 38)
+            .with_conflict_weights(true)
+            .with_random_weights(expected ^ 38, 16)
             .count(u64::MAX),
         expected,
-        "ties in a random order: {what}"
+        "random starting weights: {what}"
+    );
+    assert_eq!(
+        m.search()
+            .with_pruning(true)
+            .with_conflict_weights(true)
+            .with_guesses_among(usize::MAX)
+            .with_blame_on_choices(true)
+            .with_random_weights(expected ^ 38, 16)
+            .count(u64::MAX),
+        expected,
+        "random starting weights, guesses by blame: {what}"
     );
 }
 

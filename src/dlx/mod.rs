@@ -159,12 +159,14 @@
 //!   the choices that failed lately weigh the most. Guessing among every item by these weights,
 //!   the search goes back to where its choices keep failing, as sigh's solver does with its
 //!   cells.
-//! * **Random ties** ([`Search::with_tie_order`]). Ties between the shortest items go by a
-//!   random order of the items drawn from a seed. One fixed order can lead a search into a
-//!   fruitless subtree of millions of nodes above a solution that another order reaches in a
-//!   few hundred (the heavy tail of Gomes, Selman and Kautz); a caller that stops a run at a
-//!   node limit and starts again in a new order, with a larger limit each time, avoids such
-//!   subtrees without losing completeness: the limits grow without end, so some run ends.
+//! * **Random starting weights** ([`Search::with_random_weights`]). Every item's conflict
+//!   weight starts at a small random number drawn from a seed rather than at zero, so that
+//!   ties and near ties go by the draw until the search's own conflicts outweigh it. One fixed
+//!   order can lead a search into a fruitless subtree of millions of nodes above a solution,
+//!   or above a short refutation, that another order reaches in a few hundred (the heavy tail
+//!   of Gomes, Selman and Kautz); a caller that stops a run at a node limit and starts again
+//!   with a new seed, with a larger limit each time, avoids such subtrees without losing
+//!   completeness: the limits grow without end, so some run ends.
 //! * **Pruning by pairs** ([`Search::with_pruning`]). If an active primary item *a* has two
 //!   options left and both contain another item *b*, whichever covers *a* covers *b*, so every
 //!   other option of *b* goes (on a sudoku, *locked candidates*). **Wider locked sets** apply the

@@ -59,9 +59,8 @@ pub(super) const WEIGHT_HALF_LIFE: u32 = 4096;
 /// [`Search::with_conflict_weights`]: super::Search::with_conflict_weights
 #[derive(Debug, Clone, Default)]
 pub(super) struct Weights {
-    /// Indexed by item (as `Matrix::len`); zero for every item not in `heavy`. The conflicts
-    /// are counted in the low 16 bits, above a random draw where ties go by a random order
-    /// (see [`shuffle`](Self::shuffle)).
+    /// Indexed by item (as `Matrix::len`); zero for every item not in `heavy`: the conflicts
+    /// counted, on top of a random start where the search has one (see [`draw`](Self::draw)).
     pub(super) weight: Vec<u32>,
     /// The items with a weight above zero, in the order they got it.
     pub(super) heavy: Vec<u32>,
@@ -83,13 +82,11 @@ impl Weights {
         }
     }
 
-    /// Gives every primary item (`1..=primary`) a starting weight drawn from `seed`, so that
-    /// ties go by a random order of the items (see [`Search::with_tie_order`]). The draws sit
-    /// above the low 16 bits, which conflicts then count in: two items come in the order of
-    /// their draws unless those are equal.
+    /// Gives every primary item (`1..=primary`) a starting weight drawn from `seed`, from 0 to
+    /// `most` (see [`Search::with_random_weights`]): the items' conflicts count up from there.
     ///
-    /// [`Search::with_tie_order`]: super::Search::with_tie_order
-    pub(super) fn shuffle(&mut self, primary: usize, seed: u64) {
+    /// [`Search::with_random_weights`]: super::Search::with_random_weights
+    pub(super) fn draw(&mut self, primary: usize, seed: u64, most: u32) {
         self.clear(primary);
         let mut state = seed;
         for item in 1..=primary as u32 {
@@ -99,9 +96,11 @@ impl Weights {
             z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
             z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
             z ^= z >> 31;
-            // 1..=0xFFFF in the high half: never zero, so every item is in `heavy`.
-            self.weight[item as usize] = ((z % 0xFFFF) as u32 + 1) << 16;
-            self.heavy.push(item);
+            let w = (z % (u64::from(most) + 1)) as u32;
+            if w > 0 {
+                self.weight[item as usize] = w;
+                self.heavy.push(item);
+            }
         }
     }
 
@@ -114,8 +113,8 @@ impl Weights {
         *w = w.saturating_add(1);
     }
 
-    /// Counts a dead end towards the next halving of every item's conflicts (the random draw
-    /// above them stays): where conflicts decay, the items blamed lately weigh the most.
+    /// Counts a dead end towards the next halving of every item's weight: where conflicts
+    /// decay, the items blamed lately weigh the most (and a random start wears away).
     #[inline]
     pub(super) fn decay(&mut self) {
         self.countdown -= 1;
@@ -126,7 +125,7 @@ impl Weights {
             // blamed), so the list stays as long as the items blamed lately.
             self.heavy.retain(|&i| {
                 let w = &mut weight[i as usize];
-                *w = (*w & !0xFFFF) | ((*w & 0xFFFF) >> 1);
+                *w >>= 1;
                 *w != 0
             });
         }

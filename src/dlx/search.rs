@@ -267,17 +267,20 @@ impl<'a> Search<'a> {
         self
     }
 
-    /// Breaks ties between the shortest items by a random order of the items drawn from `seed`
-    /// (conflicts, counted as [`with_conflict_weights`](Self::with_conflict_weights) does,
-    /// decide only between items the draw puts level). An item with fewer options is still
-    /// always chosen first, so the solutions are the same and only the shape of the tree
-    /// changes. Where one order runs into a huge fruitless subtree and another does not (the
-    /// *heavy tail* of Gomes, Selman and Kautz, 2000), searches restarted with new seeds and
-    /// growing node limits find a solution in a few of them (see the [module docs](super)).
-    /// A tie-break then reads every item, so each branching costs more.
-    pub fn with_tie_order(mut self, seed: u64) -> Self {
-        self.pruner.weighted = true;
-        self.pruner.weights.shuffle(self.m.primary_items(), seed);
+    /// Starts every primary item's conflict weight at a number from 0 to `most` drawn from
+    /// `seed`, instead of at 0: until the search's own conflicts outweigh the draw (and the
+    /// halving wears it away), ties and near ties go by it, so each seed sends the search down
+    /// another path at first while it goes on learning from its dead ends. One fixed order
+    /// can lead a search into a fruitless subtree of millions of nodes above a solution, or
+    /// above a short proof that there is none, that another order reaches in a few hundred
+    /// (the *heavy tail* of Gomes, Selman and Kautz, 2000); runs restarted with new seeds and
+    /// growing node limits avoid such subtrees (see the [module docs](super)). Takes effect
+    /// where conflicts are weighed ([`with_conflict_weights`](Self::with_conflict_weights));
+    /// an item with fewer options is still chosen first unless the search guesses by
+    /// conflicts per option ([`with_guesses_among`](Self::with_guesses_among)). The solutions
+    /// are the same, only the shape of the tree changes.
+    pub fn with_random_weights(mut self, seed: u64, most: u32) -> Self {
+        self.pruner.weights.draw(self.m.primary_items(), seed, most);
         self
     }
 

@@ -6,7 +6,8 @@ use crate::dlx::scratch::Weights;
 /// Knuth's example from "Dancing Links": items a..g, the six options of the paper.
 /// A search with no pruning (0), pruning by pairs (1), pairs escalating to every rule after
 /// 3 nodes with conflict weights (2), conflict weights alone (3), guesses among every item by
-/// weights blamed on choices, with pairs (5), or every rule at every branching (4).
+/// weights blamed on choices, with pairs (5), the same from random starting weights (6), or
+/// every rule at every branching (4).
 fn tuned(s: Search<'_>, level: u8) -> Search<'_> {
     match level {
         0 => s,
@@ -21,6 +22,12 @@ fn tuned(s: Search<'_>, level: u8) -> Search<'_> {
             .with_conflict_weights(true)
             .with_guesses_among(usize::MAX)
             .with_blame_on_choices(true),
+        6 => s
+            .with_pruning(true)
+            .with_conflict_weights(true)
+            .with_guesses_among(usize::MAX)
+            .with_blame_on_choices(true)
+            .with_random_weights(7, 16),
         _ => s
             .with_pairs_of_pairs(true)
             .with_pruning_width(4)
@@ -415,7 +422,7 @@ proptest::proptest! {
         secondary in 0usize..3,
         steps in 0usize..300,
         how in 0u8..3,
-        prune in 0u8..6,
+        prune in 0u8..7,
         wide in proptest::bool::ANY,
     ) {
         let mut m = Matrix::new(6 - secondary, secondary + 1).unwrap();
@@ -450,7 +457,7 @@ proptest::proptest! {
     fn stepping_then_running_fast_agrees_with_a_fast_run(
         rows in proptest::collection::vec(1u32..256, 1..20),
         steps in 0usize..200,
-        prune in 0u8..6,
+        prune in 0u8..7,
         wide in proptest::bool::ANY,
     ) {
         let mut m = Matrix::new(8, 1).unwrap();
@@ -485,7 +492,7 @@ proptest::proptest! {
     #[test]
     fn the_portable_fast_path_agrees_with_the_one_for_the_cpu(
         rows in proptest::collection::vec(proptest::collection::vec(0usize..40, 1..6), 1..80),
-        prune in 0u8..6,
+        prune in 0u8..7,
         wide in proptest::bool::ANY,
     ) {
         let mut m = Matrix::new(40, 1).unwrap();
@@ -536,7 +543,7 @@ proptest::proptest! {
         rows in proptest::collection::vec(1u32..256, 1..20),
         limit in 1u64..6,
         cancel_after in proptest::option::of(0usize..40),
-        prune in 0u8..6,
+        prune in 0u8..7,
         wide in proptest::bool::ANY,
     ) {
         let mut m = Matrix::new(8, 1).unwrap();
@@ -687,7 +694,7 @@ fn a_dead_end_is_blamed_on_the_item_found_empty_or_on_the_last_choice() {
 /// item whose count falls to zero leaves the list of weighed items, and a random draw for the
 /// order of ties stays as it was.
 #[test]
-fn conflicts_decay_by_halves_and_a_draw_for_ties_stays() {
+fn conflicts_and_random_starts_decay_by_halves() {
     use crate::dlx::scratch::WEIGHT_HALF_LIFE;
     let mut w = Weights::default();
     w.clear(3);
@@ -704,18 +711,22 @@ fn conflicts_decay_by_halves_and_a_draw_for_ties_stays() {
     w.bump(2);
     assert_eq!(w.heavy, [1, 2], "blamed again, listed again");
 
-    w.shuffle(3, 7);
-    let draws: Vec<u32> = w.weight[1..4].iter().map(|x| x >> 16).collect();
-    for _ in 0..5 {
-        w.bump(3);
-    }
-    for _ in 0..WEIGHT_HALF_LIFE {
+    // Random starts: within the bounds, not all alike over many items, and worn away by the
+    // halvings as conflicts are.
+    w.draw(200, 7, 16);
+    let drawn = &w.weight[1..=200];
+    assert!(drawn.iter().all(|&x| x <= 16));
+    assert!(drawn.contains(&0) && drawn.iter().any(|&x| x >= 8));
+    assert_eq!(w.heavy.len(), drawn.iter().filter(|&&x| x > 0).count());
+    let mut again = Weights::default();
+    again.draw(200, 7, 16);
+    assert_eq!(again.weight, w.weight, "the same seed, the same draw");
+    again.draw(200, 8, 16);
+    assert_ne!(again.weight, w.weight, "another seed, another draw");
+    for _ in 0..5 * WEIGHT_HALF_LIFE {
         w.decay();
     }
-    assert_eq!(w.weight[3] & 0xFFFF, 2);
-    let after: Vec<u32> = w.weight[1..4].iter().map(|x| x >> 16).collect();
-    assert_eq!(after, draws);
-    assert_eq!(w.heavy.len(), 3, "every item drawn stays listed");
+    assert!(w.weight.iter().all(|&x| x == 0) && w.heavy.is_empty());
 }
 
 /// A guess among every item reads only the shortest item and the weighed ones, and picks what

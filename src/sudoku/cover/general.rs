@@ -211,8 +211,8 @@ fn search_restarting(
     // most (benches/README.md has the figures). Other boards weigh conflicts their own way
     // (below).
     let killer = full && !shape.cages().is_empty();
-    // A full search for one or two solutions of a board that cannot be unique restarts with
-    // a new order of ties when a run goes on too long (see `RESTART_NODES`).
+    // A full search for one or two solutions of a board that cannot be unique restarts from
+    // new random weights when a run goes on too long (see `RESTART_NODES`).
     let restarts = full && limit <= 2 && never_unique(shape, values);
     let filled = |solution: &[OptionId]| {
         let mut out = values.to_vec();
@@ -227,8 +227,9 @@ fn search_restarting(
     let mut found: Vec<Vec<u8>> = Vec::new();
     let mut stats = Stats::default();
     // Where it restarts, the first run goes in the search's own order, cut at `first_run`
-    // nodes; then up to `SHUFFLED_RUNS` runs in random orders, each with twice the nodes of
-    // the one before; the last run, in the own order again, is never cut (see `RESTART_NODES`).
+    // nodes; then up to `RESEEDED_RUNS` runs from random starting weights, each with twice the
+    // nodes of the one before; the last run, in the own order again, is never cut (see
+    // `RESTART_NODES`).
     let mut run = if restarts { Run::First } else { Run::Last };
     let mut run_nodes = first_run;
     let (gave_up, solutions) = loop {
@@ -249,19 +250,18 @@ fn search_restarting(
                 .with_guesses_among(direct.cell_items)
                 .with_blame_on_choices(true);
         }
-        if let Run::Shuffled(seed) = run {
-            search = search.with_tie_order(seed);
-        } else if full && !killer {
+        if full && !killer {
             // Branches where the choices that failed lately were made, few options first (see
             // `Search::with_blame_on_choices`): sigh's unsolvable jigsaw layouts that took
             // minutes are proved in milliseconds, and puzzles that need no guess search as before
-            // (benches/README.md). A shuffled run's weights hold its random draw of the ties
-            // (`Search::with_tie_order`), and a guess by conflicts per option would follow the
-            // draw rather than any conflict; so its runs take the shortest item, as before.
+            // (benches/README.md).
             search = search
                 .with_conflict_weights(true)
                 .with_guesses_among(usize::MAX)
                 .with_blame_on_choices(true);
+            if let Run::Reseeded(seed) = run {
+                search = search.with_random_weights(seed, RANDOM_WEIGHT);
+            }
         }
         if let Some(deadline) = deadline {
             search = search.with_deadline(deadline);
@@ -309,12 +309,12 @@ fn search_restarting(
         }
         run_nodes = run_nodes.saturating_mul(2);
         run = match run {
-            // Random orders while no solution has been found, or each order finds new ones
-            // (an empty layout's two fillings); a solution found in the own order means that
-            // order is not lost, and a complete search (a unique puzzle's) is best left to it.
-            Run::First if found.is_empty() => Run::Shuffled(1),
-            Run::Shuffled(k) if k < SHUFFLED_RUNS && (found.is_empty() || found.len() > before) => {
-                Run::Shuffled(k + 1)
+            // New draws while no solution has been found, or each run finds new ones (an empty
+            // layout's two fillings); a solution found in the own order means that order is
+            // not lost, and a complete search (a unique puzzle's) is best left to it.
+            Run::First if found.is_empty() => Run::Reseeded(1),
+            Run::Reseeded(k) if k < RESEEDED_RUNS && (found.is_empty() || found.len() > before) => {
+                Run::Reseeded(k + 1)
             }
             _ => Run::Last,
         };
@@ -350,8 +350,8 @@ fn never_unique(shape: &Shape, values: &[u8]) -> bool {
 enum Run {
     /// In the search's own order, cut at the first run's nodes.
     First,
-    /// Ties broken in a random order drawn from this seed, cut.
-    Shuffled(u64),
+    /// From random starting weights drawn from this seed, cut.
+    Reseeded(u64),
     /// In the search's own order, to the end (or the caller's limits).
     Last,
 }
@@ -361,20 +361,25 @@ enum Run {
 /// or to prove there is none. Empty jigsaw layouts showed why it is cut: most have their first
 /// fillings within a few hundred nodes, but a few sent the search, in its one fixed order of
 /// ties, into a subtree of millions of nodes without one; in another order those were found in
-/// a few thousand (benches/README.md has the figures). Since the search blames its dead ends on
-/// its choices, every one of sigh's 2,521 empty layouts has fillings within a second in the
-/// own order; the restarts stay for the heavy tails that remain possible. A run that finds nothing by then is
-/// followed by runs in random orders, each allowed twice the nodes of the one before, up to
-/// [`SHUFFLED_RUNS`] of them, and then by a last run in the own order that is never cut. A
+/// a few thousand (benches/README.md has the figures). A run that finds nothing by then is
+/// followed by runs from random starting weights (`Search::with_random_weights`, each item's
+/// weight from 0 to [`RANDOM_WEIGHT`]), each allowed twice the nodes of the one before, up to
+/// [`RESEEDED_RUNS`] of them, and then by a last run in the own order that is never cut. A
 /// search that must be complete (a board with no solution) thus does at most 15 times the
-/// first run's nodes (300,000) more than without restarts. Complete searches are why the
-/// random orders are few and the last run is in the own order: in random orders they were
-/// measured to take several times as long (sigh's unsolvable jigsaw layouts, a 16×16 puzzle's
-/// proof of uniqueness), so a puzzle that may be unique is never restarted.
+/// first run's nodes (300,000) more than without restarts, and often none: each reseeded run
+/// goes on blaming its dead ends on its choices, so it is as likely to find the proof as the
+/// first, from another start. A puzzle that may be unique is never restarted: its search must
+/// be complete, and is best left to one run.
 const RESTART_NODES: u64 = 20_000;
 
-/// The most runs in random orders (see [`RESTART_NODES`]).
-const SHUFFLED_RUNS: u64 = 3;
+/// The most runs from random starting weights (see [`RESTART_NODES`]).
+const RESEEDED_RUNS: u64 = 3;
+
+/// The greatest random starting weight of an item in a reseeded run (see [`RESTART_NODES`]): a
+/// few dead ends blamed on an item outweigh it, so the draw decides the first choices and the
+/// conflicts the rest. On sigh's unsolvable jigsaw layouts 501–1,000, 4 and 16 did about as
+/// well, 64 half as well (benches/README.md).
+const RANDOM_WEIGHT: u32 = 16;
 
 /// A killer board's search prunes once per this many nodes on average, not once per
 /// 32 as others do (the engine's default). Its cages' digit sets make many items of a few
@@ -608,7 +613,7 @@ mod tests {
 
     /// A jigsaw layout of sigh's `VALID_JIGSAW_LAYOUTS` (its 36th; MIT licence) on which the
     /// search's own order ran into millions of nodes before a first filling, while it blamed
-    /// its dead ends on the items found empty, and which restarts in random orders filled.
+    /// its dead ends on the items found empty, and which restarts from other orders filled.
     const HEAVY_TAILED: &str = "AAAAAAAAB CACDDDDDB CCCDEDBDB CCFEEDBBB CCFEEEBGG \
                                 FFFHEEBGG FHFHEHGGG FHHHHHGIG FIIIIIIII";
 
@@ -646,7 +651,7 @@ mod tests {
     #[test]
     fn a_layout_with_no_filling_is_proved_so_by_blaming_the_choices() {
         // Within a million nodes, of which the restarts' runs take up to 300,000 (see
-        // `RESTART_NODES`): 349,541 and 778 are needed.
+        // `RESTART_NODES`): 73,047 and 778 are needed.
         let budget = Budget {
             node_limit: Some(1_000_000),
             ..Budget::default()
