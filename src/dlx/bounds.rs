@@ -197,7 +197,8 @@ impl Sums {
         self.settled.clear();
         self.settled.resize(self.terms.len(), UNSEEN);
         self.snapshots.clear();
-        self.levels.clear();
+        self.fixed_snapshots.clear();
+        self.path.clear();
         self.fixed.resize(self.targets.len(), 0);
         self.low.resize(self.terms.len(), 0);
         self.high.resize(self.terms.len(), 0);
@@ -230,6 +231,11 @@ impl Sums {
     /// into `fixed`.
     fn fix(&mut self, m: &Matrix, chosen: &[u32]) {
         self.fixed.fill(0);
+        self.add_fixed(m, chosen);
+    }
+
+    /// Adds to `fixed` what the options `chosen` (nodes of options on the stack) fix.
+    fn add_fixed(&mut self, m: &Matrix, chosen: &[u32]) {
         for &x in chosen {
             let value = i64::from(self.node_value[x as usize]);
             let mut q = x;
@@ -308,18 +314,23 @@ impl Sums {
         chosen: &[u32],
         trail: &mut Vec<u32>,
     ) -> Bounds {
-        self.fix(m, chosen);
-        // The tags each sum was last found settled with, on the path to this level: the
-        // snapshots of deeper or equal levels are of other branches.
-        let width = self.terms.len();
-        while self.levels.last().is_some_and(|&l| l as usize >= level) {
-            self.levels.pop();
-            self.snapshots.truncate(self.snapshots.len() - width);
+        // The tags each sum was last found settled with on the path to this level, and the
+        // fixed parts, from the newest snapshot that still holds (see `snapshots.rs`) and the
+        // options chosen since.
+        let (width, sums) = (self.terms.len(), self.targets.len());
+        let (kept, since) = self.path.holding(level, chosen);
+        self.snapshots.truncate(kept * width);
+        self.fixed_snapshots.truncate(kept * sums);
+        if kept == 0 {
+            self.settled.fill(UNSEEN);
+            self.fixed.fill(0);
+        } else {
+            self.settled
+                .copy_from_slice(&self.snapshots[(kept - 1) * width..]);
+            self.fixed
+                .copy_from_slice(&self.fixed_snapshots[(kept - 1) * sums..]);
         }
-        match self.snapshots.len().checked_sub(width) {
-            Some(start) => self.settled.copy_from_slice(&self.snapshots[start..]),
-            None => self.settled.fill(UNSEEN),
-        }
+        self.add_fixed(m, &chosen[since..]);
         let mut removed = 0;
         loop {
             let mut round = 0;
@@ -418,8 +429,9 @@ impl Sums {
                 }
             }
             if round == 0 {
-                self.levels.push(level as u32);
+                self.path.push(level, chosen);
                 self.snapshots.extend_from_slice(&self.settled);
+                self.fixed_snapshots.extend_from_slice(&self.fixed);
                 return Bounds::Open { removed };
             }
             removed += round;

@@ -222,7 +222,8 @@
 //! * `prune.rs`: the pruning rules and the schedule that applies them.
 //! * `sums.rs`: the options' values and the sums and same-values constraints over them;
 //!   `bounds.rs` how the search keeps the sums, and the API that adds them; `same_values.rs`
-//!   the same for the same-values constraints.
+//!   the same for the same-values constraints; `snapshots.rs` which of what both worked out
+//!   at the levels above still holds on the search's path.
 //! * `search.rs`: [`Search`], the state machine and the fast loops; `report.rs` what it reports
 //!   ([`Stats`], [`Event`], [`Outcome`]); `unwind.rs` undoing a search; `scratch.rs` what the
 //!   matrix keeps between searches (stacks, weights, pair memos).
@@ -266,6 +267,7 @@ mod report;
 mod same_values;
 mod scratch;
 mod search;
+mod snapshots;
 mod sums;
 #[cfg(test)]
 mod testing;

@@ -120,7 +120,8 @@ impl SameValues {
         self.settled.clear();
         self.settled.resize(self.items.len(), UNSEEN);
         self.snapshots.clear();
-        self.levels.clear();
+        self.bound_snapshots.clear();
+        self.path.clear();
         self.least.clear();
         // Different values are different bits only within `0..64`; past that the count of bits
         // is no count of values, and the groups are given no least.
@@ -217,22 +218,28 @@ impl SameValues {
         if self.is_empty() {
             return Bounds::Open { removed: 0 };
         }
-        // The tags each constraint was last found settled with, on the path to this level: the
-        // snapshots of deeper or equal levels are of other branches.
-        let width = self.items.len();
-        while self.levels.last().is_some_and(|&l| l as usize >= level) {
-            self.levels.pop();
-            self.snapshots.truncate(self.snapshots.len() - width);
-        }
-        match self.snapshots.len().checked_sub(width) {
-            Some(start) => self.settled.copy_from_slice(&self.snapshots[start..]),
-            None => self.settled.fill(UNSEEN),
-        }
-        for g in 0..self.groups() {
-            self.bound[g] = self.held_of(g).iter().fold(0, |b, &v| b | bit(v));
+        // The tags each constraint was last found settled with on the path to this level, and
+        // the values each group is bound to, from the newest snapshot that still holds (see
+        // `snapshots.rs`) and the options chosen since.
+        let (width, groups) = (self.items.len(), self.groups());
+        let (kept, since) = self.path.holding(level, chosen);
+        self.snapshots.truncate(kept * width);
+        self.bound_snapshots.truncate(kept * groups);
+        if kept == 0 {
+            self.settled.fill(UNSEEN);
+            for g in 0..groups {
+                self.bound[g] = self.held_of(g).iter().fold(0, |b, &v| b | bit(v));
+            }
+        } else {
+            self.settled
+                .copy_from_slice(&self.snapshots[(kept - 1) * width..]);
+            self.bound
+                .copy_from_slice(&self.bound_snapshots[(kept - 1) * groups..]);
         }
         let mut bound = std::mem::take(&mut self.bound);
-        self.each_chosen(m, values, chosen, |g, v| bound[g as usize] |= bit(v));
+        self.each_chosen(m, values, &chosen[since..], |g, v| {
+            bound[g as usize] |= bit(v);
+        });
         self.bound = bound;
         let mut removed = 0;
         loop {
@@ -306,8 +313,9 @@ impl SameValues {
                 }
             }
             if round == 0 {
-                self.levels.push(level as u32);
+                self.path.push(level, chosen);
                 self.snapshots.extend_from_slice(&self.settled);
+                self.bound_snapshots.extend_from_slice(&self.bound);
                 return Bounds::Open { removed };
             }
             removed += round;

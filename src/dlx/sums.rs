@@ -12,6 +12,8 @@
 //! How the search keeps them is in `bounds.rs`. The same values hold the matrix's
 //! same-values constraints too (`same_values.rs`, which keeps them).
 
+use super::snapshots::Snapshots;
+
 /// The sums of a matrix and the values of its options, with what the search works them out in.
 #[derive(Debug, Clone, Default)]
 pub(super) struct Sums {
@@ -32,11 +34,13 @@ pub(super) struct Sums {
     pub(super) fixed: Vec<i64>,
     /// For each term, its item's tag when the term's sum was last found settled (no option of
     /// it to remove) on the search's current path; a sum whose items all have those tags still
-    /// is settled, and is passed over. `snapshots` holds a copy per level of the path that
-    /// settled them, `levels` which levels.
+    /// is settled, and is passed over. `snapshots` holds a copy per level of the path where
+    /// the sums narrowed, `fixed_snapshots` the fixed parts there, and `path` which levels
+    /// (see `snapshots.rs`).
     pub(super) settled: Vec<u16>,
     pub(super) snapshots: Vec<u16>,
-    pub(super) levels: Vec<u32>,
+    pub(super) fixed_snapshots: Vec<i64>,
+    pub(super) path: Snapshots,
     /// For each term among its sum's first 32, the others it is apart from (bit `k` for the
     /// sum's `k`th): whose items every solution covers with different values (see `apart` in
     /// `bounds.rs`); `known`, which of those pairs have been looked at, and `roots`, what that
@@ -106,8 +110,10 @@ pub(super) struct SameValues {
     /// For each entry of `items`, its item's tag when its constraint was last found settled
     /// (nothing to remove, not dead) on the search's current path: a constraint whose items
     /// all have those tags still is settled, and is passed over. `snapshots` holds a copy per
-    /// level of the path that settled some, `levels` which levels (as the sums keep theirs).
+    /// level of the path where the constraints narrowed, `bound_snapshots` the groups' bound
+    /// values there, and `path` which levels (as the sums keep theirs; see `snapshots.rs`).
     pub(super) settled: Vec<u16>,
     pub(super) snapshots: Vec<u16>,
-    pub(super) levels: Vec<u32>,
+    pub(super) bound_snapshots: Vec<u64>,
+    pub(super) path: Snapshots,
 }
