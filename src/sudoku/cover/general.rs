@@ -262,6 +262,11 @@ fn search_restarting(
             if let Run::Reseeded(seed) = run {
                 search = search.with_random_weights(seed, RANDOM_WEIGHT);
             }
+            if restarts && run == Run::Last {
+                // What the cut runs did not settle is a long search: pruning at every
+                // branching pays there (see `LAST_RUN_PRUNE_SPACING`).
+                search = search.with_prune_spacing(LAST_RUN_PRUNE_SPACING);
+            }
         }
         if let Some(deadline) = deadline {
             search = search.with_deadline(deadline);
@@ -380,6 +385,14 @@ const RESEEDED_RUNS: u64 = 3;
 /// conflicts the rest. On sigh's unsolvable jigsaw layouts 501–1,000, 4 and 16 did about as
 /// well, 64 half as well (benches/README.md).
 const RANDOM_WEIGHT: u32 = 16;
+
+/// The last run of a search that restarts (see [`RESTART_NODES`]) prunes by pairs at every
+/// branching, not once per 32 nodes: it comes only after the cut runs settled nothing, so it is
+/// long, and there the pruning saves more nodes than it costs. Of sigh's unsolvable jigsaw
+/// layouts 4,751–5,000 it decided 249 within 20 s where 247 were, in 105 s where they took
+/// 153 s, and 4,251–4,500 in 37 s where they took 48 s (benches/README.md); the cut runs,
+/// which most searches end in, prune as often as before.
+const LAST_RUN_PRUNE_SPACING: u64 = 1;
 
 /// A killer board's search prunes once per this many nodes on average, not once per
 /// 32 as others do (the engine's default). Its cages' digit sets make many items of a few
