@@ -7,8 +7,8 @@
 //! builds it; the others find it here. A change of the candidates (a new board loaded, a step
 //! applied) makes the next ask build afresh.
 //!
-//! One thing is kept across changes of the candidates: which values a fish search over a
-//! shape's units found nothing for, with the places it looked at. A fish of one value reads
+//! One thing is kept across changes of the candidates: which values a fish search (over a
+//! shape's units, or finned on a square board) found nothing for, with the places it looked at. A fish of one value reads
 //! only that value's places, and most steps leave most values' places as they were, so the
 //! next search skips those values. A new board forgets them.
 
@@ -33,13 +33,24 @@ struct Reads {
     pairs: Option<Arc<Vec<(usize, usize, u64)>>>,
 }
 
+/// The fish searches whose failures the cache remembers: each reads only one value's places.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(in crate::sudoku::logic) enum FishKind {
+    /// Fish over a shape's units (`fish.rs`).
+    OverUnits,
+    /// Finned fish on a square board (`finned.rs`).
+    Finned,
+    /// Sashimi fish on a square board.
+    Sashimi,
+}
+
 /// The rater's cache of reads (a copy of a rater starts with an empty one).
 #[derive(Default)]
 pub(in crate::sudoku::logic) struct Cache {
     reads: Mutex<Reads>,
-    /// For each fish size and value that a search over units found nothing for: the value's
-    /// places then ([`Rater::fish_places`]).
-    fishless: Mutex<HashMap<(usize, u8), Vec<u32>>>,
+    /// For each kind and size of fish and each value that a search found nothing for: the
+    /// value's places then ([`Rater::fish_places`]).
+    fishless: Mutex<HashMap<(FishKind, usize, u8), Vec<u32>>>,
 }
 
 impl Clone for Cache {
@@ -64,16 +75,30 @@ impl Cache {
             .clear();
     }
 
-    /// Whether a fish search of `size` for `value` found nothing when its places were `key`.
-    pub(in crate::sudoku::logic) fn fishless(&self, size: usize, value: u8, key: &[u32]) -> bool {
+    /// Whether a search for fish of `kind` and `size` for `value` found nothing when its
+    /// places were `key`.
+    pub(in crate::sudoku::logic) fn fishless(
+        &self,
+        kind: FishKind,
+        size: usize,
+        value: u8,
+        key: &[u32],
+    ) -> bool {
         let fishless = self.fishless.lock().unwrap_or_else(PoisonError::into_inner);
-        fishless.get(&(size, value)).is_some_and(|k| k == key)
+        fishless.get(&(kind, size, value)).is_some_and(|k| k == key)
     }
 
-    /// Notes that a fish search of `size` for `value` found nothing on places `key`.
-    pub(in crate::sudoku::logic) fn note_fishless(&self, size: usize, value: u8, key: Vec<u32>) {
+    /// Notes that a search for fish of `kind` and `size` for `value` found nothing on places
+    /// `key`.
+    pub(in crate::sudoku::logic) fn note_fishless(
+        &self,
+        kind: FishKind,
+        size: usize,
+        value: u8,
+        key: Vec<u32>,
+    ) {
         let mut fishless = self.fishless.lock().unwrap_or_else(PoisonError::into_inner);
-        fishless.insert((size, value), key);
+        fishless.insert((kind, size, value), key);
     }
 }
 

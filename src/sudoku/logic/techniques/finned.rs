@@ -15,7 +15,17 @@
 //!
 //! Square boards only (rows against columns, and columns against rows), with any boxes or
 //! jigsaw regions for the fins and any variant's units for seeing them.
+//!
+//! The search takes base lines `size` at a time, and a rating that finds nothing easier runs
+//! it at every step, so two things keep it short on big boards. The sets of base lines grow
+//! one line at a time, and a set is cut with every set that holds it once no box leaves its
+//! places within `size` cover lines: the fins lie in one box, so every place outside that
+//! box's *span* (the crossing lines that meet it) needs a cover line of its own, and adding a
+//! line only adds places. And the rater remembers each value this search found nothing for,
+//! with the value's places then (`cache.rs`): a step changes few values' places, and the next
+//! search skips the others.
 
+use crate::sudoku::logic::techniques::cache::FishKind;
 use crate::sudoku::logic::{Rater, Role, Step, Technique};
 
 impl Rater {
@@ -27,6 +37,19 @@ impl Rater {
         sashimi: bool,
         out: &mut Vec<Step>,
         limit: usize,
+    ) {
+        self.finned_fish_cut(size, sashimi, out, limit, true);
+    }
+
+    /// [`Rater::find_finned_fish`], with the sets of base lines cut by the boxes' spans
+    /// (`cut`) or all visited: the two find the same fish, which the tests check.
+    pub(in crate::sudoku::logic) fn finned_fish_cut(
+        &self,
+        size: usize,
+        sashimi: bool,
+        out: &mut Vec<Step>,
+        limit: usize,
+        cut: bool,
     ) {
         if self.geometry.is_none() {
             return;
@@ -40,12 +63,24 @@ impl Rater {
             (_, false) => Technique::FinnedJellyfish,
             (_, true) => Technique::SashimiJellyfish,
         };
+        let kind = if sashimi {
+            FishKind::Sashimi
+        } else {
+            FishKind::Finned
+        };
+        let spans = [self.box_spans(0), self.box_spans(side)];
         for value in 1..=side as u8 {
             if self.out_of_time() {
                 return;
             }
             let bit = 1u64 << (value - 1);
-            for (base, cross) in [(0, side), (side, 0)] {
+            // Nothing to look for where nothing was found on the same places.
+            let key = self.fish_places(bit);
+            if self.cache.fishless(kind, size, value, &key) {
+                continue;
+            }
+            let before = out.len();
+            for ((base, cross), spans) in [(0, side), (side, 0)].into_iter().zip(&spans) {
                 // Each base line's places, as a set of crossing lines: only lines whose
                 // places fit in `size` cover lines and one box's worth of fins.
                 let lines: Vec<(usize, u64)> = (0..side)
@@ -58,8 +93,19 @@ impl Rater {
                             .then_some((l, at))
                     })
                     .collect();
+                // A set of base lines whose places outside every box's span take more than
+                // `size` cover lines has no finned fish, nor has any set that holds it.
+                let fits = |pick: &[usize]| {
+                    if !cut {
+                        return true;
+                    }
+                    let union = pick.iter().fold(0u64, |m, &i| m | lines[i].1);
+                    spans
+                        .iter()
+                        .any(|&span| (union & !span).count_ones() as usize <= size)
+                };
                 let mut stop = false;
-                combinations(lines.len(), size, &mut |pick| {
+                combinations(lines.len(), size, fits, &mut |pick| {
                     let chosen: Vec<(usize, u64)> = pick.iter().map(|&i| lines[i]).collect();
                     let fish = Fish {
                         bit,
@@ -75,7 +121,29 @@ impl Rater {
                     return;
                 }
             }
+            if out.len() == before && !self.out_of_time() {
+                self.cache.note_fishless(kind, size, value, key);
+            }
         }
+    }
+
+    /// For base lines from unit `base` on (rows 0, columns `side`), each box's span: the set of
+    /// crossing lines that meet it, without repeats. The fins lie in one box, so their
+    /// crossing lines lie in its span.
+    fn box_spans(&self, base: usize) -> Vec<u64> {
+        let mut spans = vec![0u64; self.side];
+        for l in 0..self.side {
+            for (k, &c) in self.units[base + l].iter().enumerate() {
+                let b = self.box_of[c as usize] as usize;
+                if b >= spans.len() {
+                    spans.resize(b + 1, 0);
+                }
+                spans[b] |= 1 << k;
+            }
+        }
+        spans.sort_unstable();
+        spans.dedup();
+        spans
     }
 
     /// The most of `places` (positions along line `line`) that lie in one box or region: the
@@ -135,7 +203,7 @@ impl Rater {
             }
             let open: Vec<usize> = (0..side).filter(|&k| inside & 1 << k != 0).collect();
             let mut full = false;
-            combinations(open.len(), size - free, &mut |pick| {
+            combinations(open.len(), size - free, |_| true, &mut |pick| {
                 let cover = pick.iter().fold(forced, |m, &i| m | 1 << open[i]);
                 full = self.finned_with_cover(fish, cover, b, technique, sashimi, out, limit);
                 full
@@ -229,13 +297,21 @@ struct Fish<'a> {
 }
 
 /// Calls `visit` with every `size`-element subset of `0..n` (ascending indices; the empty one
-/// for size 0) until it returns true.
-fn combinations(n: usize, size: usize, visit: &mut dyn FnMut(&[usize]) -> bool) {
+/// for size 0) until it returns true, in lexicographic order, leaving out every subset that
+/// holds a part `fits` refuses. The parts are grown one index at a time, so `fits` must refuse
+/// every set that holds a set it refuses.
+fn combinations(
+    n: usize,
+    size: usize,
+    fits: impl Fn(&[usize]) -> bool,
+    visit: &mut dyn FnMut(&[usize]) -> bool,
+) {
     fn go(
         n: usize,
         size: usize,
         from: usize,
         pick: &mut Vec<usize>,
+        fits: &dyn Fn(&[usize]) -> bool,
         visit: &mut dyn FnMut(&[usize]) -> bool,
     ) -> bool {
         if pick.len() == size {
@@ -246,7 +322,7 @@ fn combinations(n: usize, size: usize, visit: &mut dyn FnMut(&[usize]) -> bool) 
                 break;
             }
             pick.push(i);
-            if go(n, size, i + 1, pick, visit) {
+            if fits(pick) && go(n, size, i + 1, pick, fits, visit) {
                 return true;
             }
             pick.pop();
@@ -254,5 +330,5 @@ fn combinations(n: usize, size: usize, visit: &mut dyn FnMut(&[usize]) -> bool) 
         false
     }
     let mut pick = Vec::with_capacity(size);
-    go(n, size, 0, &mut pick, visit);
+    go(n, size, 0, &mut pick, &fits, visit);
 }

@@ -8,6 +8,7 @@
 //! each in some cover unit; a cover unit holds the value at most once, so each cover unit holds
 //! exactly one of them, and the value goes from every other cell of the cover.
 
+use crate::sudoku::logic::techniques::cache::FishKind;
 use crate::sudoku::logic::techniques::subsets::for_each_subset;
 use crate::sudoku::logic::{Rater, Role, Step, Technique};
 
@@ -103,7 +104,7 @@ impl Rater {
             let bit = 1u64 << (value - 1);
             // Nothing to look for where nothing was found on the same places.
             let key = self.fish_places(bit);
-            if self.cache.fishless(size, value, &key) {
+            if self.cache.fishless(FishKind::OverUnits, size, value, &key) {
                 continue;
             }
             // The value's places in each unit, and the units with 2 to `size` of them that
@@ -139,14 +140,15 @@ impl Rater {
                 return;
             }
             if out.len() == before {
-                self.cache.note_fishless(size, value, key);
+                self.cache
+                    .note_fishless(FishKind::OverUnits, size, value, key);
             }
         }
     }
 
     /// All that a fish of the value `bit` reads: the cells where it may go, then (past a
     /// `u32::MAX`) the units that hold it.
-    fn fish_places(&self, bit: u64) -> Vec<u32> {
+    pub(in crate::sudoku::logic) fn fish_places(&self, bit: u64) -> Vec<u32> {
         let cells = (0..self.cand.len()).filter(|&c| self.cand[c] & bit != 0);
         let units = (0..self.units.len()).filter(|&u| self.placed[u] & bit != 0);
         let cells = cells.map(|c| c as u32).chain([u32::MAX]);
