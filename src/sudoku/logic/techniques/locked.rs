@@ -44,15 +44,17 @@ impl Rater {
         let side = self.side;
         for b in 0..side {
             let boxed = 2 * side + b;
-            for value in bits(self.all & !self.placed[boxed]) {
-                let bit = 1u64 << (value - 1);
-                let (mut rows, mut cols) = (0u64, 0u64);
-                for &c in &self.units[boxed] {
-                    if self.cand[c as usize] & bit != 0 {
-                        rows |= 1 << g.row_of(c as usize);
-                        cols |= 1 << g.col_of(c as usize);
-                    }
+            // Each value's rows and columns in the box, read in one pass over its cells.
+            let (mut rows, mut cols) = ([0u64; 64], [0u64; 64]);
+            for &c in &self.units[boxed] {
+                let (row, col) = (1 << g.row_of(c as usize), 1 << g.col_of(c as usize));
+                for value in bits(self.cand[c as usize]) {
+                    rows[usize::from(value - 1)] |= row;
+                    cols[usize::from(value - 1)] |= col;
                 }
+            }
+            for value in bits(self.all & !self.placed[boxed]) {
+                let (rows, cols) = (rows[usize::from(value - 1)], cols[usize::from(value - 1)]);
                 let lines = [
                     (rows.count_ones() == 1).then(|| rows.trailing_zeros() as usize),
                     (cols.count_ones() == 1).then(|| side + cols.trailing_zeros() as usize),
@@ -77,14 +79,16 @@ impl Rater {
         }
         let side = self.side;
         for line in 0..2 * side {
-            for value in bits(self.all & !self.placed[line]) {
-                let bit = 1u64 << (value - 1);
-                let mut boxes = 0u64;
-                for &c in &self.units[line] {
-                    if self.cand[c as usize] & bit != 0 {
-                        boxes |= 1 << self.box_of[c as usize];
-                    }
+            // Each value's boxes along the line, read in one pass over its cells.
+            let mut boxes = [0u64; 64];
+            for &c in &self.units[line] {
+                let boxed = 1 << self.box_of[c as usize];
+                for value in bits(self.cand[c as usize]) {
+                    boxes[usize::from(value - 1)] |= boxed;
                 }
+            }
+            for value in bits(self.all & !self.placed[line]) {
+                let boxes = boxes[usize::from(value - 1)];
                 if boxes.count_ones() != 1 {
                     continue;
                 }
@@ -109,6 +113,11 @@ impl Rater {
         limit: usize,
     ) {
         let square = self.geometry.is_some();
+        // A square board's rows, columns and boxes are its first `3 * side` units; with no
+        // unit of a variant's beside them, every pair is pointing's or claiming's.
+        if square && self.units.len() <= 3 * self.side {
+            return;
+        }
         for a in 0..self.units.len() {
             if !self.full[a] {
                 continue;

@@ -83,16 +83,17 @@ impl Rater {
         limit: usize,
     ) {
         for u in (0..self.units.len()).filter(|&u| self.full[u]) {
-            // Where each missing value can go, as a bit set over the unit's cells.
+            // Where each missing value can go, as a bit set over the unit's cells, read in one
+            // pass over them.
+            let mut at_of = [0u64; 64];
+            for (k, &c) in self.units[u].iter().enumerate() {
+                for v in bits(self.cand[c as usize]) {
+                    at_of[usize::from(v - 1)] |= 1 << k;
+                }
+            }
             let places: Vec<(u64, u64)> = bits(self.all & !self.placed[u])
                 .filter_map(|v| {
-                    let bit = 1u64 << (v - 1);
-                    let mut at = 0u64;
-                    for (k, &c) in self.units[u].iter().enumerate() {
-                        if self.cand[c as usize] & bit != 0 {
-                            at |= 1 << k;
-                        }
-                    }
+                    let (bit, at) = (1u64 << (v - 1), at_of[usize::from(v - 1)]);
                     (2..=size)
                         .contains(&(at.count_ones() as usize))
                         .then_some((bit, at))
