@@ -1,22 +1,24 @@
-//! What the chain and almost-locked-set finders read off the candidates, kept from one finder
-//! to the next while the candidates stay the same.
+//! What the finders read off the candidates, kept from one finder to the next while the
+//! candidates stay the same.
 //!
-//! The rater asks every finder in turn on the same candidates: the nice loops, the AICs and
-//! their grouped forms all read one chain graph (two with groups), and both ALS-XZ finders and
-//! the ALS-XY-wing one list of sets and of the pairs a restricted common ties. The first to ask
-//! builds it; the others find it here. A change of the candidates (a new board loaded, a step
-//! applied) makes the next ask build afresh.
+//! The rater asks every finder in turn on the same candidates: pointing, claiming and the
+//! fish of a square board all read where each value's places lie (`crossings.rs`), the nice
+//! loops, the AICs and their grouped forms all read one chain graph (two with groups), and both
+//! ALS-XZ finders and the ALS-XY-wing one list of sets and of the pairs a restricted common
+//! ties. The first to ask builds it; the others find it here. A change of the candidates (a
+//! new board loaded, a step applied) makes the next ask build afresh.
 //!
 //! One thing is kept across changes of the candidates: which values a fish search (over a
-//! shape's units, or finned on a square board) found nothing for, with the places it looked at. A fish of one value reads
-//! only that value's places, and most steps leave most values' places as they were, so the
-//! next search skips those values. A new board forgets them.
+//! shape's units, or finned on a square board) found nothing for, with the places it looked
+//! at. A fish of one value reads only that value's places, and most steps leave most values'
+//! places as they were, so the next search skips those values. A new board forgets them.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};
 
 use super::als::Als;
 use super::chains::Graph;
+use super::crossings::Crossings;
 use super::peers::Peers;
 use crate::sudoku::logic::Rater;
 
@@ -26,6 +28,8 @@ struct Reads {
     /// The candidates they were read from.
     cand: Vec<u64>,
     peers: Option<Arc<Peers>>,
+    /// Where each value's places lie (square boards only).
+    crossings: Option<Arc<Crossings>>,
     graph: Option<Arc<Graph>>,
     grouped: Option<Arc<Graph>>,
     sets: Option<Arc<Vec<Als>>>,
@@ -135,6 +139,12 @@ impl Rater {
             *get(&mut reads) = Some(made.clone());
         }
         made
+    }
+
+    /// Where each value's places lie on a square board; `None` on a shape.
+    pub(in crate::sudoku::logic) fn crossings(&self) -> Option<Arc<Crossings>> {
+        let g = self.geometry?;
+        Some(self.cached(|r| &mut r.crossings, |r| r.read_crossings(g)))
     }
 
     /// Who sees whom.

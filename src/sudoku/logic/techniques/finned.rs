@@ -51,9 +51,9 @@ impl Rater {
         limit: usize,
         cut: bool,
     ) {
-        if self.geometry.is_none() {
+        let Some(crossings) = self.crossings() else {
             return;
-        }
+        };
         let side = self.side;
         let technique = match (size, sashimi) {
             (2, false) => Technique::FinnedXWing,
@@ -85,11 +85,9 @@ impl Rater {
                 // places fit in `size` cover lines and one box's worth of fins.
                 let lines: Vec<(usize, u64)> = (0..side)
                     .filter_map(|l| {
-                        let places: Vec<usize> = (0..side)
-                            .filter(|&k| self.cand[self.units[base + l][k] as usize] & bit != 0)
-                            .collect();
-                        let at = places.iter().fold(0u64, |m, &k| m | 1 << k);
-                        (at != 0 && places.len() <= size + self.most_in_one_box(base + l, &places))
+                        let at = crossings.line_at(base + l, value);
+                        let places = at.count_ones() as usize;
+                        (at != 0 && places <= size + self.most_in_one_box(base + l, at))
                             .then_some((l, at))
                     })
                     .collect();
@@ -146,18 +144,20 @@ impl Rater {
         spans
     }
 
-    /// The most of `places` (positions along line `line`) that lie in one box or region: the
-    /// most fins the line can have.
-    fn most_in_one_box(&self, line: usize, places: &[usize]) -> usize {
-        let mut boxes: Vec<(u32, usize)> = Vec::new();
-        for &k in places {
-            let b = self.box_of[self.units[line][k] as usize];
-            match boxes.iter_mut().find(|(x, _)| *x == b) {
-                Some((_, n)) => *n += 1,
-                None => boxes.push((b, 1)),
-            }
+    /// The most of `places` (a set of positions along line `line`) that lie in one box or
+    /// region: the most fins the line can have.
+    fn most_in_one_box(&self, line: usize, places: u64) -> usize {
+        let mut boxes = [0u8; 64];
+        let mut most = 0;
+        let mut left = places;
+        while left != 0 {
+            let k = left.trailing_zeros() as usize;
+            left &= left - 1;
+            let n = &mut boxes[self.box_of[self.units[line][k] as usize] as usize];
+            *n += 1;
+            most = most.max(*n);
         }
-        boxes.iter().map(|&(_, n)| n).max().unwrap_or(0)
+        usize::from(most)
     }
 
     /// The finned fish on these base lines: for each box the fins may lie in, the covers that

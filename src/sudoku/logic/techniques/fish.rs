@@ -9,7 +9,7 @@
 //! exactly one of them, and the value goes from every other cell of the cover.
 
 use crate::sudoku::logic::techniques::cache::FishKind;
-use crate::sudoku::logic::techniques::subsets::for_each_subset;
+use crate::sudoku::logic::techniques::subsets::for_each_subset_within;
 use crate::sudoku::logic::{Rater, Role, Step, Technique};
 
 /// The fish of a size.
@@ -35,6 +35,9 @@ impl Rater {
             self.fish_over_units(size, out, limit);
             return;
         }
+        let Some(x) = self.crossings() else {
+            return;
+        };
         let side = self.side;
         for value in 1..=side as u8 {
             let bit = 1u64 << (value - 1);
@@ -42,18 +45,14 @@ impl Rater {
                 // For each line, the crossing lines where the value can go.
                 let lines: Vec<(usize, u64)> = (0..side)
                     .filter_map(|l| {
-                        let mut at = 0u64;
-                        for (k, &c) in self.units[base + l].iter().enumerate() {
-                            if self.cand[c as usize] & bit != 0 {
-                                at |= 1 << k;
-                            }
-                        }
+                        let at = x.line_at(base + l, value);
                         (2..=size)
                             .contains(&(at.count_ones() as usize))
                             .then_some((l, at))
                     })
                     .collect();
-                for_each_subset(lines.len(), size, |pick| {
+                let masks: Vec<u64> = lines.iter().map(|l| l.1).collect();
+                for_each_subset_within(&masks, size, |pick| {
                     let crossing = pick.iter().fold(0, |acc, &i| acc | lines[i].1);
                     if crossing.count_ones() as usize != size {
                         return false;

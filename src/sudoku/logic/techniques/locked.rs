@@ -17,7 +17,7 @@ impl Rater {
     /// goes from `b`'s other cells; `None` if that removes nothing.
     fn locked_step(&self, technique: Technique, a: usize, b: usize, value: u8) -> Option<Step> {
         let bit = 1u64 << (value - 1);
-        let inside = |c: u32| self.units[a].contains(&c);
+        let inside = |c: u32| self.units_of(c as usize).contains(&(a as u32));
         let mut step = Step::new(technique);
         for &c in &self.units[b] {
             if self.cand[c as usize] & bit != 0 {
@@ -36,30 +36,24 @@ impl Rater {
     }
 
     /// Pointing on a square board: a box's (or region's) places for a value on one row or
-    /// column.
+    /// column, where that line has places outside the box.
     pub(in crate::sudoku::logic) fn find_pointing(&self, out: &mut Vec<Step>, limit: usize) {
-        let Some(g) = self.geometry else {
+        let Some(x) = self.crossings() else {
             return;
         };
         let side = self.side;
         for b in 0..side {
             let boxed = 2 * side + b;
-            // Each value's rows and columns in the box, read in one pass over its cells.
-            let (mut rows, mut cols) = ([0u64; 64], [0u64; 64]);
-            for &c in &self.units[boxed] {
-                let (row, col) = (1 << g.row_of(c as usize), 1 << g.col_of(c as usize));
-                for value in bits(self.cand[c as usize]) {
-                    rows[usize::from(value - 1)] |= row;
-                    cols[usize::from(value - 1)] |= col;
-                }
-            }
             for value in bits(self.all & !self.placed[boxed]) {
-                let (rows, cols) = (rows[usize::from(value - 1)], cols[usize::from(value - 1)]);
+                let (rows, cols) = (x.box_rows(b, value), x.box_cols(b, value));
                 let lines = [
                     (rows.count_ones() == 1).then(|| rows.trailing_zeros() as usize),
                     (cols.count_ones() == 1).then(|| side + cols.trailing_zeros() as usize),
                 ];
                 for line in lines.into_iter().flatten() {
+                    if x.line_boxes(line, value) & !(1 << b) == 0 {
+                        continue;
+                    }
                     if let Some(step) = self.locked_step(Technique::Pointing, boxed, line, value) {
                         out.push(step);
                         if out.len() >= limit {
@@ -72,28 +66,29 @@ impl Rater {
     }
 
     /// Claiming on a square board: a row's or column's places for a value in one box (or
-    /// region).
+    /// region), where that box has places off the line.
     pub(in crate::sudoku::logic) fn find_claiming(&self, out: &mut Vec<Step>, limit: usize) {
-        if self.geometry.is_none() {
+        let Some(x) = self.crossings() else {
             return;
-        }
+        };
         let side = self.side;
         for line in 0..2 * side {
-            // Each value's boxes along the line, read in one pass over its cells.
-            let mut boxes = [0u64; 64];
-            for &c in &self.units[line] {
-                let boxed = 1 << self.box_of[c as usize];
-                for value in bits(self.cand[c as usize]) {
-                    boxes[usize::from(value - 1)] |= boxed;
-                }
-            }
             for value in bits(self.all & !self.placed[line]) {
-                let boxes = boxes[usize::from(value - 1)];
+                let boxes = x.line_boxes(line, value);
                 if boxes.count_ones() != 1 {
                     continue;
                 }
-                let boxed = 2 * side + boxes.trailing_zeros() as usize;
-                if let Some(step) = self.locked_step(Technique::Claiming, line, boxed, value) {
+                let b = boxes.trailing_zeros() as usize;
+                let off_line = if line < side {
+                    x.box_rows(b, value) & !(1 << line)
+                } else {
+                    x.box_cols(b, value) & !(1 << (line - side))
+                };
+                if off_line == 0 {
+                    continue;
+                }
+                if let Some(step) = self.locked_step(Technique::Claiming, line, 2 * side + b, value)
+                {
                     out.push(step);
                     if out.len() >= limit {
                         return;

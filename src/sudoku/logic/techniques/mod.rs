@@ -13,8 +13,9 @@
 //! units with the innie-outie difference (`unions.rs`); the uniqueness techniques
 //! (`uniqueness.rs`), chains and nice loops (`chains.rs`), with grouped nodes (`grouped.rs`),
 //! almost locked sets (`als.rs`) and forcing chains and nets (`forcing.rs`), with the peers
-//! table (`peers.rs`) they share and the cache (`cache.rs`) that keeps the chain graphs and
-//! the almost locked sets from one finder to the next. The patterns are tested in
+//! table (`peers.rs`) they share, where each value's places lie on a square board
+//! (`crossings.rs`), and the cache (`cache.rs`) that keeps these, the chain graphs and the
+//! almost locked sets from one finder to the next. The patterns are tested in
 //! `patterns_tests.rs`, the killer's techniques in `killer_tests.rs`.
 
 mod als;
@@ -22,6 +23,7 @@ mod cache;
 mod cage;
 mod chains;
 mod colouring;
+mod crossings;
 mod finned;
 mod fish;
 mod forcing;

@@ -42,7 +42,8 @@ impl Rater {
                 .map(|&c| c as usize)
                 .filter(|&c| (2..=size).contains(&(self.cand[c].count_ones() as usize)))
                 .collect();
-            for_each_subset(cells.len(), size, |pick| {
+            let masks: Vec<u64> = cells.iter().map(|&c| self.cand[c]).collect();
+            for_each_subset_within(&masks, size, |pick| {
                 let union = pick.iter().fold(0, |acc, &i| acc | self.cand[cells[i]]);
                 if union.count_ones() as usize != size {
                     return false;
@@ -99,7 +100,8 @@ impl Rater {
                         .then_some((bit, at))
                 })
                 .collect();
-            for_each_subset(places.len(), size, |pick| {
+            let masks: Vec<u64> = places.iter().map(|p| p.1).collect();
+            for_each_subset_within(&masks, size, |pick| {
                 let cells = pick.iter().fold(0, |acc, &i| acc | places[i].1);
                 if cells.count_ones() as usize != size {
                     return false;
@@ -130,30 +132,47 @@ impl Rater {
     }
 }
 
-/// Calls `visit` with every `size`-element subset of `0..n` (as ascending indices, in
-/// lexicographic order) until it returns true.
-pub(in crate::sudoku::logic) fn for_each_subset(
-    n: usize,
+/// Calls `visit` with every `size`-element subset of `0..masks.len()` whose masks have at most
+/// `size` bits between them (as ascending indices, in lexicographic order) until it returns
+/// true. Subsets grow one index at a time, and one whose masks already have more than `size`
+/// bits is cut with every subset that holds it: a naked subset's cells, a hidden subset's
+/// places and a fish's crossing lines all must fit in `size`.
+pub(in crate::sudoku::logic) fn for_each_subset_within(
+    masks: &[u64],
     size: usize,
     mut visit: impl FnMut(&[usize]) -> bool,
 ) {
-    if size == 0 || size > n {
+    fn go(
+        masks: &[u64],
+        size: usize,
+        union: u64,
+        pick: &mut Vec<usize>,
+        visit: &mut dyn FnMut(&[usize]) -> bool,
+    ) -> bool {
+        if pick.len() == size {
+            return visit(pick);
+        }
+        let from = pick.last().map_or(0, |&i| i + 1);
+        for i in from..masks.len() {
+            if masks.len() - i < size - pick.len() {
+                break;
+            }
+            let grown = union | masks[i];
+            if grown.count_ones() as usize > size {
+                continue;
+            }
+            pick.push(i);
+            if go(masks, size, grown, pick, visit) {
+                return true;
+            }
+            pick.pop();
+        }
+        false
+    }
+    if size == 0 || size > masks.len() {
         return;
     }
-    let mut pick: Vec<usize> = (0..size).collect();
-    loop {
-        if visit(&pick) {
-            return;
-        }
-        // The next subset: the last index that can move up moves, the rest follow it.
-        let Some(i) = (0..size).rev().find(|&i| pick[i] < n - size + i) else {
-            return;
-        };
-        pick[i] += 1;
-        for j in i + 1..size {
-            pick[j] = pick[j - 1] + 1;
-        }
-    }
+    go(masks, size, 0, &mut Vec::with_capacity(size), &mut visit);
 }
 
 #[cfg(test)]
@@ -163,7 +182,7 @@ mod tests {
     #[test]
     fn subsets_come_in_order_each_once() {
         let mut seen = Vec::new();
-        for_each_subset(5, 3, |p| {
+        for_each_subset_within(&[0; 5], 3, |p| {
             seen.push(p.to_vec());
             false
         });
@@ -171,11 +190,41 @@ mod tests {
         assert_eq!(seen[0], vec![0, 1, 2]);
         assert_eq!(seen[9], vec![2, 3, 4]);
         let mut n = 0;
-        for_each_subset(9, 4, |_| {
+        for_each_subset_within(&[0; 9], 4, |_| {
             n += 1;
             n == 7
         });
         assert_eq!(n, 7, "stops when asked");
-        for_each_subset(2, 3, |_| panic!("no subset of 3 from 2"));
+        for_each_subset_within(&[0; 2], 3, |_| panic!("no subset of 3 from 2"));
+    }
+
+    /// The cut subsets are exactly those of every subset, in order, whose masks fit.
+    #[test]
+    fn the_cut_keeps_exactly_the_subsets_that_fit() {
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        for _ in 0..300 {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let n = (seed % 9) as usize;
+            let size = (seed >> 8) as usize % 5;
+            let masks: Vec<u64> = (0..n).map(|i| (seed >> (12 + 4 * i)) & 0b1_1111).collect();
+            let mut cut = Vec::new();
+            for_each_subset_within(&masks, size, |p| {
+                cut.push(p.to_vec());
+                false
+            });
+            // Every subset of `size`, from the bit sets of 0..n in order of their indices.
+            let mut every: Vec<Vec<usize>> = (0u32..1 << n)
+                .filter(|set| set.count_ones() as usize == size && size > 0)
+                .map(|set| (0..n).filter(|&i| set & 1 << i != 0).collect::<Vec<_>>())
+                .filter(|p: &Vec<usize>| {
+                    let union = p.iter().fold(0, |u, &i| u | masks[i]);
+                    union.count_ones() as usize <= size
+                })
+                .collect();
+            every.sort();
+            assert_eq!(cut, every, "masks {masks:?}, size {size}");
+        }
     }
 }
