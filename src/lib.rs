@@ -69,7 +69,8 @@
 //!     `logic/techniques/uniqueness.rs`, `logic/techniques/chains.rs`,
 //!     `logic/techniques/grouped.rs`, `logic/techniques/als.rs`,
 //!     `logic/techniques/forcing.rs`, `logic/techniques/cache.rs` the reads several finders
-//!     share, `logic/techniques/peers.rs` the table of who sees whom they share; tests in
+//!     share, `logic/techniques/peers.rs` the table of who sees whom they share,
+//!     `logic/techniques/crossings.rs` where each value's places lie on a square board; tests in
 //!     `logic/tests.rs`, `logic/tests_chains.rs`, `logic/techniques/patterns_tests.rs` and
 //!     `logic/techniques/killer_tests.rs`), and hints in
 //!     exact-cover terms ([`sudoku::logic::hint`]).
