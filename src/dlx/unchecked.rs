@@ -47,7 +47,8 @@
 //! Debug builds assert every bound. With the cargo feature `checked`, every function here
 //! checks its bound in release builds too (and the builder writes into initialised memory),
 //! so the same tests run against an optimised build in which no access is unchecked; CI runs
-//! the engine's tests that way (`cargo test --release --features checked`).
+//! the engine's tests that way, this crate compiled as for release (`cargo test --features
+//! checked --config .ci/checked.toml`).
 
 #![allow(unsafe_code)]
 
