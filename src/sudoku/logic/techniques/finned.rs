@@ -26,6 +26,7 @@
 //! search skips the others.
 
 use crate::sudoku::logic::techniques::cache::FishKind;
+use crate::sudoku::logic::techniques::subsets::for_each_subset;
 use crate::sudoku::logic::{Rater, Role, Step, Technique};
 
 impl Rater {
@@ -93,17 +94,13 @@ impl Rater {
                     .collect();
                 // A set of base lines whose places outside every box's span take more than
                 // `size` cover lines has no finned fish, nor has any set that holds it.
-                let fits = |pick: &[usize]| {
-                    if !cut {
-                        return true;
-                    }
-                    let union = pick.iter().fold(0u64, |m, &i| m | lines[i].1);
-                    spans
-                        .iter()
-                        .any(|&span| (union & !span).count_ones() as usize <= size)
+                let grow = |union: u64, i: usize| {
+                    let grown = union | lines[i].1;
+                    let fits = |&span: &u64| (grown & !span).count_ones() as usize <= size;
+                    (!cut || spans.iter().any(fits)).then_some(grown)
                 };
                 let mut stop = false;
-                combinations(lines.len(), size, fits, &mut |pick| {
+                for_each_subset(lines.len(), size, 0, grow, |pick, union| {
                     let chosen: Vec<(usize, u64)> = pick.iter().map(|&i| lines[i]).collect();
                     let fish = Fish {
                         bit,
@@ -111,6 +108,7 @@ impl Rater {
                         base,
                         cross,
                         lines: &chosen,
+                        union,
                     };
                     stop = self.finned_with_bases(&fish, technique, sashimi, out, limit);
                     stop
@@ -170,8 +168,7 @@ impl Rater {
         out: &mut Vec<Step>,
         limit: usize,
     ) -> bool {
-        let (size, side) = (fish.lines.len(), self.side);
-        let union = fish.lines.iter().fold(0u64, |m, l| m | l.1);
+        let (size, side, union) = (fish.lines.len(), self.side, fish.union);
         if (union.count_ones() as usize) <= size {
             return false;
         }
@@ -203,8 +200,8 @@ impl Rater {
             }
             let open: Vec<usize> = (0..side).filter(|&k| inside & 1 << k != 0).collect();
             let mut full = false;
-            combinations(open.len(), size - free, |_| true, &mut |pick| {
-                let cover = pick.iter().fold(forced, |m, &i| m | 1 << open[i]);
+            let take = |cover: u64, i: usize| Some(cover | 1 << open[i]);
+            for_each_subset(open.len(), size - free, forced, take, |_, cover| {
                 full = self.finned_with_cover(fish, cover, b, technique, sashimi, out, limit);
                 full
             });
@@ -292,43 +289,7 @@ struct Fish<'a> {
     /// The first unit of the base lines (rows 0, columns `side`) and of the crossing lines.
     base: usize,
     cross: usize,
-    /// The base lines, each with its places as a set of crossing lines.
+    /// The base lines, each with its places as a set of crossing lines, and all their places.
     lines: &'a [(usize, u64)],
-}
-
-/// Calls `visit` with every `size`-element subset of `0..n` (ascending indices; the empty one
-/// for size 0) until it returns true, in lexicographic order, leaving out every subset that
-/// holds a part `fits` refuses. The parts are grown one index at a time, so `fits` must refuse
-/// every set that holds a set it refuses.
-fn combinations(
-    n: usize,
-    size: usize,
-    fits: impl Fn(&[usize]) -> bool,
-    visit: &mut dyn FnMut(&[usize]) -> bool,
-) {
-    fn go(
-        n: usize,
-        size: usize,
-        from: usize,
-        pick: &mut Vec<usize>,
-        fits: &dyn Fn(&[usize]) -> bool,
-        visit: &mut dyn FnMut(&[usize]) -> bool,
-    ) -> bool {
-        if pick.len() == size {
-            return visit(pick);
-        }
-        for i in from..n {
-            if n - i < size - pick.len() {
-                break;
-            }
-            pick.push(i);
-            if fits(pick) && go(n, size, i + 1, pick, fits, visit) {
-                return true;
-            }
-            pick.pop();
-        }
-        false
-    }
-    let mut pick = Vec::with_capacity(size);
-    go(n, size, 0, &mut pick, &fits, visit);
+    union: u64,
 }

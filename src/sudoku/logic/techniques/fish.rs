@@ -52,8 +52,7 @@ impl Rater {
                     })
                     .collect();
                 let masks: Vec<u64> = lines.iter().map(|l| l.1).collect();
-                for_each_subset_within(&masks, size, |pick| {
-                    let crossing = pick.iter().fold(0, |acc, &i| acc | lines[i].1);
+                for_each_subset_within(&masks, size, |pick, crossing| {
                     if crossing.count_ones() as usize != size {
                         return false;
                     }

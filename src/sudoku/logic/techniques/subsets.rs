@@ -43,8 +43,7 @@ impl Rater {
                 .filter(|&c| (2..=size).contains(&(self.cand[c].count_ones() as usize)))
                 .collect();
             let masks: Vec<u64> = cells.iter().map(|&c| self.cand[c]).collect();
-            for_each_subset_within(&masks, size, |pick| {
-                let union = pick.iter().fold(0, |acc, &i| acc | self.cand[cells[i]]);
+            for_each_subset_within(&masks, size, |pick, union| {
                 if union.count_ones() as usize != size {
                     return false;
                 }
@@ -101,8 +100,7 @@ impl Rater {
                 })
                 .collect();
             let masks: Vec<u64> = places.iter().map(|p| p.1).collect();
-            for_each_subset_within(&masks, size, |pick| {
-                let cells = pick.iter().fold(0, |acc, &i| acc | places[i].1);
+            for_each_subset_within(&masks, size, |pick, cells| {
                 if cells.count_ones() as usize != size {
                     return false;
                 }
@@ -132,47 +130,75 @@ impl Rater {
     }
 }
 
-/// Calls `visit` with every `size`-element subset of `0..masks.len()` whose masks have at most
-/// `size` bits between them (as ascending indices, in lexicographic order) until it returns
-/// true. Subsets grow one index at a time, and one whose masks already have more than `size`
-/// bits is cut with every subset that holds it: a naked subset's cells, a hidden subset's
-/// places and a fish's crossing lines all must fit in `size`.
-pub(in crate::sudoku::logic) fn for_each_subset_within(
-    masks: &[u64],
+/// Calls `visit` with every `size`-element subset of `0..n` that `grow` lets through, as
+/// ascending indices in lexicographic order, until it returns true; with each goes what `grow`
+/// made of it. A subset grows one index at a time from `start`: `grow(made, i)` gives what the
+/// part with `i` added makes, or `None` to cut that part with every subset that holds it, so
+/// it must refuse every set that holds one it refused. Size 0 visits the empty subset once.
+pub(in crate::sudoku::logic) fn for_each_subset<A: Copy>(
+    n: usize,
     size: usize,
-    mut visit: impl FnMut(&[usize]) -> bool,
+    start: A,
+    grow: impl Fn(A, usize) -> Option<A>,
+    mut visit: impl FnMut(&[usize], A) -> bool,
 ) {
-    fn go(
-        masks: &[u64],
+    fn go<A: Copy>(
+        n: usize,
         size: usize,
-        union: u64,
+        made: A,
         pick: &mut Vec<usize>,
-        visit: &mut dyn FnMut(&[usize]) -> bool,
+        grow: &impl Fn(A, usize) -> Option<A>,
+        visit: &mut impl FnMut(&[usize], A) -> bool,
     ) -> bool {
         if pick.len() == size {
-            return visit(pick);
+            return visit(pick, made);
         }
         let from = pick.last().map_or(0, |&i| i + 1);
-        for i in from..masks.len() {
-            if masks.len() - i < size - pick.len() {
+        for i in from..n {
+            if n - i < size - pick.len() {
                 break;
             }
-            let grown = union | masks[i];
-            if grown.count_ones() as usize > size {
+            let Some(grown) = grow(made, i) else {
                 continue;
-            }
+            };
             pick.push(i);
-            if go(masks, size, grown, pick, visit) {
+            if go(n, size, grown, pick, grow, visit) {
                 return true;
             }
             pick.pop();
         }
         false
     }
-    if size == 0 || size > masks.len() {
+    if size > n {
         return;
     }
-    go(masks, size, 0, &mut Vec::with_capacity(size), &mut visit);
+    go(
+        n,
+        size,
+        start,
+        &mut Vec::with_capacity(size),
+        &grow,
+        &mut visit,
+    );
+}
+
+/// [`for_each_subset`] over `masks` for subsets of one to four: those whose masks have at most
+/// `size` bits between them, each visited with that union. A naked subset's cells, a hidden
+/// subset's places and a fish's crossing lines all must fit in `size`, and a part that does
+/// not is cut with every subset that holds it.
+pub(in crate::sudoku::logic) fn for_each_subset_within(
+    masks: &[u64],
+    size: usize,
+    visit: impl FnMut(&[usize], u64) -> bool,
+) {
+    if size == 0 {
+        return;
+    }
+    let grow = |union: u64, i: usize| {
+        let grown = union | masks[i];
+        (grown.count_ones() as usize <= size).then_some(grown)
+    };
+    for_each_subset(masks.len(), size, 0, grow, visit);
 }
 
 #[cfg(test)]
@@ -182,23 +208,58 @@ mod tests {
     #[test]
     fn subsets_come_in_order_each_once() {
         let mut seen = Vec::new();
-        for_each_subset_within(&[0; 5], 3, |p| {
-            seen.push(p.to_vec());
-            false
-        });
+        for_each_subset(
+            5,
+            3,
+            (),
+            |(), _| Some(()),
+            |p, ()| {
+                seen.push(p.to_vec());
+                false
+            },
+        );
         assert_eq!(seen.len(), 10);
         assert_eq!(seen[0], vec![0, 1, 2]);
         assert_eq!(seen[9], vec![2, 3, 4]);
         let mut n = 0;
-        for_each_subset_within(&[0; 9], 4, |_| {
-            n += 1;
-            n == 7
-        });
+        for_each_subset(
+            9,
+            4,
+            (),
+            |(), _| Some(()),
+            |_, ()| {
+                n += 1;
+                n == 7
+            },
+        );
         assert_eq!(n, 7, "stops when asked");
-        for_each_subset_within(&[0; 2], 3, |_| panic!("no subset of 3 from 2"));
+        for_each_subset(
+            2,
+            3,
+            (),
+            |(), _| Some(()),
+            |_, ()| panic!("no subset of 3 from 2"),
+        );
+        let mut empty = Vec::new();
+        for_each_subset(
+            3,
+            0,
+            7,
+            |_, _| None,
+            |p, made| {
+                empty.push((p.to_vec(), made));
+                false
+            },
+        );
+        assert_eq!(
+            empty,
+            vec![(vec![], 7)],
+            "the empty subset once, as started"
+        );
     }
 
-    /// The cut subsets are exactly those of every subset, in order, whose masks fit.
+    /// The cut subsets are exactly those of every subset, in order, whose masks fit, each
+    /// with the union of its masks.
     #[test]
     fn the_cut_keeps_exactly_the_subsets_that_fit() {
         let mut seed = 0x2545_f491_4f6c_dd1du64;
@@ -210,7 +271,8 @@ mod tests {
             let size = (seed >> 8) as usize % 5;
             let masks: Vec<u64> = (0..n).map(|i| (seed >> (12 + 4 * i)) & 0b1_1111).collect();
             let mut cut = Vec::new();
-            for_each_subset_within(&masks, size, |p| {
+            for_each_subset_within(&masks, size, |p, union| {
+                assert_eq!(union, p.iter().fold(0, |u, &i| u | masks[i]));
                 cut.push(p.to_vec());
                 false
             });
