@@ -274,6 +274,9 @@ pub struct Rater {
     unit_list: Vec<u32>,
     /// Each square board cell's box or region, from 0.
     box_of: Vec<u32>,
+    /// On a square board, each box's span for base rows and for base columns: the crossing
+    /// lines that meet it (see `finned.rs`, whose finned fish read them). Empty on a shape.
+    box_spans: [Vec<u64>; 2],
     /// Whether each position is a cell (false for a shape's holes).
     is_cell: Vec<bool>,
     /// Killer cages: their cells, and the digit sets (bit sets) that make their sums.
@@ -444,6 +447,7 @@ impl Rater {
             self.add_cages(v.cages());
         }
         self.full = vec![true; self.units.len()];
+        self.box_spans = [self.read_box_spans(0), self.read_box_spans(side)];
     }
 
     /// The tables of a board on a shape: its units, full or not, its killer cages and its
@@ -452,6 +456,7 @@ impl Rater {
         self.side = shape.symbols();
         self.geometry = None;
         self.box_of.clear();
+        self.box_spans = Default::default();
         self.units = shape
             .units()
             .map(|(_, cells)| cells.iter().map(|&c| c as u32).collect())

@@ -69,7 +69,6 @@ impl Rater {
         } else {
             FishKind::Finned
         };
-        let spans = [self.box_spans(0), self.box_spans(side)];
         for value in 1..=side as u8 {
             if self.out_of_time() {
                 return;
@@ -81,7 +80,8 @@ impl Rater {
                 continue;
             }
             let before = out.len();
-            for ((base, cross), spans) in [(0, side), (side, 0)].into_iter().zip(&spans) {
+            let bases = [(0, side), (side, 0)];
+            for ((base, cross), spans) in bases.into_iter().zip(&self.box_spans) {
                 // Each base line's places, as a set of crossing lines: only lines whose
                 // places fit in `size` cover lines and one box's worth of fins.
                 let lines: Vec<(usize, u64)> = (0..side)
@@ -123,10 +123,11 @@ impl Rater {
         }
     }
 
-    /// For base lines from unit `base` on (rows 0, columns `side`), each box's span: the set of
-    /// crossing lines that meet it, without repeats. The fins lie in one box, so their
-    /// crossing lines lie in its span.
-    fn box_spans(&self, base: usize) -> Vec<u64> {
+    /// For base lines from unit `base` on (rows 0, columns `side`) of a square board, each
+    /// box's span: the set of crossing lines that meet it, without repeats. The fins lie in one
+    /// box, so their crossing lines lie in its span. Read once a board, into the rater's
+    /// tables.
+    pub(in crate::sudoku::logic) fn read_box_spans(&self, base: usize) -> Vec<u64> {
         let mut spans = vec![0u64; self.side];
         for l in 0..self.side {
             for (k, &c) in self.units[base + l].iter().enumerate() {
