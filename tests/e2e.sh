@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# End-to-end test of the real window: start the release binary under a private Xvfb, hover a
+# End-to-end test of the real window: start the binary (-b) under a private Xvfb, hover a
 # cell, type its symbol, write a pencil mark with Alt and undo it with Ctrl+Z, take a hint and
 # fill it, press space, press r, press q, and check from screenshots that the symbol appeared,
 # that the note came and went, that the hint showed and filled, that the board filled, that it
