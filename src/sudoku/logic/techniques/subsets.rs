@@ -182,7 +182,7 @@ pub(in crate::sudoku::logic) fn for_each_subset<A: Copy>(
     );
 }
 
-/// [`for_each_subset`] over `masks` for subsets of one to four: those whose masks have at most
+/// [`for_each_subset`] over `masks`, for subsets of one or more: those whose masks have at most
 /// `size` bits between them, each visited with that union. A naked subset's cells, a hidden
 /// subset's places and a fish's crossing lines all must fit in `size`, and a part that does
 /// not is cut with every subset that holds it.
