@@ -8,6 +8,7 @@ pub mod knuth;
 pub mod leftovers;
 pub mod model;
 pub mod sums;
+pub mod symmetry;
 
 /// A jigsaw of the regions pictured, a letter a cell, row by row (spaces and line breaks
 /// ignored), for the tests.
