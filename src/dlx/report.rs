@@ -19,6 +19,18 @@ pub struct Stats {
     pub pruned: u64,
 }
 
+impl Stats {
+    /// Adds what another search of the same problem did (a run of a search made of several):
+    /// the nodes, updates and options pruned add up, and the depth is the deeper of the two.
+    /// The solutions are left alone: which of a run's solutions are new is the caller's to say.
+    pub fn add_run(&mut self, run: &Stats) {
+        self.nodes += run.nodes;
+        self.updates += run.updates;
+        self.pruned += run.pruned;
+        self.max_depth = self.max_depth.max(run.max_depth);
+    }
+}
+
 /// One move of the search, as [`Search::step`](super::Search::step) reports it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Event {
@@ -111,4 +123,37 @@ pub enum Outcome {
     Stopped,
     /// The cancel flag stopped the search.
     Cancelled,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn runs_add_up_but_for_the_depth_and_the_solutions() {
+        let mut all = Stats {
+            nodes: 10,
+            updates: 100,
+            max_depth: 7,
+            solutions: 1,
+            pruned: 3,
+        };
+        all.add_run(&Stats {
+            nodes: 5,
+            updates: 40,
+            max_depth: 9,
+            solutions: 2,
+            pruned: 1,
+        });
+        assert_eq!(
+            all,
+            Stats {
+                nodes: 15,
+                updates: 140,
+                max_depth: 9,
+                solutions: 1,
+                pruned: 4,
+            }
+        );
+    }
 }

@@ -226,10 +226,7 @@ fn search_relabelled(
             RESTART_NODES,
             false,
         )?;
-        stats.nodes += report.stats.nodes;
-        stats.updates += report.stats.updates;
-        stats.pruned += report.stats.pruned;
-        stats.max_depth = stats.max_depth.max(report.stats.max_depth);
+        stats.add_run(&report.stats);
         // A run that ended by its own node limit (not by the caller's flag, deadline or node
         // limit) settles nothing, and the next unit's run follows.
         let own_limit = cut
@@ -387,11 +384,8 @@ fn search_runs(
             solutions += search.count(limit - 2);
         }
         let run_stats = search.stats();
-        stats.nodes += run_stats.nodes;
-        stats.updates += run_stats.updates;
-        stats.pruned += run_stats.pruned;
+        stats.add_run(&run_stats);
         stats.solutions = solutions;
-        stats.max_depth = stats.max_depth.max(run_stats.max_depth);
         let stopped = search.is_cancelled();
         drop(search);
         // A run that ended by its own node limit (not by the caller's flag, deadline or limit)
