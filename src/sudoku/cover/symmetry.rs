@@ -34,9 +34,9 @@ pub fn interchangeable(shape: &Shape, values: &[u8]) -> bool {
 
 /// The full units of `shape`, in the order the runs of a search fix them: the list of units
 /// stepped through by the smallest stride above the number of symbols that is prime to the
-/// number of full units, so that every unit comes in turn and each run's differs in kind from
-/// the last (on a 9×9 jigsaw: row 1, column 2, region 3, row 4, …). Empty when no unit holds
-/// every symbol.
+/// number of full units. Every unit comes in turn, and on a board of rows, columns and regions
+/// (or boxes) listed in that order each unit is of another kind than the one before: row 1,
+/// column 2, region 3, row 4, … on 9×9. Empty when no unit holds every symbol.
 pub fn full_units(shape: &Shape) -> Vec<usize> {
     let full: Vec<usize> = (0..shape.unit_count())
         .filter(|&u| shape.unit(u).len() == shape.symbols())
