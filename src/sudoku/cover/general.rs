@@ -138,6 +138,16 @@ pub struct Budget<'a> {
     pub pairs_only: bool,
 }
 
+impl Budget<'_> {
+    /// Whether the caller has stopped a search that runs until `deadline`: its flag is set, or
+    /// the deadline has passed. A run cut at its own node limit while neither holds settled
+    /// nothing, and the next run follows.
+    fn caller_stopped(&self, deadline: Option<Instant>) -> bool {
+        self.cancel.is_some_and(|f| f.load(Ordering::Relaxed))
+            || deadline.is_some_and(|d| Instant::now() >= d)
+    }
+}
+
 /// [`solve_with_cages`] within a [`Budget`]; `gave_up` says whether it ran out.
 pub fn search(
     units: &Units,
@@ -229,10 +239,7 @@ fn search_relabelled(
         stats.add_run(&report.stats);
         // A run that ended by its own node limit (not by the caller's flag, deadline or node
         // limit) settles nothing, and the next unit's run follows.
-        let own_limit = cut
-            && report.gave_up
-            && !budget.cancel.is_some_and(|f| f.load(Ordering::Relaxed))
-            && deadline.is_none_or(|d| Instant::now() < d);
+        let own_limit = cut && report.gave_up && !budget.caller_stopped(deadline);
         if !own_limit {
             report.solutions = report.solutions.saturating_mul(each).min(limit);
             stats.solutions = report.solutions;
@@ -390,11 +397,7 @@ fn search_runs(
         drop(search);
         // A run that ended by its own node limit (not by the caller's flag, deadline or limit)
         // settles nothing, and another follows.
-        let own_limit = cut
-            && stopped
-            && solutions < limit
-            && !budget.cancel.is_some_and(|f| f.load(Ordering::Relaxed))
-            && deadline.is_none_or(|d| Instant::now() < d);
+        let own_limit = cut && stopped && solutions < limit && !budget.caller_stopped(deadline);
         if !own_limit {
             break (stopped, solutions);
         }
