@@ -55,28 +55,35 @@ pub(super) fn xc(args: &XcArgs) -> io::Result<u8> {
     let mut out = BufWriter::new(stdout.lock());
     let mut failed = None;
     let mut found = 0u64;
-    let outcome = search_with(&mut search, limit, |solution| {
-        found += 1;
-        if args.count {
-            return ControlFlow::Continue(());
+    let outcome = if args.count {
+        // A count never looks at a solution's options, so none is decoded.
+        found = search.count(limit);
+        if search.is_cancelled() {
+            Outcome::Cancelled
+        } else {
+            Outcome::Exhausted
         }
-        let mut write = || -> io::Result<()> {
-            if found > 1 {
-                writeln!(out)?;
+    } else {
+        search_with(&mut search, limit, |solution| {
+            found += 1;
+            let mut write = || -> io::Result<()> {
+                if found > 1 {
+                    writeln!(out)?;
+                }
+                for &option in solution {
+                    writeln!(out, "{}", problem.option_text(option))?;
+                }
+                Ok(())
+            };
+            match write() {
+                Ok(()) => ControlFlow::Continue(()),
+                Err(e) => {
+                    failed = Some(e);
+                    ControlFlow::Break(())
+                }
             }
-            for &option in solution {
-                writeln!(out, "{}", problem.option_text(option))?;
-            }
-            Ok(())
-        };
-        match write() {
-            Ok(()) => ControlFlow::Continue(()),
-            Err(e) => {
-                failed = Some(e);
-                ControlFlow::Break(())
-            }
-        }
-    });
+        })
+    };
     let stats = search.stats();
     drop(search);
     if let Some(e) = failed {
