@@ -295,6 +295,18 @@ impl Problem {
             kind: ProblemErrorKind::TooLarge(e),
         };
         let mut m = Matrix::new(self.primary, self.secondary_items()).map_err(too_large)?;
+        // Options all four items wide go in as one batch, which lays them out in blocks of four
+        // (`Matrix::add_options`). Should the batch fail, nothing of it was added, and the
+        // options are added one by one below, where the error names the option's line.
+        if self.options().all(|items| items.len() == 4) {
+            let blocks: Vec<[usize; 4]> = self
+                .options()
+                .map(|items| [0, 1, 2, 3].map(|k| items[k] as usize))
+                .collect();
+            if m.add_options(&blocks).is_ok() {
+                return Ok(m);
+            }
+        }
         for (items, &line) in self.options().zip(&self.lines) {
             m.add_option(items.iter().map(|&i| i as usize))
                 .map_err(|e| ProblemError {
@@ -353,6 +365,53 @@ mod tests {
             std::ops::ControlFlow::Continue(())
         });
         assert_eq!(solutions, vec![vec!["A D", "B G", "C E F"]]);
+    }
+
+    /// `n` queens as `dlx1` takes them: rows and columns primary, diagonals secondary, every
+    /// option four items wide.
+    fn queens(n: usize) -> String {
+        let mut text = String::new();
+        fn names(p: &'static str, k: usize) -> impl Iterator<Item = String> {
+            (0..k).map(move |i| format!("{p}{i}"))
+        }
+        let primary: Vec<String> = names("r", n).chain(names("c", n)).collect();
+        let secondary: Vec<String> = names("a", 2 * n - 1).chain(names("b", 2 * n - 1)).collect();
+        text += &format!("{} | {}\n", primary.join(" "), secondary.join(" "));
+        for r in 0..n {
+            for c in 0..n {
+                text += &format!("r{r} c{c} a{} b{}\n", r + c, r + n - 1 - c);
+            }
+        }
+        text
+    }
+
+    #[test]
+    fn options_four_wide_are_laid_out_in_blocks_and_searched_alike() {
+        let p = Problem::parse(&queens(6)).unwrap();
+        let mut blocks = p.matrix().unwrap();
+        assert!(blocks.quad);
+        let mut spaced = Matrix::new(p.primary_items(), p.secondary_items()).unwrap();
+        for items in p.options() {
+            spaced
+                .add_option(items.iter().map(|&i| i as usize))
+                .unwrap();
+        }
+        assert!(!spaced.quad);
+        let solutions = |m: &mut Matrix| {
+            let mut search = m.search().with_pruning(false);
+            let mut all = Vec::new();
+            search.for_each(|s| {
+                all.push(s.to_vec());
+                std::ops::ControlFlow::Continue(())
+            });
+            (all, search.stats())
+        };
+        let (in_blocks, blocks_stats) = solutions(&mut blocks);
+        let (one_by_one, spaced_stats) = solutions(&mut spaced);
+        // Six queens have four solutions.
+        assert_eq!(in_blocks.len(), 4);
+        assert_eq!(in_blocks, one_by_one);
+        assert_eq!(blocks_stats, spaced_stats);
     }
 
     #[test]
