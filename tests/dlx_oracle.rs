@@ -295,11 +295,11 @@ proptest! {
     }
 }
 
-/// The four items of a row made from `r`: distinct columns below `columns` (at least 4), picked
-/// one after another from those left.
-fn four_of(mut r: u32, columns: u32) -> [usize; 4] {
+/// The `W` items of a row made from `r`: distinct columns below `columns` (at least `W`),
+/// picked one after another from those left.
+fn items_of<const W: usize>(mut r: u32, columns: u32) -> [usize; W] {
     let mut left: Vec<usize> = (0..columns as usize).collect();
-    let mut items = [0; 4];
+    let mut items = [0; W];
     for item in &mut items {
         let k = r as usize % left.len();
         r /= left.len() as u32;
@@ -313,20 +313,20 @@ fn mask(items: &[usize]) -> u32 {
     items.iter().fold(0, |m, &i| m | 1 << i)
 }
 
-/// Options of exactly four items, added in bulk, are laid out in blocks of four (no spacers;
-/// see the `dlx` docs); added one by one, with spacers. Both must search alike: the same
-/// solutions, the same nodes and the same number of link updates, whatever the pruning.
-/// `wide`: four more secondary items share 300 options, so the exact lengths are kept.
-fn both_layouts(
-    options: &[[usize; 4]],
+/// Options all of one width, added in bulk, are laid out in blocks (of four for four items;
+/// no spacers; see the `dlx` docs); added one by one, with spacers. Both must search alike: the
+/// same solutions, the same nodes and the same number of link updates, whatever the pruning.
+/// `wide`: `W` more secondary items share 300 options, so the exact lengths are kept.
+fn both_layouts<const W: usize>(
+    options: &[[usize; W]],
     primary: u32,
     columns: u32,
     wide: bool,
 ) -> (Matrix, Matrix) {
-    let secondary = (columns - primary) as usize + if wide { 4 } else { 0 };
+    let secondary = (columns - primary) as usize + if wide { W } else { 0 };
     let c = columns as usize;
-    let extra: Vec<[usize; 4]> = if wide {
-        vec![[c, c + 1, c + 2, c + 3]; 300]
+    let extra: Vec<[usize; W]> = if wide {
+        vec![std::array::from_fn(|k| c + k); 300]
     } else {
         Vec::new()
     };
@@ -338,6 +338,62 @@ fn both_layouts(
         spaced.add_option(o.iter().copied()).unwrap();
     }
     (blocks, spaced)
+}
+
+/// Options `W` items wide in blocks search exactly as the same options with spacers: the same
+/// solutions (all exact covers, and all of them when brute force can tell), the same nodes,
+/// the same updates, plain, pruned, strongly pruned and step by step.
+fn blocks_search_as_spaced_options_do<const W: usize>(
+    columns: u32,
+    primary: u32,
+    raw_rows: &[u32],
+    wide: bool,
+) -> Result<(), TestCaseError> {
+    let options: Vec<[usize; W]> = raw_rows.iter().map(|&r| items_of(r, columns)).collect();
+    let rows: Vec<u32> = options.iter().map(|o| mask(o)).collect();
+    let (mut blocks, mut spaced) = both_layouts(&options, primary, columns, wide);
+    type Configure = fn(sudoku_dlx::dlx::Search<'_>) -> sudoku_dlx::dlx::Search<'_>;
+    let configurations: [Configure; 4] = [
+        |s| s,
+        |s| s.with_pruning(true),
+        |s| s.with_pruning(true).with_conflict_weights(true),
+        |s| {
+            s.with_pairs_of_pairs(true)
+                .with_pruning_width(5)
+                .with_prune_spacing(1)
+                .with_conflict_weights(true)
+        },
+    ];
+    let (plain, _, _) = solutions_of(&mut spaced, |s| s);
+    for s in &plain {
+        prop_assert!(
+            is_exact_cover(&rows, s, primary),
+            "not an exact cover: {:?}",
+            s
+        );
+    }
+    if rows.len() <= 16 {
+        prop_assert_eq!(plain.len() as u64, brute_force(&rows, primary, columns));
+    }
+    for configure in configurations {
+        let in_blocks = solutions_of(&mut blocks, configure);
+        prop_assert_eq!(&in_blocks, &solutions_of(&mut spaced, configure));
+        prop_assert_eq!(&in_blocks.0, &plain);
+    }
+    // Step by step, and again after all that: the links were restored every time.
+    let mut search = blocks.search().with_pruning(true);
+    let mut stepped = 0;
+    loop {
+        match search.step() {
+            sudoku_dlx::dlx::Event::Solution { .. } => stepped += 1,
+            sudoku_dlx::dlx::Event::Done => break,
+            _ => {}
+        }
+    }
+    drop(search);
+    prop_assert_eq!(stepped, plain.len());
+    prop_assert_eq!(solutions_of(&mut blocks, |s| s).0, plain);
+    Ok(())
 }
 
 /// Every solution (sorted) and the statistics of one configured search of `m`.
@@ -400,9 +456,7 @@ fn every_small_matrix_of_four_item_options_counts_like_brute_force() {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
 
-    /// Options in blocks of four search exactly as the same options with spacers: the same
-    /// solutions (all exact covers, and all of them when brute force can tell), the same nodes,
-    /// the same updates, plain, pruned, strongly pruned and step by step.
+    /// Options in blocks of four search exactly as the same options with spacers.
     #[test]
     fn blocks_of_four_search_as_spaced_options_do(
         columns in 6u32..=12,
@@ -410,46 +464,27 @@ proptest! {
         raw_rows in prop::collection::vec(any::<u32>(), 2..=24),
         wide in any::<bool>(),
     ) {
+        blocks_search_as_spaced_options_do::<4>(columns, primary_share.min(columns), &raw_rows, wide)?;
+    }
+
+    /// Options in blocks of the other widths, 2, 3 and 5 to 8 items, search exactly as the
+    /// same options with spacers.
+    #[test]
+    fn blocks_of_other_widths_search_as_spaced_options_do(
+        width in prop::sample::select(vec![2usize, 3, 5, 6, 7, 8]),
+        columns in 8u32..=12,
+        primary_share in 1u32..=12,
+        raw_rows in prop::collection::vec(any::<u32>(), 2..=24),
+        wide in any::<bool>(),
+    ) {
         let primary = primary_share.min(columns);
-        let options: Vec<[usize; 4]> = raw_rows.iter().map(|&r| four_of(r, columns)).collect();
-        let rows: Vec<u32> = options.iter().map(|o| mask(o)).collect();
-        let (mut blocks, mut spaced) = both_layouts(&options, primary, columns, wide);
-        type Configure = fn(sudoku_dlx::dlx::Search<'_>) -> sudoku_dlx::dlx::Search<'_>;
-        let configurations: [Configure; 4] = [
-            |s| s,
-            |s| s.with_pruning(true),
-            |s| s.with_pruning(true).with_conflict_weights(true),
-            |s| {
-                s.with_pairs_of_pairs(true)
-                    .with_pruning_width(5)
-                    .with_prune_spacing(1)
-                    .with_conflict_weights(true)
-            },
-        ];
-        let (plain, _, _) = solutions_of(&mut spaced, |s| s);
-        for s in &plain {
-            prop_assert!(is_exact_cover(&rows, s, primary), "not an exact cover: {:?}", s);
+        match width {
+            2 => blocks_search_as_spaced_options_do::<2>(columns, primary, &raw_rows, wide)?,
+            3 => blocks_search_as_spaced_options_do::<3>(columns, primary, &raw_rows, wide)?,
+            5 => blocks_search_as_spaced_options_do::<5>(columns, primary, &raw_rows, wide)?,
+            6 => blocks_search_as_spaced_options_do::<6>(columns, primary, &raw_rows, wide)?,
+            7 => blocks_search_as_spaced_options_do::<7>(columns, primary, &raw_rows, wide)?,
+            _ => blocks_search_as_spaced_options_do::<8>(columns, primary, &raw_rows, wide)?,
         }
-        if rows.len() <= 16 {
-            prop_assert_eq!(plain.len() as u64, brute_force(&rows, primary, columns));
-        }
-        for configure in configurations {
-            let in_blocks = solutions_of(&mut blocks, configure);
-            prop_assert_eq!(&in_blocks, &solutions_of(&mut spaced, configure));
-            prop_assert_eq!(&in_blocks.0, &plain);
-        }
-        // Step by step, and again after all that: the links were restored every time.
-        let mut search = blocks.search().with_pruning(true);
-        let mut stepped = 0;
-        loop {
-            match search.step() {
-                sudoku_dlx::dlx::Event::Solution { .. } => stepped += 1,
-                sudoku_dlx::dlx::Event::Done => break,
-                _ => {}
-            }
-        }
-        drop(search);
-        prop_assert_eq!(stepped, plain.len());
-        prop_assert_eq!(solutions_of(&mut blocks, |s| s).0, plain);
     }
 }

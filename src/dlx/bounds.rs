@@ -157,7 +157,7 @@ impl Sums {
             let Some(start) = m.option_first(k) else {
                 break;
             };
-            let width = if m.quad { 4 } else { usize::MAX };
+            let width = m.width_bound();
             for (j, _) in m
                 .tops
                 .get(start as usize..)

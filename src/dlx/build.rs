@@ -406,11 +406,12 @@ impl Matrix {
         // with every cell given has no items and one solution, the empty set of options).
         let last_item = (self.items_total as usize).wrapping_sub(1);
         let quad = W == 4 && (self.quad || option == 0);
-        if self.quad && !quad {
+        if self.width != 0 && !quad {
             self.lay_out_spaced();
         }
         if quad {
             self.quad = true;
+            (self.width, self.shift) = (4, 2);
             // Blocks start at a multiple of four; the nodes in between are never read.
             while !self.nodes.len().is_multiple_of(4) {
                 self.nodes.push(Node::default());
@@ -468,6 +469,74 @@ impl Matrix {
         Ok(result)
     }
 
+    /// Whether options `w` items wide, added in bulk now, go in [blocks](Self::width) of
+    /// another width than four: a width from 2 to 8, no option yet or only options in blocks of
+    /// this width, and fewer primary items than a [large](Self::large) matrix has.
+    pub(super) fn takes_blocks(&self, w: usize) -> bool {
+        matches!(w, 2 | 3 | 5..=8)
+            && self.primary < self.large_from
+            && match self.option_count() {
+                0 => true,
+                _ => !self.quad && self.width == w as u32,
+            }
+    }
+
+    /// Links well-formed options (checked by [`check_options`](Self::check_options)) in
+    /// [blocks](Self::width) of `W.next_power_of_two()` nodes, after those already there (which
+    /// [`takes_blocks`](Self::takes_blocks) said are in blocks of this width, if any). The nodes
+    /// of a block after its option's last are written as spacers and never read.
+    pub(super) fn link_in_blocks<const W: usize, T: ItemNumber>(
+        &mut self,
+        options: &[[T; W]],
+    ) -> Result<(), DlxError> {
+        self.widen();
+        let size = W.next_power_of_two();
+        let option = self.option_count();
+        if option + options.len() >= u32::MAX as usize
+            || options
+                .len()
+                .checked_mul(size)
+                .is_none_or(|added| self.nodes.len() + size + added >= u32::MAX as usize)
+        {
+            return Err(DlxError::TooLarge {
+                what: "the options",
+            });
+        }
+        let pad = Node::default();
+        if option == 0 {
+            // Blocks start at a multiple of their size; the nodes in between are never read.
+            while !self.nodes.len().is_multiple_of(size) {
+                self.nodes.push(pad);
+                self.tops.push(SPACER);
+            }
+            self.blocks_from = self.nodes.len() as u32;
+            (self.width, self.shift) = (W as u32, size.trailing_zeros());
+        }
+        self.nodes.reserve(options.len() * size);
+        self.tops.reserve(options.len() * size);
+        for items in options {
+            for item in items {
+                let (i, x) = (item.get() + 1, self.nodes.len() as u32);
+                let last = self.nodes[i].up;
+                self.nodes.push(Node {
+                    up: last,
+                    down: i as u32,
+                });
+                self.tops.push(i as u32);
+                self.nodes[last as usize].down = x;
+                self.nodes[i].up = x;
+                self.len[i] += 1;
+            }
+            for _ in W..size {
+                self.nodes.push(pad);
+                self.tops.push(SPACER);
+            }
+        }
+        self.blocks += options.len() as u32;
+        self.tags_stale = true;
+        Ok(())
+    }
+
     /// Appends the option held in `scratch` (internal item numbers) to the arena.
     pub(super) fn link_option(&mut self, option: usize) {
         debug_assert_eq!(option, self.option_start.len());
@@ -497,22 +566,27 @@ impl Matrix {
         self.tags_stale = true;
     }
 
-    /// Lays the matrix out with spacers again (see [`quad`](Self::quad)): its options are linked
+    /// Lays the matrix out with spacers again (see [`width`](Self::width)): its options are linked
     /// anew, in the same order, for an option of another width to follow them. Only between
     /// searches, with `len` up to date.
     pub(super) fn lay_out_spaced(&mut self) {
+        let width = self.width as usize;
+        if width == 0 {
+            return;
+        }
         let options: Vec<u32> = (0..self.option_count())
             .filter_map(|k| self.option_first(k))
             .flat_map(|start| {
                 let start = start as usize;
                 self.tops
-                    .get(start..start + 4)
+                    .get(start..start + width)
                     .unwrap_or_default()
                     .iter()
                     .copied()
             })
             .collect();
         self.quad = false;
+        (self.width, self.shift) = (0, 0);
         self.blocks = 0;
         let n = self.items_total as usize;
         self.nodes.truncate(n + 1);
@@ -535,7 +609,7 @@ impl Matrix {
         }
         // `scratch` may hold an option waiting to be added after these.
         let waiting = std::mem::take(&mut self.scratch);
-        for items in options.chunks_exact(4) {
+        for items in options.chunks_exact(width) {
             self.scratch.clear();
             self.scratch.extend_from_slice(items);
             self.link_option(self.option_start.len());

@@ -150,7 +150,7 @@ impl Matrix {
     /// out its summary from the tags (exact, so every bound is the minimum itself).
     pub(super) fn summarize(&mut self) {
         let primary = self.primary as usize;
-        self.large = !self.quad && self.primary >= self.large_from;
+        self.large = self.width == 0 && self.primary >= self.large_from;
         if !self.large {
             return;
         }

@@ -3,25 +3,28 @@
 
 #![allow(unsafe_code)]
 
-use super::matrix::Matrix;
+use super::matrix::{BLOCKS, Matrix, QUAD};
 use super::node::{COVERED, Node, SPACER, TAG_COVERED, tag_of};
 use super::unchecked::{get, ln, nd, tg, tp};
 
 /// Calls a link operation in the matrix's modes: `in_mode!(m, cover(i))` is
-/// `m.cover::<N, Q, L>(i)` with `N` whether the matrix is [narrow](Matrix::narrow), `Q` whether
-/// it is laid out in [blocks of four](Matrix::quad) and `L` whether it is
-/// [large](Matrix::large), keeping a summary of its tags (never with `Q`). The operations are unsafe functions,
-/// so a use stands in an `unsafe` block whose `SAFETY` comment says why the operation's
-/// contract holds.
+/// `m.cover::<N, Q, L>(i)` with `N` whether the matrix is [narrow](Matrix::narrow), `Q` its
+/// [layout](Matrix::layout) ([`SPACED`](super::matrix::SPACED), [`QUAD`] or [`BLOCKS`]) and
+/// `L` whether it is
+/// [large](Matrix::large), keeping a summary of its tags (only with spacers). The operations
+/// are unsafe functions, so a use stands in an `unsafe` block whose `SAFETY` comment says why
+/// the operation's contract holds.
 macro_rules! in_mode {
     ($m:expr, $f:ident($($a:expr),*)) => {
-        match ($m.narrow, $m.quad, $m.large) {
-            (true, true, _) => $m.$f::<true, true, false>($($a),*),
-            (false, true, _) => $m.$f::<false, true, false>($($a),*),
-            (true, false, false) => $m.$f::<true, false, false>($($a),*),
-            (true, false, true) => $m.$f::<true, false, true>($($a),*),
-            (false, false, false) => $m.$f::<false, false, false>($($a),*),
-            (false, false, true) => $m.$f::<false, false, true>($($a),*),
+        match ($m.narrow, $m.layout(), $m.large) {
+            (true, $crate::dlx::matrix::QUAD, _) => $m.$f::<true, { $crate::dlx::matrix::QUAD }, false>($($a),*),
+            (false, $crate::dlx::matrix::QUAD, _) => $m.$f::<false, { $crate::dlx::matrix::QUAD }, false>($($a),*),
+            (true, $crate::dlx::matrix::BLOCKS, _) => $m.$f::<true, { $crate::dlx::matrix::BLOCKS }, false>($($a),*),
+            (false, $crate::dlx::matrix::BLOCKS, _) => $m.$f::<false, { $crate::dlx::matrix::BLOCKS }, false>($($a),*),
+            (true, _, false) => $m.$f::<true, { $crate::dlx::matrix::SPACED }, false>($($a),*),
+            (true, _, true) => $m.$f::<true, { $crate::dlx::matrix::SPACED }, true>($($a),*),
+            (false, _, false) => $m.$f::<false, { $crate::dlx::matrix::SPACED }, false>($($a),*),
+            (false, _, true) => $m.$f::<false, { $crate::dlx::matrix::SPACED }, true>($($a),*),
         }
     };
 }
@@ -34,8 +37,8 @@ pub(super) use in_mode;
 // an *option's node* is a node of an option laid out in the arena, neither a header nor a
 // spacer. Every node in an item's list other than its header is an option's node, and every
 // top of an option's node is an item: the invariant again. An operation with a parameter `Q`
-// asks too that `Q` be [`quad`](Matrix::quad), which `in_mode!` sees to: the walks of one
-// layout run off the other's options.
+// asks too that `Q` be the matrix's [layout](Matrix::layout), which `in_mode!` sees to: the
+// walks of one layout run off another's options.
 impl Matrix {
     /// Item `i` loses an option: in narrow mode one byte decremented, otherwise the exact length
     /// and the tag worked out from it. `L`: the matrix is [large](Self::large), and the summary of
@@ -89,7 +92,7 @@ impl Matrix {
     ///
     /// `i` is an item.
     #[inline(always)]
-    pub(super) unsafe fn cover<const N: bool, const Q: bool, const L: bool>(
+    pub(super) unsafe fn cover<const N: bool, const Q: u8, const L: bool>(
         &mut self,
         i: u32,
     ) -> u64 {
@@ -123,7 +126,7 @@ impl Matrix {
     ///
     /// `i` is an item.
     #[inline]
-    pub(super) unsafe fn uncover<const N: bool, const Q: bool, const L: bool>(&mut self, i: u32) {
+    pub(super) unsafe fn uncover<const N: bool, const Q: u8, const L: bool>(&mut self, i: u32) {
         // SAFETY: as in `cover`: `i` is an item, every `p` walked a link, other than `i` an
         // option's node.
         unsafe {
@@ -153,18 +156,17 @@ impl Matrix {
     /// Two loops rather than one walk that tests for the spacer at every node: the first needs
     /// no test for `p` (it lies to the left) and the second none for a spacer (none lies between
     /// the first node and `p`), and the count of links changed is the option's width, worked out
-    /// once (`benches/README.md` has what it saved). `Q`: the matrix is in
-    /// [blocks of four](Self::quad), where the other nodes are `p ^ 1`, `p ^ 2`, `p ^ 3`.
+    /// once (`benches/README.md` has what it saved). `Q` is the matrix's layout: in
+    /// [blocks of four](Self::quad) the other nodes are `p ^ 1`, `p ^ 2`, `p ^ 3`; in other
+    /// [blocks](Self::width) they follow `p` round its block, in the order of the walk through
+    /// the spacers.
     ///
     /// # Safety
     ///
-    /// `p` is an option's node, and `Q` is whether the matrix is in blocks of four.
+    /// `p` is an option's node, and `Q` is the matrix's [layout](Self::layout).
     #[inline]
-    pub(super) unsafe fn hide<const N: bool, const Q: bool, const L: bool>(
-        &mut self,
-        p: u32,
-    ) -> u64 {
-        if Q {
+    pub(super) unsafe fn hide<const N: bool, const Q: u8, const L: bool>(&mut self, p: u32) -> u64 {
+        if Q == QUAD {
             // Blocks of four: the other nodes are `p ^ 1`, `p ^ 2` and `p ^ 3`, no walk at all.
             for k in 1..4 {
                 // SAFETY: `p ^ k` is a node of `p`'s block, which lies in the arena; its top is
@@ -172,6 +174,17 @@ impl Matrix {
                 unsafe { self.unlink::<N, L>(p ^ k, tp!(self, p ^ k)) };
             }
             return 3;
+        }
+        if Q == BLOCKS {
+            // Blocks: the other nodes follow `p` round its block, `width - 1` steps.
+            let (width, base, mut j) = self.place(p);
+            for _ in 1..width {
+                j = if j + 1 == width { 0 } else { j + 1 };
+                // SAFETY: `base | j` with `j < width` is a node of `p`'s option; its top is an
+                // item.
+                unsafe { self.unlink::<N, L>(base | j, tp!(self, base | j)) };
+            }
+            return u64::from(width - 1);
         }
         // SAFETY: an option is followed by a spacer, so the walk right from `p` meets only
         // nodes of its option and then that spacer, whose `up` is the option's first node; the
@@ -236,11 +249,21 @@ impl Matrix {
     ///
     /// As for [`hide`](Self::hide).
     #[inline]
-    pub(super) unsafe fn unhide<const N: bool, const Q: bool>(&mut self, p: u32) {
-        if Q {
+    pub(super) unsafe fn unhide<const N: bool, const Q: u8>(&mut self, p: u32) {
+        if Q == QUAD {
             for k in (1..4).rev() {
                 // SAFETY: as in `hide`: `p ^ k` is a node of `p`'s block.
                 unsafe { self.relink::<N>(p ^ k, tp!(self, p ^ k)) };
+            }
+            return;
+        }
+        if Q == BLOCKS {
+            // Round the block the other way.
+            let (width, base, mut j) = self.place(p);
+            for _ in 1..width {
+                j = if j == 0 { width - 1 } else { j - 1 };
+                // SAFETY: as in `hide`: `base | j` is a node of `p`'s option.
+                unsafe { self.relink::<N>(base | j, tp!(self, base | j)) };
             }
             return;
         }
@@ -272,7 +295,7 @@ impl Matrix {
     ///
     /// As for [`hide`](Self::hide).
     #[inline]
-    pub(super) unsafe fn remove_option<const N: bool, const Q: bool, const L: bool>(
+    pub(super) unsafe fn remove_option<const N: bool, const Q: u8, const L: bool>(
         &mut self,
         p: u32,
     ) -> u64 {
@@ -293,7 +316,7 @@ impl Matrix {
     ///
     /// As for [`hide`](Self::hide).
     #[inline]
-    pub(super) unsafe fn restore_option<const N: bool, const Q: bool, const L: bool>(
+    pub(super) unsafe fn restore_option<const N: bool, const Q: u8, const L: bool>(
         &mut self,
         p: u32,
     ) {
@@ -319,26 +342,37 @@ impl Matrix {
     }
 
     /// The node after `q` in its option, going round: after the last node, the first. In
-    /// [blocks of four](Self::quad) that is arithmetic; otherwise the next node, unless it is
-    /// the spacer, whose `up` is the option's first node.
+    /// blocks ([`quad`](Self::quad), [`width`](Self::width)) that is arithmetic; otherwise the
+    /// next node, unless it is the spacer, whose `up` is the option's first node.
     ///
     /// # Safety
     ///
     /// `q` is an option's node (and so is the node returned).
     #[inline(always)]
     pub(super) unsafe fn next_node(&self, q: u32) -> u32 {
-        if self.quad {
-            (q & !3) | ((q + 1) & 3)
-        } else {
+        match self.layout() {
+            QUAD => (q & !3) | ((q + 1) & 3),
+            BLOCKS => {
+                let (width, base, j) = self.place(q);
+                base | if j + 1 == width { 0 } else { j + 1 }
+            }
             // SAFETY: an option is followed by a spacer, so `q + 1` is a node.
-            unsafe {
+            _ => unsafe {
                 if tp!(self, q + 1) == SPACER {
                     self.node(q + 1).up
                 } else {
                     q + 1
                 }
-            }
+            },
         }
+    }
+
+    /// Where node `p` of an option laid out in [blocks](Self::width) stands: the option's
+    /// width, its first node, and `p`'s place in it (so `p` is `base | j`).
+    #[inline(always)]
+    pub(super) fn place(&self, p: u32) -> (u32, u32, u32) {
+        let mask = (1 << self.shift) - 1;
+        (self.width, p & !mask, p & mask)
     }
 
     /// The node of item `item` in the option of node `p`, other than `p` itself, if any.
@@ -362,22 +396,31 @@ impl Matrix {
 
     /// Covers every item of the option of node `x` except `top(x)`, left to right (step X5):
     /// right to the spacer, then from the option's first node, as [`hide`](Self::hide) walks (in
-    /// blocks of four, the items of `x ^ 1`, `x ^ 2`, `x ^ 3`: the order changes nothing, see
-    /// the `dlx` docs).
+    /// other blocks round the block, the same order; in blocks of four, the items of `x ^ 1`,
+    /// `x ^ 2`, `x ^ 3`: the order changes nothing, see the `dlx` docs).
     ///
     /// # Safety
     ///
     /// As for [`hide`](Self::hide).
     #[inline]
-    pub(super) unsafe fn cover_others<const N: bool, const Q: bool, const L: bool>(
+    pub(super) unsafe fn cover_others<const N: bool, const Q: u8, const L: bool>(
         &mut self,
         x: u32,
     ) -> u64 {
         let mut updates = 0;
-        if Q {
+        if Q == QUAD {
             for k in 1..4 {
                 // SAFETY: `x ^ k` is a node of `x`'s block; its top is an item.
                 updates += unsafe { self.cover::<N, Q, L>(tp!(self, x ^ k)) };
+            }
+            return updates;
+        }
+        if Q == BLOCKS {
+            let (width, base, mut j) = self.place(x);
+            for _ in 1..width {
+                j = if j + 1 == width { 0 } else { j + 1 };
+                // SAFETY: `base | j` is a node of `x`'s option; its top is an item.
+                updates += unsafe { self.cover::<N, Q, L>(tp!(self, base | j)) };
             }
             return updates;
         }
@@ -408,14 +451,23 @@ impl Matrix {
     ///
     /// As for [`hide`](Self::hide).
     #[inline]
-    pub(super) unsafe fn uncover_others<const N: bool, const Q: bool, const L: bool>(
+    pub(super) unsafe fn uncover_others<const N: bool, const Q: u8, const L: bool>(
         &mut self,
         x: u32,
     ) {
-        if Q {
+        if Q == QUAD {
             for k in (1..4).rev() {
                 // SAFETY: `x ^ k` is a node of `x`'s block; its top is an item.
                 unsafe { self.uncover::<N, Q, L>(tp!(self, x ^ k)) };
+            }
+            return;
+        }
+        if Q == BLOCKS {
+            let (width, base, mut j) = self.place(x);
+            for _ in 1..width {
+                j = if j == 0 { width - 1 } else { j - 1 };
+                // SAFETY: `base | j` is a node of `x`'s option; its top is an item.
+                unsafe { self.uncover::<N, Q, L>(tp!(self, base | j)) };
             }
             return;
         }
@@ -614,6 +666,127 @@ mod tests {
         for k in 0..quad.option_count() {
             let o = OptionId(k as u32);
             assert!(quad.option_items(o).eq(spaced.option_items(o)));
+        }
+    }
+
+    /// Options of one width other than four, added in bulk, are laid out in blocks of the width
+    /// rounded up to a power of two; going round an option visits its nodes in the order of
+    /// the walk through the spacers; covering and hiding change what they change with spacers
+    /// and undo exactly; an option of another width lays the matrix out with spacers again.
+    #[test]
+    fn blocks_of_other_widths_walk_as_spacers_do_and_undo_exactly() {
+        fn check<const W: usize>(seed: u64) {
+            let items = 10;
+            let mut next = crate::dlx::testing::lcg(seed);
+            let options: Vec<[usize; W]> = (0..12)
+                .map(|_| {
+                    let mut left: Vec<usize> = (0..items).collect();
+                    std::array::from_fn(|_| left.remove(next() as usize % left.len()))
+                })
+                .collect();
+            let mut blocks = Matrix::new(6, items - 6).unwrap();
+            blocks.add_options(&options).unwrap();
+            assert!(!blocks.quad);
+            assert_eq!(blocks.width, W as u32);
+            assert_eq!(1 << blocks.shift, W.next_power_of_two());
+            let mut spaced = Matrix::new(6, items - 6).unwrap();
+            for o in &options {
+                spaced.add_option(o.iter().copied()).unwrap();
+            }
+            assert_eq!(spaced.width, 0);
+            for m in [&blocks, &spaced] {
+                m.check_invariants();
+            }
+            let size = W.next_power_of_two() as u32;
+            for (k, o) in options.iter().enumerate() {
+                let id = OptionId(k as u32);
+                assert!(
+                    blocks
+                        .option_items(id)
+                        .map(ItemId::index)
+                        .eq(o.iter().copied())
+                );
+                let (start, spaced_start) = (
+                    blocks.option_first(k).unwrap(),
+                    spaced.option_first(k).unwrap(),
+                );
+                assert!(start.is_multiple_of(size));
+                for j in 0..W as u32 {
+                    assert_eq!(blocks.option_of(start + j), id);
+                    // Round the option from its `j`th node: the same items, in the same order.
+                    let round = |m: &Matrix, x: u32| {
+                        let mut seen = vec![m.tops[x as usize]];
+                        // SAFETY: `x` is an option's node, and so is every node of its option.
+                        let mut q = unsafe { m.next_node(x) };
+                        while q != x {
+                            seen.push(m.tops[q as usize]);
+                            // SAFETY: as above.
+                            q = unsafe { m.next_node(q) };
+                        }
+                        seen
+                    };
+                    assert_eq!(round(&blocks, start + j), round(&spaced, spaced_start + j));
+                }
+            }
+            let before = blocks.snapshot();
+            blocks.refresh_tags();
+            spaced.refresh_tags();
+            for narrow in [false, true] {
+                blocks.widen();
+                spaced.widen();
+                blocks.narrow = narrow;
+                spaced.narrow = narrow;
+                cover_each_and_undo(&mut blocks, &before);
+                for item in 1..=6 {
+                    let (x, y) = (
+                        blocks.nodes[item as usize].down,
+                        spaced.nodes[item as usize].down,
+                    );
+                    if x == item {
+                        continue;
+                    }
+                    // SAFETY: `item` is an item, and `x` and `y` options' nodes of its list.
+                    let counts = unsafe {
+                        (
+                            in_mode!(blocks, cover(item)),
+                            in_mode!(blocks, cover_others(x)),
+                            in_mode!(spaced, cover(item)),
+                            in_mode!(spaced, cover_others(y)),
+                        )
+                    };
+                    assert_eq!((counts.0, counts.1), (counts.2, counts.3));
+                    assert_eq!(&blocks.tag[1..=items], &spaced.tag[1..=items]);
+                    blocks.check_invariants();
+                    // SAFETY: as above, undone in the reverse order.
+                    unsafe {
+                        in_mode!(blocks, uncover_others(x));
+                        in_mode!(blocks, uncover(item));
+                        in_mode!(spaced, uncover_others(y));
+                        in_mode!(spaced, uncover(item));
+                        in_mode!(blocks, remove_option(x));
+                        in_mode!(blocks, restore_option(x));
+                    }
+                    assert_eq!(blocks.snapshot(), before);
+                }
+            }
+            // More options of the width stay in blocks; one of another width lays everything
+            // out with spacers, as if added one by one.
+            blocks.add_options(&options[..1]).unwrap();
+            assert_eq!(blocks.width, W as u32);
+            blocks.add_option([0, 7]).unwrap();
+            assert_eq!(blocks.width, 0);
+            spaced.add_option(options[0].iter().copied()).unwrap();
+            spaced.add_option([0, 7]).unwrap();
+            blocks.check_invariants();
+            assert_eq!(blocks.snapshot(), spaced.snapshot());
+        }
+        for seed in 0..4 {
+            check::<2>(seed);
+            check::<3>(seed);
+            check::<5>(seed);
+            check::<6>(seed);
+            check::<7>(seed);
+            check::<8>(seed);
         }
     }
 }

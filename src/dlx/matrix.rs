@@ -14,6 +14,13 @@ use super::sums::Sums;
 /// every tag costs less than keeping the summary in the link operations.
 pub(super) const LARGE_FROM: u32 = 8192;
 
+/// The layouts of the options in the arena, as the link operations' parameter `Q` names them:
+/// with spacers, in [blocks of four](Matrix::quad), or in [blocks](Matrix::width) of another
+/// width.
+pub(super) const SPACED: u8 = 0;
+pub(super) const QUAD: u8 = 1;
+pub(super) const BLOCKS: u8 = 2;
+
 /// An item of an exact-cover problem, numbered from 0 in the order the matrix declares them:
 /// the primary items first, then the secondary ones.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -147,6 +154,19 @@ pub struct Matrix {
     /// the first options added: [`link_with`](Self::link_with) with `W = 4` on a matrix with no
     /// options yet; adding an option of another width lays the matrix out with spacers again.
     pub(super) quad: bool,
+    /// The options are laid out in blocks: every option has exactly `width` items (2 to 8),
+    /// and option `k`'s nodes are `blocks_from + (k << shift)` on, `1 << shift` being `width`
+    /// rounded up to a power of two (the nodes after an option's last in its block are never
+    /// read), with no spacers. The other nodes of node `p`'s option are then found by
+    /// arithmetic: from `p`'s place `j = p & mask` in its block, `j + 1`, `j + 2`, … round to
+    /// `j - 1`, modulo `width`, which visits them in the order a walk through the spacers does.
+    /// Four wide is [`quad`](Self::quad) (`width` 4, `shift` 2), whose walks are `xor`s; other
+    /// widths are the layout [`BLOCKS`]. `width` is 0 with spacers. Decided by the first
+    /// options added, as for `quad`: [`add_options`](Self::add_options) with one width from 2 to
+    /// 8 on a matrix with no options yet and fewer than [`LARGE_FROM`] primary items (a large
+    /// matrix keeps its spacers, for the summary of its tags).
+    pub(super) width: u32,
+    pub(super) shift: u32,
     /// The matrix has [`LARGE_FROM`] primary items or more (and is not
     /// in blocks of four): the link operations keep `low` and `lower`, a summary of the tags by
     /// which [`choose`](Self::choose) passes over the blocks of items that cannot hold the
@@ -176,10 +196,12 @@ pub struct Matrix {
     /// itself, for a spacer [`SPACER`]. Never changes once the node is written.
     pub(super) tops: Vec<u32>,
     /// Index of the first node of each option, ascending; decodes a node back to its option.
-    /// Empty in [blocks of four](Self::quad), where option `k` starts at `blocks_from + 4k`.
+    /// Empty in blocks ([`width`](Self::width)), where option `k` starts at
+    /// `blocks_from + (k << shift)`.
     pub(super) option_start: Vec<u32>,
-    /// In blocks of four: the number of options, and the first node of the first (a multiple of
-    /// four), so that no start need be written per option (benches/README.md has the cost).
+    /// In blocks: the number of options, and the first node of the first (a multiple of the
+    /// block's size), so that no start need be written per option (benches/README.md has the
+    /// cost).
     pub(super) blocks: u32,
     pub(super) blocks_from: u32,
 
@@ -216,6 +238,8 @@ impl Matrix {
             tags_stale: false,
             narrow: false,
             quad: false,
+            width: 0,
+            shift: 0,
             large: false,
             large_from: LARGE_FROM,
             low: Vec::new(),
@@ -261,6 +285,8 @@ impl Matrix {
         self.tags_stale = true;
         self.narrow = false;
         self.quad = false;
+        self.width = 0;
+        self.shift = 0;
         self.large = false;
         self.pairs_from = 1;
         self.memo.resize(total + 2, PairMemo::default());
@@ -337,7 +363,7 @@ impl Matrix {
             return Err(DlxError::TooLarge { what: "the nodes" });
         }
 
-        if self.quad {
+        if self.width != 0 {
             self.lay_out_spaced();
         }
         self.link_option(option);
@@ -350,6 +376,9 @@ impl Matrix {
     pub fn add_options<const W: usize>(&mut self, options: &[[usize; W]]) -> Result<(), DlxError> {
         self.restore();
         self.check_options(options)?;
+        if self.takes_blocks(W) {
+            return self.link_in_blocks(options);
+        }
         self.link_options(options)
     }
 
@@ -429,7 +458,7 @@ impl Matrix {
 
     /// The number of options added so far.
     pub fn option_count(&self) -> usize {
-        if self.quad {
+        if self.width != 0 {
             self.blocks as usize
         } else {
             self.option_start.len()
@@ -438,10 +467,20 @@ impl Matrix {
 
     /// The first node of option `k` (`None` if there is no such option).
     pub(super) fn option_first(&self, k: usize) -> Option<u32> {
-        if self.quad {
-            (k < self.blocks as usize).then(|| self.blocks_from + 4 * k as u32)
+        if self.width != 0 {
+            (k < self.blocks as usize).then(|| self.blocks_from + ((k as u32) << self.shift))
         } else {
             self.option_start.get(k).copied()
+        }
+    }
+
+    /// The number of nodes of an option that starts at a node, at most: in blocks its width,
+    /// with spacers unbounded (the walk stops at the spacer).
+    pub(super) fn width_bound(&self) -> usize {
+        if self.width != 0 {
+            self.width as usize
+        } else {
+            usize::MAX
         }
     }
 
@@ -451,20 +490,32 @@ impl Matrix {
             Some(start) => self.tops.get(start as usize..).unwrap_or_default(),
             None => &[],
         };
-        let width = if self.quad { 4 } else { usize::MAX };
         tops.iter()
-            .take(width)
+            .take(self.width_bound())
             .take_while(|&&top| top != SPACER)
             .map(|&top| ItemId(top - 1))
     }
 
     /// The option a (non-spacer, non-header) node belongs to.
     pub(super) fn option_of(&self, node: u32) -> OptionId {
-        if self.quad {
-            return OptionId(node.saturating_sub(self.blocks_from) / 4);
+        if self.width != 0 {
+            return OptionId(node.saturating_sub(self.blocks_from) >> self.shift);
         }
         let k = self.option_start.partition_point(|&s| s <= node);
         OptionId(k.saturating_sub(1) as u32)
+    }
+
+    /// The layout, as the link operations' parameter `Q` names it: [`SPACED`], [`QUAD`] or
+    /// [`BLOCKS`].
+    #[inline(always)]
+    pub(super) fn layout(&self) -> u8 {
+        if self.quad {
+            QUAD
+        } else if self.width != 0 {
+            BLOCKS
+        } else {
+            SPACED
+        }
     }
 
     /// Checks every link of the structure, like `dlx1.w`'s `sanity()`: every up/down pair agrees,

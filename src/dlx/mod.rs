@@ -90,6 +90,15 @@
 //! nothing (the three touch three different lists, and covers commute), so the search makes the
 //! same moves as with spacers; the oracle tests check it.
 //!
+//! **Blocks of other widths.** Options all of one other width `w` from 2 to 8, added in one
+//! batch (as `xc` adds a problem whose options are all alike: Langford pairs three wide, the
+//! pentominoes six), are laid out the same way in blocks of `w` rounded up to a power of two,
+//! the nodes after an option's last unused. From node `p`, at place `j` in its block, the other
+//! nodes are at places `j + 1`, `j + 2`, … round to `j - 1`, modulo `w`: the very order of the
+//! walk through the spacers, so the search makes the same moves, and a loop of `w - 1` steps
+//! that is the same for every option, where the walk's two loops ran a number of steps that
+//! depends on where `p` stands in its option, and so exits that the processor mispredicts.
+//!
 //! **Invariants**, checked by `Matrix::check_invariants` (Knuth's `sanity()`) in the tests:
 //! every `up`/`down` pair agrees; every node in item `i`'s list has top `i`; every active
 //! item's length is the length of its list, and its tag agrees; every link and top stored is the
@@ -120,7 +129,8 @@
 //! * **Narrow matrices.** When every item has fewer than 254 options (every sudoku up to 64×64)
 //!   a tag *is* the length, and the link operations keep only the tags: hiding a node decrements
 //!   one byte. The link operations and the search loop are compiled for each mode (narrow or
-//!   not, blocks of four or spacers, large or not), and a search picks one when it starts.
+//!   not, blocks of four, other blocks or spacers, large or not), and a search picks one when
+//!   it starts.
 //! * **Walks without tests.** With spacers, hiding walks right to the spacer and then from the
 //!   option's first node back, two loops that each need one test, not two.
 //! * **Two plain loops.** The step mode is a state machine, one state per step of Algorithm X;

@@ -295,17 +295,25 @@ impl Problem {
             kind: ProblemErrorKind::TooLarge(e),
         };
         let mut m = Matrix::new(self.primary, self.secondary_items()).map_err(too_large)?;
-        // Options all four items wide go in as one batch, which lays them out in blocks of four
-        // (`Matrix::add_options`). Should the batch fail, nothing of it was added, and the
-        // options are added one by one below, where the error names the option's line.
-        if self.options().all(|items| items.len() == 4) {
-            let blocks: Vec<[usize; 4]> = self
-                .options()
-                .map(|items| [0, 1, 2, 3].map(|k| items[k] as usize))
-                .collect();
-            if m.add_options(&blocks).is_ok() {
-                return Ok(m);
-            }
+        // Options all of one width from 2 to 8 go in as one batch, which lays them out in
+        // blocks (`Matrix::add_options`). Should the batch fail, nothing of it was added, and
+        // the options are added one by one below, where the error names the option's line.
+        let widths = || self.options().map(<[u32]>::len);
+        let batched = match (widths().min(), widths().max()) {
+            (Some(w), Some(most)) if w == most => match w {
+                2 => self.add_batch::<2>(&mut m),
+                3 => self.add_batch::<3>(&mut m),
+                4 => self.add_batch::<4>(&mut m),
+                5 => self.add_batch::<5>(&mut m),
+                6 => self.add_batch::<6>(&mut m),
+                7 => self.add_batch::<7>(&mut m),
+                8 => self.add_batch::<8>(&mut m),
+                _ => false,
+            },
+            _ => false,
+        };
+        if batched {
+            return Ok(m);
         }
         for (items, &line) in self.options().zip(&self.lines) {
             m.add_option(items.iter().map(|&i| i as usize))
@@ -315,6 +323,18 @@ impl Problem {
                 })?;
         }
         Ok(m)
+    }
+}
+
+impl Problem {
+    /// Adds every option to `m` in one batch, when all are `W` items wide; false (and nothing
+    /// added) if the batch fails.
+    fn add_batch<const W: usize>(&self, m: &mut Matrix) -> bool {
+        let batch: Vec<[usize; W]> = self
+            .options()
+            .map(|items| std::array::from_fn(|k| items.get(k).map_or(usize::MAX, |&i| i as usize)))
+            .collect();
+        m.add_options(&batch).is_ok()
     }
 }
 
@@ -385,33 +405,52 @@ mod tests {
         text
     }
 
-    #[test]
-    fn options_four_wide_are_laid_out_in_blocks_and_searched_alike() {
-        let p = Problem::parse(&queens(6)).unwrap();
-        let mut blocks = p.matrix().unwrap();
-        assert!(blocks.quad);
-        let mut spaced = Matrix::new(p.primary_items(), p.secondary_items()).unwrap();
-        for items in p.options() {
-            spaced
-                .add_option(items.iter().map(|&i| i as usize))
-                .unwrap();
+    /// Langford pairs of `n` as `dlx1` takes them: an option `i s_j s_k` for each number `i`
+    /// at places `j` and `k = j + i + 1`, every option three items wide.
+    fn langford(n: usize) -> String {
+        let mut text: Vec<String> = (1..=n).map(|i| format!("d{i}")).collect();
+        text.extend((1..=2 * n).map(|j| format!("s{j}")));
+        let mut text = text.join(" ") + "\n";
+        for i in 1..=n {
+            for j in 1..=2 * n - i - 1 {
+                text += &format!("d{i} s{j} s{}\n", j + i + 1);
+            }
         }
-        assert!(!spaced.quad);
-        let solutions = |m: &mut Matrix| {
-            let mut search = m.search().with_pruning(false);
-            let mut all = Vec::new();
-            search.for_each(|s| {
-                all.push(s.to_vec());
-                std::ops::ControlFlow::Continue(())
-            });
-            (all, search.stats())
-        };
-        let (in_blocks, blocks_stats) = solutions(&mut blocks);
-        let (one_by_one, spaced_stats) = solutions(&mut spaced);
-        // Six queens have four solutions.
-        assert_eq!(in_blocks.len(), 4);
-        assert_eq!(in_blocks, one_by_one);
-        assert_eq!(blocks_stats, spaced_stats);
+        text
+    }
+
+    #[test]
+    fn options_of_one_width_are_laid_out_in_blocks_and_searched_alike() {
+        // Six queens have four solutions; Langford pairs of 7, 52 (each twice, reversed).
+        for (text, width, count) in [(queens(6), 4, 4), (langford(7), 3, 52)] {
+            let p = Problem::parse(&text).unwrap();
+            let mut blocks = p.matrix().unwrap();
+            assert_eq!((blocks.width, blocks.quad), (width, width == 4));
+            let mut spaced = Matrix::new(p.primary_items(), p.secondary_items()).unwrap();
+            for items in p.options() {
+                spaced
+                    .add_option(items.iter().map(|&i| i as usize))
+                    .unwrap();
+            }
+            assert_eq!(spaced.width, 0);
+            let solutions = |m: &mut Matrix| {
+                let mut search = m.search().with_pruning(false);
+                let mut all = Vec::new();
+                search.for_each(|s| {
+                    all.push(s.to_vec());
+                    std::ops::ControlFlow::Continue(())
+                });
+                (all, search.stats())
+            };
+            let (in_blocks, blocks_stats) = solutions(&mut blocks);
+            let (one_by_one, spaced_stats) = solutions(&mut spaced);
+            assert_eq!(in_blocks.len(), count);
+            assert_eq!(in_blocks, one_by_one);
+            assert_eq!(blocks_stats, spaced_stats);
+        }
+        // Options of two widths keep their spacers.
+        let p = Problem::parse("a b c\na b\nc\n").unwrap();
+        assert_eq!(p.matrix().unwrap().width, 0);
     }
 
     #[test]

@@ -10,7 +10,7 @@
 
 use super::bounds::Bounds;
 use super::links::in_mode;
-use super::matrix::Matrix;
+use super::matrix::{BLOCKS, Matrix, QUAD, SPACED};
 use super::node::ROOT;
 use super::report::Stats;
 use super::scratch::{MANY_PAIRS, NO_PAIR, PairMemo, Weights};
@@ -810,7 +810,7 @@ impl Pruner {
     /// `Q` is `m`'s layout ([`quad`](Matrix::quad)), and the trail is the one of the search of
     /// `m` this pruner belongs to (it holds the nodes of the options pruning removed).
     #[inline(always)]
-    pub(super) unsafe fn leave<const N: bool, const Q: bool, const L: bool>(
+    pub(super) unsafe fn leave<const N: bool, const Q: u8, const L: bool>(
         &mut self,
         m: &mut Matrix,
         level: usize,
@@ -834,13 +834,15 @@ impl Pruner {
     pub(super) unsafe fn leave_any(&mut self, m: &mut Matrix, level: usize) {
         // SAFETY: `Q` is `m.quad`; the trail is this search's (the contract).
         unsafe {
-            match (m.narrow, m.quad, m.large) {
-                (true, true, _) => self.leave::<true, true, false>(m, level),
-                (false, true, _) => self.leave::<false, true, false>(m, level),
-                (true, false, false) => self.leave::<true, false, false>(m, level),
-                (true, false, true) => self.leave::<true, false, true>(m, level),
-                (false, false, false) => self.leave::<false, false, false>(m, level),
-                (false, false, true) => self.leave::<false, false, true>(m, level),
+            match (m.narrow, m.layout(), m.large) {
+                (true, QUAD, _) => self.leave::<true, QUAD, false>(m, level),
+                (false, QUAD, _) => self.leave::<false, QUAD, false>(m, level),
+                (true, BLOCKS, _) => self.leave::<true, BLOCKS, false>(m, level),
+                (false, BLOCKS, _) => self.leave::<false, BLOCKS, false>(m, level),
+                (true, _, false) => self.leave::<true, SPACED, false>(m, level),
+                (true, _, true) => self.leave::<true, SPACED, true>(m, level),
+                (false, _, false) => self.leave::<false, SPACED, false>(m, level),
+                (false, _, true) => self.leave::<false, SPACED, true>(m, level),
             }
         }
     }

@@ -15,7 +15,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
 use super::links::in_mode;
-use super::matrix::{ItemId, Matrix, OptionId};
+use super::matrix::{BLOCKS, ItemId, Matrix, OptionId, QUAD, SPACED};
 use super::node::ROOT;
 use super::node::TAG_COVERED;
 use super::prune::{PRUNE_SPACING, Pruner};
@@ -665,13 +665,15 @@ impl<'a> Search<'a> {
     fn run_fast_portable(&mut self) -> Event {
         // SAFETY: `N`, `Q` and `L` are the matrix's modes.
         unsafe {
-            match (self.m.narrow, self.m.quad, self.m.large) {
-                (true, true, _) => self.run_fast_in::<true, true, false>(),
-                (false, true, _) => self.run_fast_in::<false, true, false>(),
-                (true, false, false) => self.run_fast_in::<true, false, false>(),
-                (true, false, true) => self.run_fast_in::<true, false, true>(),
-                (false, false, false) => self.run_fast_in::<false, false, false>(),
-                (false, false, true) => self.run_fast_in::<false, false, true>(),
+            match (self.m.narrow, self.m.layout(), self.m.large) {
+                (true, QUAD, _) => self.run_fast_in::<true, QUAD, false>(),
+                (false, QUAD, _) => self.run_fast_in::<false, QUAD, false>(),
+                (true, BLOCKS, _) => self.run_fast_in::<true, BLOCKS, false>(),
+                (false, BLOCKS, _) => self.run_fast_in::<false, BLOCKS, false>(),
+                (true, _, false) => self.run_fast_in::<true, SPACED, false>(),
+                (true, _, true) => self.run_fast_in::<true, SPACED, true>(),
+                (false, _, false) => self.run_fast_in::<false, SPACED, false>(),
+                (false, _, true) => self.run_fast_in::<false, SPACED, true>(),
             }
         }
     }
@@ -683,7 +685,7 @@ impl<'a> Search<'a> {
     /// `N`, `Q` and `L` are the matrix's modes ([`narrow`](Matrix::narrow),
     /// [`quad`](Matrix::quad), [`large`](Matrix::large)).
     #[inline(always)]
-    unsafe fn run_fast_in<const N: bool, const Q: bool, const L: bool>(&mut self) -> Event {
+    unsafe fn run_fast_in<const N: bool, const Q: u8, const L: bool>(&mut self) -> Event {
         // A search driven by `step` may stand between moves; finish the move in progress first.
         // From Try, Retry or Backtrack this takes at most three moves, none of them a solution.
         while !matches!(self.state, State::Enter | State::Leave | State::Done) {

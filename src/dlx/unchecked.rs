@@ -38,8 +38,9 @@
 //!   `tops.len()`), and every top is an item number up to `n` (below `len.len()`, which is at
 //!   most `tag.len()` and `nodes.len()`): `reset` and the builders only store indices of nodes
 //!   and items they made, and the link operations only copy links from one node to another;
-//! * with spacers, every option lies between two spacers; in [blocks of four](super::Matrix),
-//!   every option is four nodes from a multiple of four, within the arena; `quad` says which;
+//! * with spacers, every option lies between two spacers; in blocks (`quad`, `width`; see
+//!   [`Matrix`](super::Matrix)), every option of `width` nodes starts at a multiple of
+//!   `1 << shift`, within the arena; `layout` says which;
 //! * every node in an item's list other than its header is a node of an option;
 //! * the stacks of a search (its choices and the pruner's trail), and those a lazily restoring
 //!   search leaves with the matrix, hold nodes of options only.

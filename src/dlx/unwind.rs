@@ -3,7 +3,7 @@
 
 #![allow(unsafe_code)]
 
-use super::matrix::Matrix;
+use super::matrix::{BLOCKS, Matrix, QUAD, SPACED};
 use super::scratch::{Pending, Stacks, Top};
 
 impl Matrix {
@@ -35,13 +35,15 @@ pub(super) unsafe fn unwind_any(
 ) {
     // SAFETY: `N`, `Q` and `L` are the matrix's modes; the rest is the contract of this function.
     unsafe {
-        match (m.narrow, m.quad, m.large) {
-            (true, true, _) => unwind::<true, true, false>(m, choice, trail, mark, pending),
-            (false, true, _) => unwind::<false, true, false>(m, choice, trail, mark, pending),
-            (true, false, false) => unwind::<true, false, false>(m, choice, trail, mark, pending),
-            (true, false, true) => unwind::<true, false, true>(m, choice, trail, mark, pending),
-            (false, false, false) => unwind::<false, false, false>(m, choice, trail, mark, pending),
-            (false, false, true) => unwind::<false, false, true>(m, choice, trail, mark, pending),
+        match (m.narrow, m.layout(), m.large) {
+            (true, QUAD, _) => unwind::<true, QUAD, false>(m, choice, trail, mark, pending),
+            (false, QUAD, _) => unwind::<false, QUAD, false>(m, choice, trail, mark, pending),
+            (true, BLOCKS, _) => unwind::<true, BLOCKS, false>(m, choice, trail, mark, pending),
+            (false, BLOCKS, _) => unwind::<false, BLOCKS, false>(m, choice, trail, mark, pending),
+            (true, _, false) => unwind::<true, SPACED, false>(m, choice, trail, mark, pending),
+            (true, _, true) => unwind::<true, SPACED, true>(m, choice, trail, mark, pending),
+            (false, _, false) => unwind::<false, SPACED, false>(m, choice, trail, mark, pending),
+            (false, _, true) => unwind::<false, SPACED, true>(m, choice, trail, mark, pending),
         }
     }
 }
@@ -59,7 +61,7 @@ pub(super) unsafe fn unwind_any(
 /// says, and `N`, `Q` and `L` are `m`'s modes: then every choice below the level is an option's node
 /// whose option the search tried, every node on the trail one of an option pruning removed,
 /// and `Top::Item` holds the item the search covered (the words of `links.rs`).
-pub(super) unsafe fn unwind<const N: bool, const Q: bool, const L: bool>(
+pub(super) unsafe fn unwind<const N: bool, const Q: u8, const L: bool>(
     m: &mut Matrix,
     choice: &[u32],
     trail: &mut Vec<u32>,
