@@ -29,7 +29,7 @@ use super::node::{ROOT, TAG_CAP, TAG_COVERED};
 use super::prune::Pruner;
 #[cfg(target_arch = "x86_64")]
 use super::unchecked::equal_mask_sse2;
-use super::unchecked::lowest_avx2;
+use super::unchecked::{lowest_avx2, lowest_avx2_short};
 
 /// What an item's weight starts from when a search [guesses among the first
 /// items](super::Search::with_guesses_among): its score is `(weight + GUESS_PRIOR) / options`,
@@ -258,8 +258,15 @@ impl Matrix {
         if self.large {
             return self.choose_large();
         }
-        let tags = &self.tag[1..=self.primary as usize];
-        let (best, k) = match lowest_avx2(tags) {
+        let n = self.primary as usize;
+        let tags = &self.tag[1..=n];
+        let found = match n {
+            // Fewer than 32: the 32 tags from item 1 on, those past the primary items masked
+            // (the array is long enough for that whatever the number of items).
+            0..32 => lowest_avx2_short(&self.tag[1..], n),
+            _ => lowest_avx2(tags),
+        };
+        let (best, k) = match found {
             Some(found) => found,
             None => lowest(tags),
         };
@@ -419,14 +426,24 @@ mod tests {
             let tags: Vec<u8> = (0..n).map(|_| next() % 4 + 1).collect();
             let best = *tags.iter().min().unwrap();
             check_scans(&tags, (best, tags.iter().position(|&t| t == best).unwrap()));
+            // Every tag covered: the masked bytes beyond do not count.
+            check_scans(&vec![TAG_COVERED; n], (TAG_COVERED, 0));
         }
     }
 
-    /// Both scans for the smallest tag (the AVX2 one where the CPU has it, from 32 tags).
+    /// Both scans for the smallest tag (the AVX2 one where the CPU has it, from 32 tags; below
+    /// 32, the masked one, the tags followed by bytes smaller than any of them).
     fn check_scans(tags: &[u8], expected: (u8, usize)) {
         assert_eq!(lowest(tags), expected, "{tags:?}");
         if let Some(found) = lowest_avx2(tags) {
             assert_eq!(found, expected, "{tags:?}");
+        }
+        if tags.len() < 32 {
+            let mut padded = tags.to_vec();
+            padded.resize(40, 0);
+            if let Some(found) = lowest_avx2_short(&padded, tags.len()) {
+                assert_eq!(found, expected, "{tags:?}");
+            }
         }
     }
 

@@ -136,7 +136,7 @@ pub struct Matrix {
     /// Each item's length in one byte (index as `len`): the length itself up to [`TAG_CAP`], and
     /// [`TAG_COVERED`] while the item is covered. [`choose`](Self::choose) reads these bytes a
     /// block at a time; every change is a plain store of one byte, which costs the link operations
-    /// next to nothing (see `unlink`).
+    /// next to nothing (see `unlink`). At least 33 bytes long, whatever the number of items.
     pub(super) tag: Vec<u8>,
     /// Options were added since the tags were last computed.
     pub(super) tags_stale: bool,
@@ -278,9 +278,11 @@ impl Matrix {
 
         self.len.clear();
         self.len.resize(total + 2, 0);
-        // Tags are worked out from `len` before a search (`refresh_tags`); they need only room.
-        if self.tag.len() < total + 2 {
-            self.tag.resize(total + 2, TAG_COVERED);
+        // Tags are worked out from `len` before a search (`refresh_tags`); they need only room,
+        // and at least 32 after the root, for the scan of fewer than 32 primary items, which
+        // reads 32 at once (see `choose`).
+        if self.tag.len() < (total + 2).max(33) {
+            self.tag.resize((total + 2).max(33), TAG_COVERED);
         }
         self.tags_stale = true;
         self.narrow = false;

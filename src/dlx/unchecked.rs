@@ -400,6 +400,51 @@ pub(super) fn lowest_avx2(tags: &[u8]) -> Option<(u8, usize)> {
     None
 }
 
+/// [`lowest_avx2`] for the first `n` of `tags`, fewer than 32, with AVX2: the 32 bytes read
+/// at once, those from `n` on made [`TAG_COVERED`](super::node::TAG_COVERED) by a mask, so that
+/// a matrix of few primary items is scanned without a loop. `None` when the CPU lacks AVX2,
+/// `n` is 32 or more, or `tags` is shorter than 32.
+#[inline(always)]
+pub(super) fn lowest_avx2_short(tags: &[u8], n: usize) -> Option<(u8, usize)> {
+    #[cfg(target_arch = "x86_64")]
+    if n < 32 && tags.len() >= 32 && has_avx2() {
+        // SAFETY: the CPU has AVX2, just checked.
+        return Some(unsafe { lowest_avx2_short_kernel(tags, n) });
+    }
+    let _ = (tags, n);
+    None
+}
+
+/// The kernel of [`lowest_avx2_short`]: `n < 32 <= tags.len()`.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn lowest_avx2_short_kernel(tags: &[u8], n: usize) -> (u8, usize) {
+    use std::arch::x86_64::{
+        _mm_cvtsi128_si32, _mm_min_epu8, _mm_minpos_epu16, _mm_srli_epi16, _mm256_castsi256_si128,
+        _mm256_cmpeq_epi8, _mm256_cmpgt_epi8, _mm256_extracti128_si256, _mm256_movemask_epi8,
+        _mm256_or_si256, _mm256_set1_epi8, _mm256_setr_epi8,
+    };
+    debug_assert!(n < 32 && tags.len() >= 32);
+    // SAFETY: `tags` holds at least 32 bytes.
+    let raw = unsafe { load_u8x32(tags, 0) };
+    // Lanes `k >= n` (as signed bytes, 0 to 31 against `n - 1` from -1 to 30) all ones.
+    let lanes = _mm256_setr_epi8(
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24,
+        25, 26, 27, 28, 29, 30, 31,
+    );
+    let beyond = _mm256_cmpgt_epi8(lanes, _mm256_set1_epi8(n as i8 - 1));
+    let low = _mm256_or_si256(raw, beyond);
+    let mut m = _mm_min_epu8(
+        _mm256_castsi256_si128(low),
+        _mm256_extracti128_si256::<1>(low),
+    );
+    m = _mm_min_epu8(m, _mm_srli_epi16::<8>(m));
+    m = _mm_minpos_epu16(m);
+    let best = _mm_cvtsi128_si32(m) as u8;
+    let equal = _mm256_movemask_epi8(_mm256_cmpeq_epi8(low, _mm256_set1_epi8(best as i8))) as u32;
+    (best, (equal.trailing_zeros() as usize).min(31))
+}
+
 /// The kernel of [`lowest_avx2`], for at least 32 tags.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
