@@ -22,6 +22,10 @@ use crate::sudoku::files::formats::{self, MAX_FILE_BYTES};
 use super::args::XcArgs;
 use super::exit::{EXIT_BAD_INPUT, EXIT_GAVE_UP, EXIT_OK, EXIT_UNSOLVED};
 
+/// The average number of items an option has from which `xc` stops covering an option's items
+/// at a dead end ([`crate::dlx::Search::with_early_stop`]).
+const EARLY_STOP_WIDTH: usize = 5;
+
 pub(super) fn xc(args: &XcArgs) -> io::Result<u8> {
     let (name, text) = match read(args.file.as_deref()) {
         Ok(read) => read,
@@ -46,7 +50,15 @@ pub(super) fn xc(args: &XcArgs) -> io::Result<u8> {
     };
     let start = Instant::now();
     let deadline = args.timeout.map(|t| start + t);
-    let mut search = m.search().with_pruning(!args.plain);
+    // The early stop at dead ends pays for its scans where options are wide (the pentominoes,
+    // six items: 9% faster) and costs where they are narrow (Langford pairs, three: 20%
+    // slower); benches/README.md has the figures.
+    let items: usize = problem.options().map(<[u32]>::len).sum();
+    let wide = items >= EARLY_STOP_WIDTH * problem.option_count();
+    let mut search = m
+        .search()
+        .with_pruning(!args.plain)
+        .with_early_stop(!args.plain && wide);
     if let Some(deadline) = deadline {
         search = search.with_deadline(deadline);
     }

@@ -258,6 +258,20 @@ impl Matrix {
         if self.large {
             return self.choose_large();
         }
+        let (best, k) = self.lowest_tag();
+        if u32::from(best) >= TAG_CAP {
+            if best == TAG_COVERED {
+                return (ROOT, 0);
+            }
+            return self.choose_exact();
+        }
+        (k as u32 + 1, u32::from(best))
+    }
+
+    /// The smallest tag of the primary items and the place of its first occurrence (from 0 for
+    /// item 1): the scan of [`choose`](Self::choose).
+    #[inline(always)]
+    fn lowest_tag(&self) -> (u8, usize) {
         let n = self.primary as usize;
         let tags = &self.tag[1..=n];
         let found = match n {
@@ -266,17 +280,10 @@ impl Matrix {
             0..32 => lowest_avx2_short(&self.tag[1..], n),
             _ => lowest_avx2(tags),
         };
-        let (best, k) = match found {
+        match found {
             Some(found) => found,
             None => lowest(tags),
-        };
-        if u32::from(best) >= TAG_CAP {
-            if best == TAG_COVERED {
-                return (ROOT, 0);
-            }
-            return self.choose_exact();
         }
-        (k as u32 + 1, u32::from(best))
     }
 
     /// [`choose`](Self::choose) from the exact lengths, for items with more than [`TAG_CAP`]

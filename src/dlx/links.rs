@@ -445,6 +445,99 @@ impl Matrix {
         updates
     }
 
+    /// [`cover_others`](Self::cover_others), stopping at a dead end: after each item but the
+    /// last, if some primary item outside the option is left with no option (which the choice
+    /// at the next level would find, and back up from at once), the items covered so far are
+    /// uncovered again, in
+    /// the reverse order, and the option counts as tried and failed. Returns whether the option
+    /// stands covered, and the number of links changed, covering and uncovering. With spacers
+    /// and in blocks of widths other than four (the walks of [`next_node`](Self::next_node));
+    /// in blocks of four, and in a large matrix, it is `cover_others`.
+    ///
+    /// # Safety
+    ///
+    /// As for [`hide`](Self::hide).
+    #[inline]
+    pub(super) unsafe fn cover_others_unless_dead<const N: bool, const Q: u8, const L: bool>(
+        &mut self,
+        x: u32,
+    ) -> (bool, u64) {
+        if Q == QUAD || L {
+            // SAFETY: the contract of this function is that of `cover_others`.
+            return (true, unsafe { self.cover_others::<N, Q, L>(x) });
+        }
+        let mut updates = 0;
+        // SAFETY: `x` is an option's node, so every node reached round its option is one too,
+        // and its top an item.
+        unsafe {
+            let mut q = self.next_node(x);
+            while q != x {
+                updates += self.cover::<N, Q, L>(tp!(self, q));
+                let next = self.next_node(q);
+                if next != x && self.dead_outside(x) {
+                    // Back round the option from `q` to the first node covered, uncovering.
+                    loop {
+                        self.uncover::<N, Q, L>(tp!(self, q));
+                        if q == self.next_node(x) {
+                            break;
+                        }
+                        q = self.prev_node(q);
+                    }
+                    return (false, updates);
+                }
+                q = next;
+            }
+        }
+        (true, updates)
+    }
+
+    /// Whether some active primary item outside the option of node `x` has no option left (its
+    /// tag 0): the dead end that [`cover_others_unless_dead`](Self::cover_others_unless_dead)
+    /// stops at. The items of `x`'s option that are not covered yet may well have none left,
+    /// since `x` itself was hidden from them when its item was covered: `x` covers them.
+    ///
+    /// # Safety
+    ///
+    /// `x` is an option's node.
+    #[inline(always)]
+    pub(super) unsafe fn dead_outside(&self, x: u32) -> bool {
+        let tags = &self.tag[1..=self.primary as usize];
+        // Most of the time no tag is 0, which one vectorised search of the bytes tells.
+        if !tags.contains(&0) {
+            return false;
+        }
+        tags.iter()
+            .enumerate()
+            .filter(|&(_, &tag)| tag == 0)
+            // SAFETY: `x` is an option's node (the contract).
+            .any(|(k, _)| unsafe { self.node_in(x, k as u32 + 1) }.is_none())
+    }
+
+    /// The node before `q` in its option, going round: before the first node, the last (what
+    /// [`next_node`](Self::next_node) undoes).
+    ///
+    /// # Safety
+    ///
+    /// `q` is an option's node (and so is the node returned).
+    #[inline(always)]
+    pub(super) unsafe fn prev_node(&self, q: u32) -> u32 {
+        match self.layout() {
+            QUAD => (q & !3) | (q.wrapping_sub(1) & 3),
+            BLOCKS => {
+                let (width, base, j) = self.place(q);
+                base | if j == 0 { width - 1 } else { j - 1 }
+            }
+            // SAFETY: an option is preceded by a spacer, so `q - 1` is a node.
+            _ => unsafe {
+                if tp!(self, q - 1) == SPACER {
+                    self.node(q - 1).down
+                } else {
+                    q - 1
+                }
+            },
+        }
+    }
+
     /// Undoes [`cover_others`](Self::cover_others), right to left (step X6).
     ///
     /// # Safety

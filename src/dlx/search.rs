@@ -71,6 +71,9 @@ enum State {
     Try,
     /// X6: undo `choice[level]` and move to the next option.
     Retry,
+    /// X6 after a dead end: `choice[level]` was tried and its covers undone at once (see
+    /// [`Search::with_early_stop`]); move to the next option.
+    Dead,
     /// X7: uncover `item`.
     Backtrack,
     /// X8: leave the current level.
@@ -114,6 +117,9 @@ pub struct Search<'a> {
     /// Leave the covers in place at the end and let the matrix undo them later (see
     /// [`restore_lazily`](Self::restore_lazily)).
     lazy: bool,
+    /// Stop covering an option's items at a dead end (see
+    /// [`with_early_stop`](Self::with_early_stop)).
+    early: bool,
 }
 
 impl Matrix {
@@ -183,6 +189,7 @@ impl<'a> Search<'a> {
                 sums,
             },
             lazy: false,
+            early: false,
         }
     }
 
@@ -205,6 +212,19 @@ impl<'a> Search<'a> {
     /// so that a plain search (and the step mode) shows Algorithm X as Knuth wrote it.
     pub fn with_pruning(mut self, on: bool) -> Self {
         self.pruner.on = on;
+        self
+    }
+
+    /// Stops covering a tried option's items at a dead end: after each item but the last, if
+    /// some primary item is left with no option, the option is undone at once and counted as
+    /// tried, where the plain search would cover the rest, enter the level below, find the item
+    /// there and back up. The same nodes are tried, with fewer link updates; what pruning sees
+    /// can change, since the level below is never entered. One scan of the primary items' tags
+    /// after each item covered: it pays where options are wide and items long (the
+    /// pentominoes), not where covers are short (a sudoku's). Not in blocks of four, nor in a
+    /// large matrix. Off by default; `xc` turns it on unless asked for dlx1's own search.
+    pub fn with_early_stop(mut self, on: bool) -> Self {
+        self.early = on;
         self
     }
 
@@ -574,12 +594,42 @@ impl<'a> Search<'a> {
                     }
                     // SAFETY: `x` is a node of `item`'s list other than its header, so an
                     // option's node.
-                    stats.updates += unsafe { in_mode!(m, cover_others(x)) };
+                    let covered = unsafe {
+                        if self.early {
+                            let (covered, updates) = in_mode!(m, cover_others_unless_dead(x));
+                            stats.updates += updates;
+                            covered
+                        } else {
+                            stats.updates += in_mode!(m, cover_others(x));
+                            true
+                        }
+                    };
+                    if !covered {
+                        state = State::Dead;
+                        break Event::Tried {
+                            level,
+                            option: m.option_of(x),
+                        };
+                    }
                     level += 1;
                     stats.max_depth = stats.max_depth.max(level);
                     state = State::Enter;
                     break Event::Tried {
                         level: level - 1,
+                        option: m.option_of(x),
+                    };
+                }
+                State::Dead => {
+                    // X6, the option's covers already undone.
+                    let x = choice[level];
+                    let next = m.nodes[x as usize].down;
+                    if next != item {
+                        alternatives -= 1;
+                    }
+                    choice[level] = next;
+                    state = State::Try;
+                    break Event::Undone {
+                        level,
                         option: m.option_of(x),
                     };
                 }
@@ -764,25 +814,42 @@ impl<'a> Search<'a> {
                     }
                 }
             }
-            // X5
-            let x = choice[level];
-            if x == item {
-                // X7 right after X4: the item had no option.
-                // SAFETY: `item` is the item covered at this level; `Q` is the matrix's layout
-                // and the trail this search's.
-                unsafe {
-                    m.uncover::<N, Q, L>(item);
-                    self.pruner.leave::<N, Q, L>(m, level);
+            // X5 (and X6 straight after it where the option met a dead end)
+            loop {
+                let x = choice[level];
+                if x == item {
+                    // X7 right after X4: the item had no option (or none left).
+                    // SAFETY: `item` is the item covered at this level; `Q` is the matrix's
+                    // layout and the trail this search's.
+                    unsafe {
+                        m.uncover::<N, Q, L>(item);
+                        self.pruner.leave::<N, Q, L>(m, level);
+                    }
+                    entering = false;
+                    continue 'run;
                 }
-                entering = false;
-                continue;
+                stats.nodes += 1;
+                let next = m.nodes[x as usize].down;
+                if next != item {
+                    alternatives += 1;
+                }
+                if !self.early {
+                    // SAFETY: `x` is a node of `item`'s list other than its header, so an
+                    // option's node.
+                    stats.updates += unsafe { m.cover_others::<N, Q, L>(x) };
+                    break;
+                }
+                // SAFETY: as above.
+                let (covered, updates) = unsafe { m.cover_others_unless_dead::<N, Q, L>(x) };
+                stats.updates += updates;
+                if covered {
+                    break;
+                }
+                if next != item {
+                    alternatives -= 1;
+                }
+                choice[level] = next;
             }
-            stats.nodes += 1;
-            if m.nodes[x as usize].down != item {
-                alternatives += 1;
-            }
-            // SAFETY: `x` is a node of `item`'s list other than its header, so an option's node.
-            stats.updates += unsafe { m.cover_others::<N, Q, L>(x) };
             level += 1;
             stats.max_depth = stats.max_depth.max(level);
             entering = true;
@@ -844,7 +911,7 @@ impl<'a> Search<'a> {
         let top = match self.state {
             State::Done => return None,
             State::Enter | State::Leave => Top::Nothing,
-            State::Try | State::Backtrack => Top::Item(self.item),
+            State::Try | State::Dead | State::Backtrack => Top::Item(self.item),
             State::Retry => Top::Retry,
         };
         (self.level > 0 || top != Top::Nothing).then_some(Pending {

@@ -6,8 +6,9 @@ use crate::dlx::scratch::Weights;
 /// Knuth's example from "Dancing Links": items a..g, the six options of the paper.
 /// A search with no pruning (0), pruning by pairs (1), pairs escalating to every rule after
 /// 3 nodes with conflict weights (2), conflict weights alone (3), guesses among every item by
-/// weights blamed on choices, with pairs (5), the same from random starting weights (6), or
-/// every rule at every branching (4).
+/// weights blamed on choices, with pairs (5), the same from random starting weights (6), the
+/// early stop at dead ends alone (7) or with pairs and conflict weights (8), or every rule at
+/// every branching (4).
 fn tuned(s: Search<'_>, level: u8) -> Search<'_> {
     match level {
         0 => s,
@@ -28,6 +29,11 @@ fn tuned(s: Search<'_>, level: u8) -> Search<'_> {
             .with_guesses_among(usize::MAX)
             .with_blame_on_choices(true)
             .with_random_weights(7, 16),
+        7 => s.with_early_stop(true),
+        8 => s
+            .with_pruning(true)
+            .with_conflict_weights(true)
+            .with_early_stop(true),
         _ => s
             .with_pairs_of_pairs(true)
             .with_pruning_width(4)
@@ -422,7 +428,7 @@ proptest::proptest! {
         secondary in 0usize..3,
         steps in 0usize..300,
         how in 0u8..3,
-        prune in 0u8..7,
+        prune in 0u8..9,
         wide in proptest::bool::ANY,
     ) {
         let mut m = Matrix::new(6 - secondary, secondary + 1).unwrap();
@@ -457,7 +463,7 @@ proptest::proptest! {
     fn stepping_then_running_fast_agrees_with_a_fast_run(
         rows in proptest::collection::vec(1u32..256, 1..20),
         steps in 0usize..200,
-        prune in 0u8..7,
+        prune in 0u8..9,
         wide in proptest::bool::ANY,
     ) {
         let mut m = Matrix::new(8, 1).unwrap();
@@ -492,7 +498,7 @@ proptest::proptest! {
     #[test]
     fn the_portable_fast_path_agrees_with_the_one_for_the_cpu(
         rows in proptest::collection::vec(proptest::collection::vec(0usize..40, 1..6), 1..80),
-        prune in 0u8..7,
+        prune in 0u8..9,
         wide in proptest::bool::ANY,
     ) {
         let mut m = Matrix::new(40, 1).unwrap();
@@ -543,7 +549,7 @@ proptest::proptest! {
         rows in proptest::collection::vec(1u32..256, 1..20),
         limit in 1u64..6,
         cancel_after in proptest::option::of(0usize..40),
-        prune in 0u8..7,
+        prune in 0u8..9,
         wide in proptest::bool::ANY,
     ) {
         let mut m = Matrix::new(8, 1).unwrap();
