@@ -10,7 +10,7 @@
 //! so both come to the engine's count of options tried plus one (for level 0). With `--plain`
 //! the search is `dlx1`'s own (the first shortest primary item; its options top to bottom), so
 //! the figures are those `dlx1` gives; without it, pruning by pairs removes options and both are
-//! smaller.
+//! smaller, and where options are wide the early stop at dead ends makes fewer updates.
 
 use std::io::{self, BufWriter, Read, Write};
 use std::ops::ControlFlow;
