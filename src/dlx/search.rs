@@ -619,26 +619,14 @@ impl<'a> Search<'a> {
                         option: m.option_of(x),
                     };
                 }
-                State::Dead => {
-                    // X6, the option's covers already undone.
+                State::Retry | State::Dead => {
+                    // X6 (after a dead end, the option's covers are undone already)
                     let x = choice[level];
-                    let next = m.nodes[x as usize].down;
-                    if next != item {
-                        alternatives -= 1;
+                    if state == State::Retry {
+                        // SAFETY: Retry follows a Try at this level, which tried `x`: an
+                        // option's node.
+                        unsafe { in_mode!(m, uncover_others(x)) };
                     }
-                    choice[level] = next;
-                    state = State::Try;
-                    break Event::Undone {
-                        level,
-                        option: m.option_of(x),
-                    };
-                }
-                State::Retry => {
-                    // X6
-                    let x = choice[level];
-                    // SAFETY: Retry follows a Try at this level, which tried `x`: an option's
-                    // node.
-                    unsafe { in_mode!(m, uncover_others(x)) };
                     item = m.tops[x as usize];
                     let next = m.nodes[x as usize].down;
                     if next != item {
