@@ -420,9 +420,8 @@ pub(super) fn lowest_avx2_short(tags: &[u8], n: usize) -> Option<(u8, usize)> {
 #[target_feature(enable = "avx2")]
 fn lowest_avx2_short_kernel(tags: &[u8], n: usize) -> (u8, usize) {
     use std::arch::x86_64::{
-        _mm_cvtsi128_si32, _mm_min_epu8, _mm_minpos_epu16, _mm_srli_epi16, _mm256_castsi256_si128,
-        _mm256_cmpeq_epi8, _mm256_cmpgt_epi8, _mm256_extracti128_si256, _mm256_movemask_epi8,
-        _mm256_or_si256, _mm256_set1_epi8, _mm256_setr_epi8,
+        _mm256_cmpeq_epi8, _mm256_cmpgt_epi8, _mm256_movemask_epi8, _mm256_or_si256,
+        _mm256_set1_epi8, _mm256_setr_epi8,
     };
     debug_assert!(n < 32 && tags.len() >= 32);
     // SAFETY: `tags` holds at least 32 bytes.
@@ -434,15 +433,27 @@ fn lowest_avx2_short_kernel(tags: &[u8], n: usize) -> (u8, usize) {
     );
     let beyond = _mm256_cmpgt_epi8(lanes, _mm256_set1_epi8(n as i8 - 1));
     let low = _mm256_or_si256(raw, beyond);
-    let mut m = _mm_min_epu8(
-        _mm256_castsi256_si128(low),
-        _mm256_extracti128_si256::<1>(low),
-    );
-    m = _mm_min_epu8(m, _mm_srli_epi16::<8>(m));
-    m = _mm_minpos_epu16(m);
-    let best = _mm_cvtsi128_si32(m) as u8;
+    let best = smallest_byte(low);
     let equal = _mm256_movemask_epi8(_mm256_cmpeq_epi8(low, _mm256_set1_epi8(best as i8))) as u32;
     (best, (equal.trailing_zeros() as usize).min(31))
+}
+
+/// The smallest of the 32 bytes of `v`: the two halves' minimum, then each 16-bit word the
+/// smaller of its two bytes (the high byte of the word shifted in is 0, and so is the high
+/// byte of the minimum), then the smallest word found by one instruction, SSE4.1's
+/// `phminposuw` (every CPU with AVX2 has it).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+#[inline]
+fn smallest_byte(v: __m256i) -> u8 {
+    use std::arch::x86_64::{
+        _mm_cvtsi128_si32, _mm_min_epu8, _mm_minpos_epu16, _mm_srli_epi16, _mm256_castsi256_si128,
+        _mm256_extracti128_si256,
+    };
+    let mut m = _mm_min_epu8(_mm256_castsi256_si128(v), _mm256_extracti128_si256::<1>(v));
+    m = _mm_min_epu8(m, _mm_srli_epi16::<8>(m));
+    m = _mm_minpos_epu16(m);
+    _mm_cvtsi128_si32(m) as u8
 }
 
 /// The kernel of [`lowest_avx2`], for at least 32 tags.
@@ -450,9 +461,7 @@ fn lowest_avx2_short_kernel(tags: &[u8], n: usize) -> (u8, usize) {
 #[target_feature(enable = "avx2")]
 fn lowest_avx2_kernel(tags: &[u8]) -> (u8, usize) {
     use std::arch::x86_64::{
-        _mm_cvtsi128_si32, _mm_min_epu8, _mm_minpos_epu16, _mm_srli_epi16, _mm256_castsi256_si128,
-        _mm256_cmpeq_epi8, _mm256_extracti128_si256, _mm256_min_epu8, _mm256_movemask_epi8,
-        _mm256_set1_epi8,
+        _mm256_cmpeq_epi8, _mm256_min_epu8, _mm256_movemask_epi8, _mm256_set1_epi8,
     };
     const LANE: usize = 32;
     let n = tags.len();
@@ -473,16 +482,7 @@ fn lowest_avx2_kernel(tags: &[u8]) -> (u8, usize) {
         low = _mm256_min_epu8(low, at(k));
     }
     low = _mm256_min_epu8(low, other);
-    let mut m = _mm_min_epu8(
-        _mm256_castsi256_si128(low),
-        _mm256_extracti128_si256::<1>(low),
-    );
-    // Each 16-bit word becomes the smaller of its two bytes (the high byte of the word shifted
-    // in is 0, and so is the high byte of the minimum), then the smallest word is found by
-    // one instruction, SSE4.1's `phminposuw` (every CPU with AVX2 has it).
-    m = _mm_min_epu8(m, _mm_srli_epi16::<8>(m));
-    m = _mm_minpos_epu16(m);
-    let best = _mm_cvtsi128_si32(m) as u8;
+    let best = smallest_byte(low);
     let pattern = _mm256_set1_epi8(best as i8);
     let mut k = 0;
     while k < last {
