@@ -199,16 +199,7 @@ proptest! {
             m.search().with_pairs_of_pairs(prune).with_pruning_width(3).with_prune_spacing(1).count(limit),
             expected.min(limit)
         );
-        let mut search = m.search().with_pruning(prune);
-        let mut stepped = 0;
-        loop {
-            match search.step() {
-                sudoku_dlx::dlx::Event::Solution { .. } => stepped += 1,
-                sudoku_dlx::dlx::Event::Done => break,
-                _ => {}
-            }
-        }
-        prop_assert_eq!(stepped, expected);
+        prop_assert_eq!(stepped(m.search().with_pruning(prune)), expected);
     }
 }
 
@@ -395,19 +386,24 @@ fn blocks_search_as_spaced_options_do<const W: usize>(
         prop_assert_eq!(&in_blocks.0, &plain);
     }
     // Step by step, and again after all that: the links were restored every time.
-    let mut search = blocks.search().with_pruning(true);
-    let mut stepped = 0;
+    prop_assert_eq!(
+        stepped(blocks.search().with_pruning(true)),
+        plain.len() as u64
+    );
+    prop_assert_eq!(solutions_of(&mut blocks, |s| s).0, plain);
+    Ok(())
+}
+
+/// The solutions a search finds run step by step to its end.
+fn stepped(mut search: sudoku_dlx::dlx::Search<'_>) -> u64 {
+    let mut found = 0;
     loop {
         match search.step() {
-            sudoku_dlx::dlx::Event::Solution { .. } => stepped += 1,
-            sudoku_dlx::dlx::Event::Done => break,
+            sudoku_dlx::dlx::Event::Solution { .. } => found += 1,
+            sudoku_dlx::dlx::Event::Done | sudoku_dlx::dlx::Event::Cancelled => return found,
             _ => {}
         }
     }
-    drop(search);
-    prop_assert_eq!(stepped, plain.len());
-    prop_assert_eq!(solutions_of(&mut blocks, |s| s).0, plain);
-    Ok(())
 }
 
 /// Every solution (sorted) and the statistics of one configured search of `m`.
