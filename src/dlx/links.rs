@@ -10,23 +10,23 @@ use super::unchecked::{get, ln, nd, tg, tp};
 /// Calls a link operation in the matrix's modes: `in_mode!(m, cover(i))` is
 /// `m.cover::<N, Q, L>(i)` with `N` whether the matrix is [narrow](Matrix::narrow), `Q` its
 /// [layout](Matrix::layout) ([`SPACED`](super::matrix::SPACED), [`QUAD`] or [`BLOCKS`]) and
-/// `L` whether it is
-/// [large](Matrix::large), keeping a summary of its tags (only with spacers). The operations
-/// are unsafe functions, so a use stands in an `unsafe` block whose `SAFETY` comment says why
-/// the operation's contract holds.
+/// `L` whether it is [large](Matrix::large), keeping a summary of its tags (only with
+/// spacers). The operations are unsafe functions, so a use stands in an `unsafe` block whose
+/// `SAFETY` comment says why the operation's contract holds.
 macro_rules! in_mode {
-    ($m:expr, $f:ident($($a:expr),*)) => {
+    ($m:expr, $f:ident($($a:expr),*)) => {{
+        use $crate::dlx::matrix::{BLOCKS, QUAD, SPACED};
         match ($m.narrow, $m.layout(), $m.large) {
-            (true, $crate::dlx::matrix::QUAD, _) => $m.$f::<true, { $crate::dlx::matrix::QUAD }, false>($($a),*),
-            (false, $crate::dlx::matrix::QUAD, _) => $m.$f::<false, { $crate::dlx::matrix::QUAD }, false>($($a),*),
-            (true, $crate::dlx::matrix::BLOCKS, _) => $m.$f::<true, { $crate::dlx::matrix::BLOCKS }, false>($($a),*),
-            (false, $crate::dlx::matrix::BLOCKS, _) => $m.$f::<false, { $crate::dlx::matrix::BLOCKS }, false>($($a),*),
-            (true, _, false) => $m.$f::<true, { $crate::dlx::matrix::SPACED }, false>($($a),*),
-            (true, _, true) => $m.$f::<true, { $crate::dlx::matrix::SPACED }, true>($($a),*),
-            (false, _, false) => $m.$f::<false, { $crate::dlx::matrix::SPACED }, false>($($a),*),
-            (false, _, true) => $m.$f::<false, { $crate::dlx::matrix::SPACED }, true>($($a),*),
+            (true, QUAD, _) => $m.$f::<true, QUAD, false>($($a),*),
+            (false, QUAD, _) => $m.$f::<false, QUAD, false>($($a),*),
+            (true, BLOCKS, _) => $m.$f::<true, BLOCKS, false>($($a),*),
+            (false, BLOCKS, _) => $m.$f::<false, BLOCKS, false>($($a),*),
+            (true, _, false) => $m.$f::<true, SPACED, false>($($a),*),
+            (true, _, true) => $m.$f::<true, SPACED, true>($($a),*),
+            (false, _, false) => $m.$f::<false, SPACED, false>($($a),*),
+            (false, _, true) => $m.$f::<false, SPACED, true>($($a),*),
         }
-    };
+    }};
 }
 pub(super) use in_mode;
 
