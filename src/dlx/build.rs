@@ -410,8 +410,7 @@ impl Matrix {
             self.lay_out_spaced();
         }
         if quad {
-            self.quad = true;
-            (self.width, self.shift) = (4, 2);
+            self.set_width(4);
             // Blocks start at a multiple of four; the nodes in between are never read.
             while !self.nodes.len().is_multiple_of(4) {
                 self.nodes.push(Node::default());
@@ -510,7 +509,7 @@ impl Matrix {
                 self.tops.push(SPACER);
             }
             self.blocks_from = self.nodes.len() as u32;
-            (self.width, self.shift) = (W as u32, size.trailing_zeros());
+            self.set_width(W as u32);
         }
         self.nodes.reserve(options.len() * size);
         self.tops.reserve(options.len() * size);
@@ -585,8 +584,7 @@ impl Matrix {
                     .copied()
             })
             .collect();
-        self.quad = false;
-        (self.width, self.shift) = (0, 0);
+        self.set_width(0);
         self.blocks = 0;
         let n = self.items_total as usize;
         self.nodes.truncate(n + 1);

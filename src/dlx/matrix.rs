@@ -167,6 +167,10 @@ pub struct Matrix {
     /// matrix keeps its spacers, for the summary of its tags).
     pub(super) width: u32,
     pub(super) shift: u32,
+    /// [`SPACED`], [`QUAD`] or [`BLOCKS`], as `quad` and `width` say (see
+    /// [`set_width`](Self::set_width)): what the link operations are compiled for, read once
+    /// at every call of one.
+    pub(super) layout: u8,
     /// The matrix has [`LARGE_FROM`] primary items or more (and is not
     /// in blocks of four): the link operations keep `low` and `lower`, a summary of the tags by
     /// which [`choose`](Self::choose) passes over the blocks of items that cannot hold the
@@ -240,6 +244,7 @@ impl Matrix {
             quad: false,
             width: 0,
             shift: 0,
+            layout: SPACED,
             large: false,
             large_from: LARGE_FROM,
             low: Vec::new(),
@@ -286,9 +291,7 @@ impl Matrix {
         }
         self.tags_stale = true;
         self.narrow = false;
-        self.quad = false;
-        self.width = 0;
-        self.shift = 0;
+        self.set_width(0);
         self.large = false;
         self.pairs_from = 1;
         self.memo.resize(total + 2, PairMemo::default());
@@ -511,13 +514,21 @@ impl Matrix {
     /// [`BLOCKS`].
     #[inline(always)]
     pub(super) fn layout(&self) -> u8 {
-        if self.quad {
-            QUAD
-        } else if self.width != 0 {
-            BLOCKS
-        } else {
-            SPACED
-        }
+        self.layout
+    }
+
+    /// Lays the options out from here on in blocks of `width` items (0: with spacers), the
+    /// fields that say so set together: [`quad`](Self::quad), [`width`](Self::width), `shift`
+    /// and the [`layout`](Self::layout).
+    pub(super) fn set_width(&mut self, width: u32) {
+        self.quad = width == 4;
+        self.width = width;
+        self.shift = width.next_power_of_two().trailing_zeros();
+        self.layout = match width {
+            0 => SPACED,
+            4 => QUAD,
+            _ => BLOCKS,
+        };
     }
 
     /// Checks every link of the structure, like `dlx1.w`'s `sanity()`: every up/down pair agrees,
