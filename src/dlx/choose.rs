@@ -29,7 +29,7 @@ use super::node::{ROOT, TAG_CAP, TAG_COVERED};
 use super::prune::Pruner;
 #[cfg(target_arch = "x86_64")]
 use super::unchecked::equal_mask_sse2;
-use super::unchecked::{lowest_avx2, lowest_avx2_short};
+use super::unchecked::lowest_avx2;
 
 /// What an item's weight starts from when a search [guesses among the first
 /// items](super::Search::with_guesses_among): its score is `(weight + GUESS_PRIOR) / options`,
@@ -274,13 +274,7 @@ impl Matrix {
     fn lowest_tag(&self) -> (u8, usize) {
         let n = self.primary as usize;
         let tags = &self.tag[1..=n];
-        let found = match n {
-            // Fewer than 32: the 32 tags from item 1 on, those past the primary items masked
-            // (the array is long enough for that whatever the number of items).
-            0..32 => lowest_avx2_short(&self.tag[1..], n),
-            _ => lowest_avx2(tags),
-        };
-        match found {
+        match lowest_avx2(&self.tag[1..], n) {
             Some(found) => found,
             None => lowest(tags),
         }
@@ -442,15 +436,10 @@ mod tests {
     /// 32, the masked one, the tags followed by bytes smaller than any of them).
     fn check_scans(tags: &[u8], expected: (u8, usize)) {
         assert_eq!(lowest(tags), expected, "{tags:?}");
-        if let Some(found) = lowest_avx2(tags) {
+        let mut padded = tags.to_vec();
+        padded.resize(tags.len().max(40), 0);
+        if let Some(found) = lowest_avx2(&padded, tags.len()) {
             assert_eq!(found, expected, "{tags:?}");
-        }
-        if tags.len() < 32 {
-            let mut padded = tags.to_vec();
-            padded.resize(40, 0);
-            if let Some(found) = lowest_avx2_short(&padded, tags.len()) {
-                assert_eq!(found, expected, "{tags:?}");
-            }
         }
     }
 

@@ -381,61 +381,26 @@ pub(super) fn has_avx2() -> bool {
     std::arch::is_x86_feature_detected!("avx2")
 }
 
-/// The smallest of `tags` and the place of its first occurrence, with AVX2, or `None` when the
-/// CPU lacks it or there are fewer than 32 tags (see [`choose`](super::choose) for the scan
-/// without it).
+/// The smallest of the first `n` of `tags` and the place of its first occurrence, with AVX2,
+/// or `None` when the CPU lacks it, `tags` is shorter than 32 or than `n` (see
+/// [`choose`](super::choose) for the scan without it).
 ///
-/// The minimum of all 32-byte lanes (the tail read as one lane that overlaps the one before),
-/// reduced once (to 16 bytes, to eight words, then `phminposuw`), then the first lane that
-/// holds it. Half the instructions of the 64-byte blocks' scan, which reduces every block to
-/// its minimum before comparing.
+/// From 32 tags: the minimum of all 32-byte lanes (the tail read as one lane that overlaps the
+/// one before), reduced once (to 16 bytes, to eight words, then `phminposuw`), then the first
+/// lane that holds it. Half the instructions of the 64-byte blocks' scan, which reduces every
+/// block to its minimum before comparing. Below 32: the 32 bytes read at once, those from `n`
+/// on made [`TAG_COVERED`](super::node::TAG_COVERED) by a mask, so that a matrix of few
+/// primary items is scanned without a loop (the tag array is long enough for that whatever the
+/// number of items).
 #[inline(always)]
-pub(super) fn lowest_avx2(tags: &[u8]) -> Option<(u8, usize)> {
+pub(super) fn lowest_avx2(tags: &[u8], n: usize) -> Option<(u8, usize)> {
     #[cfg(target_arch = "x86_64")]
-    if tags.len() >= 32 && has_avx2() {
+    if n <= tags.len() && tags.len() >= 32 && has_avx2() {
         // SAFETY: the CPU has AVX2, just checked.
-        return Some(unsafe { lowest_avx2_kernel(tags) });
-    }
-    let _ = tags;
-    None
-}
-
-/// [`lowest_avx2`] for the first `n` of `tags`, fewer than 32, with AVX2: the 32 bytes read
-/// at once, those from `n` on made [`TAG_COVERED`](super::node::TAG_COVERED) by a mask, so that
-/// a matrix of few primary items is scanned without a loop. `None` when the CPU lacks AVX2,
-/// `n` is 32 or more, or `tags` is shorter than 32.
-#[inline(always)]
-pub(super) fn lowest_avx2_short(tags: &[u8], n: usize) -> Option<(u8, usize)> {
-    #[cfg(target_arch = "x86_64")]
-    if n < 32 && tags.len() >= 32 && has_avx2() {
-        // SAFETY: the CPU has AVX2, just checked.
-        return Some(unsafe { lowest_avx2_short_kernel(tags, n) });
+        return Some(unsafe { lowest_avx2_kernel(tags, n) });
     }
     let _ = (tags, n);
     None
-}
-
-/// The kernel of [`lowest_avx2_short`]: `n < 32 <= tags.len()`.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
-fn lowest_avx2_short_kernel(tags: &[u8], n: usize) -> (u8, usize) {
-    use std::arch::x86_64::{
-        _mm256_cmpeq_epi8, _mm256_cmpgt_epi8, _mm256_movemask_epi8, _mm256_or_si256,
-        _mm256_set1_epi8, _mm256_setr_epi8,
-    };
-    debug_assert!(n < 32 && tags.len() >= 32);
-    // SAFETY: `tags` holds at least 32 bytes.
-    let raw = unsafe { load_u8x32(tags, 0) };
-    // Lanes `k >= n` (as signed bytes, 0 to 31 against `n - 1` from -1 to 30) all ones.
-    let lanes = _mm256_setr_epi8(
-        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24,
-        25, 26, 27, 28, 29, 30, 31,
-    );
-    let beyond = _mm256_cmpgt_epi8(lanes, _mm256_set1_epi8(n as i8 - 1));
-    let low = _mm256_or_si256(raw, beyond);
-    let best = smallest_byte(low);
-    let equal = _mm256_movemask_epi8(_mm256_cmpeq_epi8(low, _mm256_set1_epi8(best as i8))) as u32;
-    (best, (equal.trailing_zeros() as usize).min(31))
 }
 
 /// The smallest of the 32 bytes of `v`: the two halves' minimum, then each 16-bit word the
@@ -456,16 +421,31 @@ fn smallest_byte(v: __m256i) -> u8 {
     _mm_cvtsi128_si32(m) as u8
 }
 
-/// The kernel of [`lowest_avx2`], for at least 32 tags.
+/// The kernel of [`lowest_avx2`]: `n <= tags.len()` and `32 <= tags.len()`.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-fn lowest_avx2_kernel(tags: &[u8]) -> (u8, usize) {
+fn lowest_avx2_kernel(tags: &[u8], n: usize) -> (u8, usize) {
     use std::arch::x86_64::{
-        _mm256_cmpeq_epi8, _mm256_min_epu8, _mm256_movemask_epi8, _mm256_set1_epi8,
+        _mm256_cmpeq_epi8, _mm256_cmpgt_epi8, _mm256_min_epu8, _mm256_movemask_epi8,
+        _mm256_or_si256, _mm256_set1_epi8, _mm256_setr_epi8,
     };
     const LANE: usize = 32;
-    let n = tags.len();
-    debug_assert!(n >= LANE);
+    debug_assert!(n <= tags.len() && tags.len() >= LANE);
+    if n < LANE {
+        // SAFETY: `tags` holds at least 32 bytes.
+        let raw = unsafe { load_u8x32(tags, 0) };
+        // Lanes `k >= n` (as signed bytes, 0 to 31 against `n - 1` from -1 to 30) all ones.
+        let lanes = _mm256_setr_epi8(
+            0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23,
+            24, 25, 26, 27, 28, 29, 30, 31,
+        );
+        let beyond = _mm256_cmpgt_epi8(lanes, _mm256_set1_epi8(n as i8 - 1));
+        let low = _mm256_or_si256(raw, beyond);
+        let best = smallest_byte(low);
+        let equal =
+            _mm256_movemask_epi8(_mm256_cmpeq_epi8(low, _mm256_set1_epi8(best as i8))) as u32;
+        return (best, (equal.trailing_zeros() as usize).min(LANE - 1));
+    }
     let last = n - LANE;
     // SAFETY: every `k` below is at most `last = n - 32`, so the 32 bytes are within `tags`.
     let at = |k: usize| unsafe { load_u8x32(tags, k) };
