@@ -405,7 +405,7 @@ impl Matrix {
         // A matrix with no items takes no options, but linking none is fine (a sudoku board
         // with every cell given has no items and one solution, the empty set of options).
         let last_item = (self.items_total as usize).wrapping_sub(1);
-        let quad = W == 4 && (self.quad || option == 0);
+        let quad = W == 4 && (self.quad() || option == 0);
         if self.width != 0 && !quad {
             self.lay_out_spaced();
         }
@@ -476,7 +476,7 @@ impl Matrix {
             && self.primary < self.large_from
             && match self.option_count() {
                 0 => true,
-                _ => !self.quad && self.width == w as u32,
+                _ => !self.quad() && self.width == w as u32,
             }
     }
 
@@ -732,11 +732,11 @@ mod tests {
             sink.push_each(1, tables, 0b100);
         });
         assert_eq!(linked, Ok(()));
-        assert!(m.quad);
+        assert!(m.quad());
         let mut one_by_one = Matrix::new(11, 0).unwrap();
         let options = [[0, 3, 6, 8], [0, 5, 6, 10], [1, 4, 7, 9], [1, 5, 6, 10]];
         one_by_one.add_options(&options).unwrap();
-        assert!(one_by_one.quad);
+        assert!(one_by_one.quad());
         m.check_invariants();
         assert_eq!(m.snapshot(), one_by_one.snapshot());
         assert_eq!(m.tops, one_by_one.tops);

@@ -651,14 +651,14 @@ mod tests {
         ];
         let mut quad = Matrix::new(4, 4).unwrap();
         quad.add_options(&options).unwrap();
-        assert!(quad.quad);
+        assert!(quad.quad());
         // Every block starts at a multiple of four.
         assert!((0..options.len()).all(|k| quad.option_first(k).unwrap().is_multiple_of(4)));
         // Two batches make the same blocks as one, numbered on from the first.
         let mut halves = Matrix::new(4, 4).unwrap();
         halves.add_options(&options[..2]).unwrap();
         halves.add_options(&options[2..]).unwrap();
-        assert!(halves.quad);
+        assert!(halves.quad());
         assert_eq!(halves.snapshot(), quad.snapshot());
         assert_eq!(halves.option_count(), options.len());
         assert_eq!(
@@ -669,7 +669,7 @@ mod tests {
         for o in &options {
             spaced.add_option(o.iter().copied()).unwrap();
         }
-        assert!(!spaced.quad);
+        assert!(!spaced.quad());
         for m in [&quad, &spaced] {
             m.check_invariants();
             for (k, o) in options.iter().enumerate() {
@@ -745,15 +745,15 @@ mod tests {
         }
         // More options of four stay in blocks; one of three lays everything out with spacers.
         quad.add_options(&[[1, 3, 4, 6]]).unwrap();
-        assert!(quad.quad);
+        assert!(quad.quad());
         quad.add_option([0, 2, 6]).unwrap();
-        assert!(!quad.quad);
+        assert!(!quad.quad());
         quad.add_options(&[[3, 5, 6, 7]]).unwrap();
-        assert!(!quad.quad);
+        assert!(!quad.quad());
         spaced.add_option([1, 3, 4, 6]).unwrap();
         spaced.add_option([0, 2, 6]).unwrap();
         spaced.add_options(&[[3, 5, 6, 7]]).unwrap();
-        assert!(!spaced.quad);
+        assert!(!spaced.quad());
         quad.check_invariants();
         assert_eq!(quad.snapshot(), spaced.snapshot());
         for k in 0..quad.option_count() {
@@ -779,7 +779,7 @@ mod tests {
                 .collect();
             let mut blocks = Matrix::new(6, items - 6).unwrap();
             blocks.add_options(&options).unwrap();
-            assert!(!blocks.quad);
+            assert!(!blocks.quad());
             assert_eq!(blocks.width, W as u32);
             assert_eq!(1 << blocks.shift, W.next_power_of_two());
             let mut spaced = Matrix::new(6, items - 6).unwrap();

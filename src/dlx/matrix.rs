@@ -146,14 +146,6 @@ pub struct Matrix {
     /// holds its length from when it was covered. Decided when the tags are worked out, before a
     /// search; adding options brings `len` up to date first ([`widen`](Self::widen)).
     pub(super) narrow: bool,
-    /// The options are laid out in blocks of four: every option has exactly four items, and
-    /// option `k`'s nodes are `base + 4k .. base + 4k + 4` with `base` a multiple of four, with no
-    /// spacers. The other nodes of node `p`'s option are then `p ^ 1`, `p ^ 2` and `p ^ 3`, so
-    /// hiding an option, and covering its other items, is three steps with no walk and no test
-    /// (see the [module docs](crate::dlx)). The sudoku mapping's options are all four items wide. Decided by
-    /// the first options added: [`link_with`](Self::link_with) with `W = 4` on a matrix with no
-    /// options yet; adding an option of another width lays the matrix out with spacers again.
-    pub(super) quad: bool,
     /// The options are laid out in blocks: every option has exactly `width` items (2 to 8),
     /// and option `k`'s nodes are `blocks_from + (k << shift)` on, `1 << shift` being `width`
     /// rounded up to a power of two (the nodes after an option's last in its block are never
@@ -167,7 +159,7 @@ pub struct Matrix {
     /// matrix keeps its spacers, for the summary of its tags).
     pub(super) width: u32,
     pub(super) shift: u32,
-    /// [`SPACED`], [`QUAD`] or [`BLOCKS`], as `quad` and `width` say (see
+    /// [`SPACED`], [`QUAD`] or [`BLOCKS`], as `width` says (see
     /// [`set_width`](Self::set_width)): what the link operations are compiled for, read once
     /// at every call of one.
     pub(super) layout: u8,
@@ -241,7 +233,6 @@ impl Matrix {
             tag: Vec::new(),
             tags_stale: false,
             narrow: false,
-            quad: false,
             width: 0,
             shift: 0,
             layout: SPACED,
@@ -517,11 +508,22 @@ impl Matrix {
         self.layout
     }
 
+    /// The options are laid out in blocks of four: every option has exactly four items, and
+    /// option `k`'s nodes are `base + 4k .. base + 4k + 4` with `base` a multiple of four, with no
+    /// spacers. The other nodes of node `p`'s option are then `p ^ 1`, `p ^ 2` and `p ^ 3`, so
+    /// hiding an option, and covering its other items, is three steps with no walk and no test
+    /// (see the [module docs](crate::dlx)). The sudoku mapping's options are all four items wide. Decided by
+    /// the first options added: [`link_with`](Self::link_with) with `W = 4` on a matrix with no
+    /// options yet; adding an option of another width lays the matrix out with spacers again.
+    #[inline(always)]
+    pub(super) fn quad(&self) -> bool {
+        self.layout == QUAD
+    }
+
     /// Lays the options out from here on in blocks of `width` items (0: with spacers), the
-    /// fields that say so set together: [`quad`](Self::quad), [`width`](Self::width), `shift`
-    /// and the [`layout`](Self::layout).
+    /// fields that say so set together: [`width`](Self::width), `shift` and the
+    /// [`layout`](Self::layout).
     pub(super) fn set_width(&mut self, width: u32) {
-        self.quad = width == 4;
         self.width = width;
         self.shift = width.next_power_of_two().trailing_zeros();
         self.layout = match width {

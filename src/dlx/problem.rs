@@ -425,7 +425,7 @@ mod tests {
         for (text, width, count) in [(queens(6), 4, 4), (langford(7), 3, 52)] {
             let p = Problem::parse(&text).unwrap();
             let mut blocks = p.matrix().unwrap();
-            assert_eq!((blocks.width, blocks.quad), (width, width == 4));
+            assert_eq!((blocks.width, blocks.quad()), (width, width == 4));
             let mut spaced = Matrix::new(p.primary_items(), p.secondary_items()).unwrap();
             for items in p.options() {
                 spaced

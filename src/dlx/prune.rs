@@ -493,7 +493,7 @@ impl Matrix {
     /// `first` and `second` are options' nodes.
     pub(super) unsafe fn meeting(&self, first: u32, second: u32) -> (u32, u32) {
         #[cfg(target_arch = "x86_64")]
-        if self.quad {
+        if self.quad() {
             // SAFETY: the same contract.
             return unsafe { self.meeting_in_blocks(first, second) };
         }
@@ -807,7 +807,7 @@ impl Pruner {
     ///
     /// # Safety
     ///
-    /// `Q` is `m`'s layout ([`quad`](Matrix::quad)), and the trail is the one of the search of
+    /// `Q` is `m`'s layout ([`layout`](Matrix::layout)), and the trail is the one of the search of
     /// `m` this pruner belongs to (it holds the nodes of the options pruning removed).
     #[inline(always)]
     pub(super) unsafe fn leave<const N: bool, const Q: u8, const L: bool>(
@@ -832,7 +832,7 @@ impl Pruner {
     ///
     /// The trail is the one of the search of `m` this pruner belongs to.
     pub(super) unsafe fn leave_any(&mut self, m: &mut Matrix, level: usize) {
-        // SAFETY: `Q` is `m.quad`; the trail is this search's (the contract).
+        // SAFETY: `Q` is `m.layout()`; the trail is this search's (the contract).
         unsafe {
             match (m.narrow, m.layout(), m.large) {
                 (true, QUAD, _) => self.leave::<true, QUAD, false>(m, level),
@@ -906,7 +906,7 @@ mod tests {
                 .collect();
             let mut m = Matrix::new(6, 0).unwrap();
             m.add_options(&options).unwrap();
-            assert!(m.quad);
+            assert!(m.quad());
             for item in 1..=6u32 {
                 let mut nodes = Vec::new();
                 let mut p = m.nodes[item as usize].down;

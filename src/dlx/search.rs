@@ -721,7 +721,7 @@ impl<'a> Search<'a> {
     /// # Safety
     ///
     /// `N`, `Q` and `L` are the matrix's modes ([`narrow`](Matrix::narrow),
-    /// [`quad`](Matrix::quad), [`large`](Matrix::large)).
+    /// [`layout`](Matrix::layout), [`large`](Matrix::large)).
     #[inline(always)]
     unsafe fn run_fast_in<const N: bool, const Q: u8, const L: bool>(&mut self) -> Event {
         // A search driven by `step` may stand between moves; finish the move in progress first.
