@@ -216,13 +216,14 @@ impl<'a> Search<'a> {
     }
 
     /// Stops covering a tried option's items at a dead end: after each item but the last, if
-    /// some primary item is left with no option, the option is undone at once and counted as
-    /// tried, where the plain search would cover the rest, enter the level below, find the item
-    /// there and back up. The same nodes are tried, with fewer link updates; what pruning sees
-    /// can change, since the level below is never entered. One scan of the primary items' tags
-    /// after each item covered: it pays where options are wide and items long (the
-    /// pentominoes), not where covers are short (a sudoku's). Not in blocks of four, nor in a
-    /// large matrix. Off by default; `xc` turns it on unless asked for dlx1's own search.
+    /// some primary item outside the option is left with no option, the option is undone at
+    /// once and counted as tried, where the plain search would cover the rest, enter the level
+    /// below, find the item there and back up. The same nodes are tried, with fewer link
+    /// updates; what pruning sees can change, since the level below is never entered. One scan
+    /// of the primary items' tags after each item covered: it pays where options are wide and
+    /// items long (the pentominoes), not where covers are short (a sudoku's). Not in blocks of
+    /// four, nor in a large matrix. Off by default; `xc` turns it on for options five items
+    /// wide or more, unless asked for dlx1's own search.
     pub fn with_early_stop(mut self, on: bool) -> Self {
         self.early = on;
         self
@@ -725,7 +726,8 @@ impl<'a> Search<'a> {
     #[inline(always)]
     unsafe fn run_fast_in<const N: bool, const Q: u8, const L: bool>(&mut self) -> Event {
         // A search driven by `step` may stand between moves; finish the move in progress first.
-        // From Try, Retry or Backtrack this takes at most three moves, none of them a solution.
+        // From Try, Retry, Dead or Backtrack this takes at most three moves, none of them a
+        // solution.
         while !matches!(self.state, State::Enter | State::Leave | State::Done) {
             self.run_step();
         }
