@@ -332,6 +332,19 @@ unsafe fn close<const W: usize>(room: Room<'_>, spacer: usize, first: usize, qua
     first + W
 }
 
+/// Writes node `x` as the last node of item `i` (internal number) and counts it in the item's
+/// length, in arrays already long enough: the linking of an option added one at a time, or in
+/// blocks of another width than four, by plain indexing.
+#[inline(always)]
+fn link_last(nodes: &mut [Node], tops: &mut [u32], len: &mut [u32], x: usize, i: u32) {
+    let last = nodes[i as usize].up;
+    nodes[x] = Node { up: last, down: i };
+    tops[x] = i;
+    nodes[last as usize].down = x as u32;
+    nodes[i as usize].up = x as u32;
+    len[i as usize] += 1;
+}
+
 impl Matrix {
     /// The checks of [`add_options`](Self::add_options).
     pub(super) fn check_options<const W: usize, T: ItemNumber>(
@@ -501,34 +514,28 @@ impl Matrix {
                 what: "the options",
             });
         }
-        let pad = Node::default();
         if option == 0 {
             // Blocks start at a multiple of their size; the nodes in between are never read.
-            while !self.nodes.len().is_multiple_of(size) {
-                self.nodes.push(pad);
-                self.tops.push(SPACER);
-            }
-            self.blocks_from = self.nodes.len() as u32;
+            let start = self.nodes.len().next_multiple_of(size);
+            self.nodes.resize(start, Node::default());
+            self.tops.resize(start, SPACER);
+            self.blocks_from = start as u32;
             self.set_width(W as u32);
         }
-        self.nodes.reserve(options.len() * size);
-        self.tops.reserve(options.len() * size);
-        for items in options {
-            for item in items {
-                let (i, x) = (item.get() + 1, self.nodes.len() as u32);
-                let last = self.nodes[i].up;
-                self.nodes.push(Node {
-                    up: last,
-                    down: i as u32,
-                });
-                self.tops.push(i as u32);
-                self.nodes[last as usize].down = x;
-                self.nodes[i].up = x;
-                self.len[i] += 1;
-            }
-            for _ in W..size {
-                self.nodes.push(pad);
-                self.tops.push(SPACER);
+        // Grown once, as `link_option` does; the nodes after each option's last stay spacers.
+        let first = self.nodes.len();
+        let end = first + options.len() * size;
+        self.nodes.resize(end, Node::default());
+        self.tops.resize(end, SPACER);
+        for (items, start) in options.iter().zip((first..end).step_by(size)) {
+            for (x, item) in (start..).zip(items) {
+                link_last(
+                    &mut self.nodes,
+                    &mut self.tops,
+                    &mut self.len,
+                    x,
+                    item.get() as u32 + 1,
+                );
             }
         }
         self.blocks += options.len() as u32;
@@ -546,16 +553,10 @@ impl Matrix {
         // compiler reload and store the vector's length around every link.
         self.nodes.resize(end + 1, Node::default());
         self.tops.resize(end + 1, SPACER);
-        let nodes = &mut self.nodes[..];
-        let len = &mut self.len[..];
         for (x, &i) in (first..end).zip(&self.scratch) {
-            let last = nodes[i as usize].up;
-            nodes[x] = Node { up: last, down: i };
-            self.tops[x] = i;
-            nodes[last as usize].down = x as u32;
-            nodes[i as usize].up = x as u32;
-            len[i as usize] += 1;
+            link_last(&mut self.nodes, &mut self.tops, &mut self.len, x, i);
         }
+        let nodes = &mut self.nodes[..];
         nodes[spacer_before].down = (end - 1) as u32;
         nodes[end] = Node {
             up: first as u32,
