@@ -4,7 +4,7 @@
 #![allow(unsafe_code)]
 
 use super::matrix::{BLOCKS, Matrix, QUAD};
-use super::node::{COVERED, Node, SPACER, TAG_COVERED, tag_of};
+use super::node::{COVERED, Node, SPACER, TAG_CAP, TAG_COVERED, tag_of};
 use super::unchecked::{get, ln, nd, tg, tp};
 
 /// Calls a link operation in the matrix's modes: `in_mode!(m, cover(i))` is
@@ -40,8 +40,9 @@ pub(super) use in_mode;
 // asks too that `Q` be the matrix's [layout](Matrix::layout), which `in_mode!` sees to: the
 // walks of one layout run off another's options.
 impl Matrix {
-    /// Item `i` loses an option: in narrow mode one byte decremented, otherwise the exact length
-    /// and the tag worked out from it. `L`: the matrix is [large](Self::large), and the summary of
+    /// Item `i` loses an option: in narrow mode one byte decremented; otherwise the same while
+    /// the tag is below the cap, and at the cap the exact length decremented and the tag worked
+    /// out from it (see [`narrow`](Self::narrow)). `L`: the matrix is [large](Self::large), and the summary of
     /// its tags learns the new one.
     ///
     /// # Safety
@@ -55,10 +56,16 @@ impl Matrix {
                 *tg!(self, i) -= 1;
                 *tg!(self, i)
             } else {
-                let len = *ln!(self, i) - 1;
-                *ln!(self, i) = len;
-                *tg!(self, i) = tag_of(len);
-                tag_of(len)
+                let tag = *tg!(self, i);
+                if u32::from(tag) < TAG_CAP {
+                    *tg!(self, i) = tag - 1;
+                    tag - 1
+                } else {
+                    let len = *ln!(self, i) - 1;
+                    *ln!(self, i) = len;
+                    *tg!(self, i) = tag_of(len);
+                    tag_of(len)
+                }
             }
         };
         if L {
@@ -78,9 +85,18 @@ impl Matrix {
             if N {
                 *tg!(self, i) += 1;
             } else {
-                let len = *ln!(self, i) + 1;
-                *ln!(self, i) = len;
-                *tg!(self, i) = tag_of(len);
+                let tag = *tg!(self, i);
+                if u32::from(tag) + 1 < TAG_CAP {
+                    *tg!(self, i) = tag + 1;
+                } else {
+                    let len = if u32::from(tag) < TAG_CAP {
+                        u32::from(tag)
+                    } else {
+                        *ln!(self, i)
+                    } + 1;
+                    *ln!(self, i) = len;
+                    *tg!(self, i) = tag_of(len);
+                }
             }
         }
     }
@@ -110,7 +126,13 @@ impl Matrix {
                 // to give back when it is uncovered.
                 *ln!(self, i) = u32::from(*tg!(self, i));
             } else {
-                *ln!(self, i) += COVERED;
+                let tag = *tg!(self, i);
+                let len = if u32::from(tag) < TAG_CAP {
+                    u32::from(tag)
+                } else {
+                    *ln!(self, i)
+                };
+                *ln!(self, i) = len + COVERED;
             }
             *tg!(self, i) = TAG_COVERED;
         }
@@ -637,6 +659,42 @@ mod tests {
         }
     }
 
+    /// An item of more options than a tag holds, in a matrix that is not narrow: covering the
+    /// items that share its options brings it below the cap, where only its tag changes, and
+    /// uncovering them brings it back to the cap and its exact length; a search does the same
+    /// at every level.
+    #[test]
+    fn an_item_crossing_the_cap_keeps_its_length() {
+        // Item 0 and items 1..=300: options {0, k} and {k}.
+        let mut m = Matrix::new(301, 0).unwrap();
+        for k in 1..=300 {
+            m.add_option([0, k]).unwrap();
+            m.add_option([k]).unwrap();
+        }
+        let before = m.snapshot();
+        m.refresh_tags();
+        assert!(!m.narrow);
+        // Internal numbers are from 1: item 0 is 1, item `k` is `k + 1`.
+        for k in 1..=60 {
+            // SAFETY: `k + 1` is an item.
+            unsafe { in_mode!(m, cover(k + 1)) };
+            assert_eq!(m.length(1), 300 - k);
+            assert_eq!(u32::from(m.tag[1]), (300 - k).min(TAG_CAP));
+            m.check_invariants();
+        }
+        for k in (1..=60).rev() {
+            // SAFETY: `k + 1` is an item.
+            unsafe { in_mode!(m, uncover(k + 1)) };
+            assert_eq!(m.length(1), 301 - k);
+            m.check_invariants();
+        }
+        assert_eq!(m.snapshot(), before);
+        // Any one of the 300 options {0, k}, the singletons for the rest.
+        assert_eq!(m.search().count(u64::MAX), 300);
+        m.check_invariants();
+        assert_eq!(m.snapshot(), before);
+    }
+
     /// Options of four items are laid out in blocks of four (no spacers), as long as every
     /// option is; the links, the read-back and the decoding are those of the same options with
     /// spacers, and an option of another width lays the matrix out with spacers again.
@@ -713,6 +771,7 @@ mod tests {
         // Covering, hiding and removing undo exactly, narrow and wide.
         let before = quad.snapshot();
         quad.refresh_tags();
+        spaced.refresh_tags();
         for narrow in [false, true] {
             quad.widen();
             quad.narrow = narrow;

@@ -130,7 +130,9 @@ pub struct Matrix {
     /// Number of primary plus secondary items (`n`).
     pub(super) items_total: u32,
     /// Active options of each item (0 is the root, `1..=n` the items), plus [`COVERED`] while it
-    /// is covered. There is no list of the active items: a covered item's tag says so, and the
+    /// is covered. While a search runs, an active item's `len` is kept only while its tag is
+    /// [`TAG_CAP`]: below the cap the tag is the length, and only the tag changes (see
+    /// [`narrow`](Self::narrow)); [`length`](Self::length) reads whichever holds it. There is no list of the active items: a covered item's tag says so, and the
     /// search knows that none is left when [`choose`](Self::choose) finds every tag covered.
     pub(super) len: Vec<u32>,
     /// Each item's length in one byte (index as `len`): the length itself up to [`TAG_CAP`], and
@@ -141,10 +143,19 @@ pub struct Matrix {
     /// Options were added since the tags were last computed.
     pub(super) tags_stale: bool,
     /// Every item has fewer than [`TAG_CAP`] options, so its tag is its exact length, and the
-    /// link operations keep only the tags (one byte stored per link instead of a read, a write
-    /// and a byte store): `len` of an active item is then out of date, and `len` of a covered item
-    /// holds its length from when it was covered. Decided when the tags are worked out, before a
-    /// search; adding options brings `len` up to date first ([`widen`](Self::widen)).
+    /// link operations keep only the tags (one byte decremented per link): `len` of an active
+    /// item is then out of date, and `len` of a covered item holds its length from when it was
+    /// covered. Decided when the tags are worked out, before a search; adding options brings
+    /// `len` up to date first ([`widen`](Self::widen)).
+    ///
+    /// A matrix that is not narrow has items of [`TAG_CAP`] options or more. The link operations
+    /// then look at the tag first: below the cap it is still the exact length and it alone
+    /// changes, and only an item at the cap has its `len` read and written, and its tag worked
+    /// out from it. An item that comes down to the cap's length is then given it in `len`,
+    /// and one that comes up to it has its `len` set, so that `len` is exact whenever the tag is
+    /// the cap. The pentominoes' piece items hold hundreds of options at first and come below
+    /// the cap after a piece or two is placed, from when their updates cost what a narrow
+    /// matrix's do.
     pub(super) narrow: bool,
     /// The options are laid out in blocks: every option has exactly `width` items (2 to 8),
     /// and option `k`'s nodes are `blocks_from + (k << shift)` on, `1 << shift` being `width`
@@ -409,15 +420,19 @@ impl Matrix {
         self.narrow = self.tag[1..=n].iter().fold(0, |a, &t| a.max(t)) < TAG_CAP as u8;
     }
 
-    /// Leaves narrow mode: brings `len` up to date from the tags, for adding options (which
-    /// count in `len`). Only between searches, when no item is covered.
+    /// Brings `len` up to date from the tags below the cap, which a search kept alone (narrow
+    /// or not), for adding options (which count in `len`), and leaves narrow mode. Nothing to do
+    /// while the tags are stale: `len` is then what adding left. Only between searches, when no
+    /// item is covered.
     pub(super) fn widen(&mut self) {
-        if !self.narrow {
+        if self.tags_stale {
             return;
         }
         let n = self.items_total as usize;
         for (len, &tag) in self.len[1..=n].iter_mut().zip(&self.tag[1..=n]) {
-            *len = u32::from(tag);
+            if u32::from(tag) < TAG_CAP {
+                *len = u32::from(tag);
+            }
         }
         self.narrow = false;
     }
@@ -425,8 +440,9 @@ impl Matrix {
     /// The number of options an active item has left.
     #[inline(always)]
     pub(super) fn length(&self, i: u32) -> u32 {
-        if self.narrow {
-            u32::from(self.tag[i as usize])
+        let tag = self.tag[i as usize];
+        if u32::from(tag) < TAG_CAP {
+            u32::from(tag)
         } else {
             self.len[i as usize]
         }
@@ -549,10 +565,13 @@ impl Matrix {
                 count += 1;
                 p = node.down;
             }
-            let len = match (self.narrow, self.tag[i as usize]) {
-                (true, TAG_COVERED) => self.len[i as usize],
-                (true, tag) => u32::from(tag),
-                (false, _) => self.len[i as usize] & !COVERED,
+            // Stale tags: `len` is what adding left. Otherwise as `length` reads it, and a
+            // covered item's from when it was covered.
+            let len = match (self.tags_stale, self.narrow, self.tag[i as usize]) {
+                (true, _, _) | (_, false, TAG_COVERED) => self.len[i as usize] & !COVERED,
+                (_, true, TAG_COVERED) => self.len[i as usize],
+                (_, _, tag) if u32::from(tag) < TAG_CAP => u32::from(tag),
+                _ => self.len[i as usize],
             };
             assert_eq!(len, count, "len of item {i}");
         }
