@@ -524,8 +524,9 @@ impl Matrix {
     #[inline(always)]
     pub(super) unsafe fn dead_outside(&self, x: u32) -> bool {
         let tags = &self.tag[1..=self.primary as usize];
-        // Most of the time no tag is 0, which one vectorised search of the bytes tells.
-        if !tags.contains(&0) {
+        // Most of the time no tag is 0, which the least of the bytes tells: a fold with no early
+        // exit, which is vectorised and inlined (a search for 0 is a call to memchr).
+        if tags.iter().fold(u8::MAX, |a, &t| a.min(t)) != 0 {
             return false;
         }
         tags.iter()
