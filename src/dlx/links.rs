@@ -3,32 +3,75 @@
 
 #![allow(unsafe_code)]
 
-use super::matrix::{BLOCKS, Matrix, QUAD};
+use super::matrix::{Matrix, QUAD, SPACED};
 use super::node::{COVERED, Node, SPACER, TAG_CAP, TAG_COVERED, tag_of};
 use super::unchecked::{get, ln, nd, tg, tp};
 
-/// Calls a link operation in the matrix's modes: `in_mode!(m, cover(i))` is
-/// `m.cover::<N, Q, L>(i)` with `N` whether the matrix is [narrow](Matrix::narrow), `Q` its
-/// [layout](Matrix::layout) ([`SPACED`](super::matrix::SPACED), [`QUAD`] or [`BLOCKS`]) and
-/// `L` whether it is [large](Matrix::large), keeping a summary of its tags (only with
-/// spacers). The operations are unsafe functions, so a use stands in an `unsafe` block whose
-/// `SAFETY` comment says why the operation's contract holds.
-macro_rules! in_mode {
-    ($m:expr, $f:ident($($a:expr),*)) => {{
-        use $crate::dlx::matrix::{BLOCKS, QUAD, SPACED};
+/// Evaluates `body` in the matrix's modes: `modes!(m, body)` matches them and, in each arm,
+/// defines the constants `N` (whether the matrix is [narrow](Matrix::narrow)), `Q` (its
+/// [layout](Matrix::layout): [`SPACED`], or the width of its blocks, 2 to 8, [`QUAD`] among
+/// them) and `L` (whether it is [large](Matrix::large), keeping a summary of its tags: only
+/// with spacers), for `body` to name, as in `modes!(m, m.cover::<N, Q, L>(i))`. Each arm
+/// compiles `body` once, with its constants.
+macro_rules! modes {
+    ($m:expr, $body:expr) => {{
         match ($m.narrow, $m.layout(), $m.large) {
-            (true, QUAD, _) => $m.$f::<true, QUAD, false>($($a),*),
-            (false, QUAD, _) => $m.$f::<false, QUAD, false>($($a),*),
-            (true, BLOCKS, _) => $m.$f::<true, BLOCKS, false>($($a),*),
-            (false, BLOCKS, _) => $m.$f::<false, BLOCKS, false>($($a),*),
-            (true, _, false) => $m.$f::<true, SPACED, false>($($a),*),
-            (true, _, true) => $m.$f::<true, SPACED, true>($($a),*),
-            (false, _, false) => $m.$f::<false, SPACED, false>($($a),*),
-            (false, _, true) => $m.$f::<false, SPACED, true>($($a),*),
+            (true, 2, _) => $crate::dlx::links::modes!(@ true, 2, false, $body),
+            (false, 2, _) => $crate::dlx::links::modes!(@ false, 2, false, $body),
+            (true, 3, _) => $crate::dlx::links::modes!(@ true, 3, false, $body),
+            (false, 3, _) => $crate::dlx::links::modes!(@ false, 3, false, $body),
+            (true, 4, _) => $crate::dlx::links::modes!(@ true, 4, false, $body),
+            (false, 4, _) => $crate::dlx::links::modes!(@ false, 4, false, $body),
+            (true, 5, _) => $crate::dlx::links::modes!(@ true, 5, false, $body),
+            (false, 5, _) => $crate::dlx::links::modes!(@ false, 5, false, $body),
+            (true, 6, _) => $crate::dlx::links::modes!(@ true, 6, false, $body),
+            (false, 6, _) => $crate::dlx::links::modes!(@ false, 6, false, $body),
+            (true, 7, _) => $crate::dlx::links::modes!(@ true, 7, false, $body),
+            (false, 7, _) => $crate::dlx::links::modes!(@ false, 7, false, $body),
+            (true, 8, _) => $crate::dlx::links::modes!(@ true, 8, false, $body),
+            (false, 8, _) => $crate::dlx::links::modes!(@ false, 8, false, $body),
+            (true, _, false) => $crate::dlx::links::modes!(@ true, 0, false, $body),
+            (true, _, true) => $crate::dlx::links::modes!(@ true, 0, true, $body),
+            (false, _, false) => $crate::dlx::links::modes!(@ false, 0, false, $body),
+            (false, _, true) => $crate::dlx::links::modes!(@ false, 0, true, $body),
         }
     }};
+    (@ $n:literal, $q:literal, $l:literal, $body:expr) => {{
+        #[allow(dead_code)]
+        const N: bool = $n;
+        #[allow(dead_code)]
+        const Q: u8 = $q;
+        #[allow(dead_code)]
+        const L: bool = $l;
+        $body
+    }};
+}
+pub(super) use modes;
+
+/// Calls a link operation in the matrix's modes (see [`modes!`]): `in_mode!(m, cover(i))` is
+/// `m.cover::<N, Q, L>(i)`. The operations are unsafe functions, so a use stands in an
+/// `unsafe` block whose `SAFETY` comment says why the operation's contract holds.
+macro_rules! in_mode {
+    ($m:expr, $f:ident($($a:expr),*)) => {
+        $crate::dlx::links::modes!($m, $m.$f::<N, Q, L>($($a),*))
+    };
 }
 pub(super) use in_mode;
+
+/// Where node `p` of an option in blocks of `width` stands: the block's first node, and `p`'s
+/// place in it (so `p` is `base | j`). The block is `width` rounded up to a power of two.
+#[inline(always)]
+fn block_place(p: u32, width: u32) -> (u32, u32) {
+    let mask = width.next_power_of_two() - 1;
+    (p & !mask, p & mask)
+}
+
+/// The place `k` steps on from place `j` round a block of `width` (both below it).
+#[inline(always)]
+fn round(j: u32, k: u32, width: u32) -> u32 {
+    let t = j + k;
+    if t >= width { t - width } else { t }
+}
 
 // Every operation here is an unsafe function: it indexes the arena without bounds checks, and
 // is sound when its arguments are what its contract says and the matrix's invariant holds (the
@@ -197,14 +240,16 @@ impl Matrix {
             }
             return 3;
         }
-        if Q == BLOCKS {
-            // Blocks: the other nodes follow `p` round its block, `width - 1` steps.
-            let (width, base, mut j) = self.place(p);
-            for _ in 1..width {
-                j = if j + 1 == width { 0 } else { j + 1 };
-                // SAFETY: `base | j` with `j < width` is a node of `p`'s option; its top is an
-                // item.
-                unsafe { self.unlink::<N, L>(base | j, tp!(self, base | j)) };
+        if Q != SPACED {
+            // Blocks of `Q`: the other nodes follow `p` round its block, `Q - 1` steps, which
+            // the compiler unrolls.
+            let width = u32::from(Q);
+            let (base, j) = block_place(p, width);
+            for k in 1..width {
+                let q = base | round(j, k, width);
+                // SAFETY: `q` is a node of `p`'s option (its place is below the width); its top
+                // is an item.
+                unsafe { self.unlink::<N, L>(q, tp!(self, q)) };
             }
             return u64::from(width - 1);
         }
@@ -279,13 +324,14 @@ impl Matrix {
             }
             return;
         }
-        if Q == BLOCKS {
+        if Q != SPACED {
             // Round the block the other way.
-            let (width, base, mut j) = self.place(p);
-            for _ in 1..width {
-                j = if j == 0 { width - 1 } else { j - 1 };
-                // SAFETY: as in `hide`: `base | j` is a node of `p`'s option.
-                unsafe { self.relink::<N>(base | j, tp!(self, base | j)) };
+            let width = u32::from(Q);
+            let (base, j) = block_place(p, width);
+            for k in (1..width).rev() {
+                let q = base | round(j, k, width);
+                // SAFETY: as in `hide`: `q` is a node of `p`'s option.
+                unsafe { self.relink::<N>(q, tp!(self, q)) };
             }
             return;
         }
@@ -372,29 +418,30 @@ impl Matrix {
     /// `q` is an option's node (and so is the node returned).
     #[inline(always)]
     pub(super) unsafe fn next_node(&self, q: u32) -> u32 {
-        match self.layout() {
-            QUAD => (q & !3) | ((q + 1) & 3),
-            BLOCKS => {
-                let (width, base, j) = self.place(q);
-                base | if j + 1 == width { 0 } else { j + 1 }
-            }
-            // SAFETY: an option is followed by a spacer, so `q + 1` is a node.
-            _ => unsafe {
-                if tp!(self, q + 1) == SPACER {
-                    self.node(q + 1).up
-                } else {
-                    q + 1
-                }
-            },
-        }
+        // SAFETY: the contract, and the width is the matrix's layout.
+        unsafe { self.next_in(q, u32::from(self.layout())) }
     }
 
-    /// Where node `p` of an option laid out in [blocks](Self::width) stands: the option's
-    /// width, its first node, and `p`'s place in it (so `p` is `base | j`).
+    /// [`next_node`](Self::next_node) in layout `width` ([`SPACED`] or the width of the
+    /// blocks), a constant where the caller is compiled for one layout.
+    ///
+    /// # Safety
+    ///
+    /// `q` is an option's node, and `width` the matrix's [layout](Self::layout).
     #[inline(always)]
-    pub(super) fn place(&self, p: u32) -> (u32, u32, u32) {
-        let mask = (1 << self.shift) - 1;
-        (self.width, p & !mask, p & mask)
+    pub(super) unsafe fn next_in(&self, q: u32, width: u32) -> u32 {
+        if width != u32::from(SPACED) {
+            let (base, j) = block_place(q, width);
+            return base | round(j, 1, width);
+        }
+        // SAFETY: an option is followed by a spacer, so `q + 1` is a node.
+        unsafe {
+            if tp!(self, q + 1) == SPACER {
+                self.node(q + 1).up
+            } else {
+                q + 1
+            }
+        }
     }
 
     /// The node of item `item` in the option of node `p`, other than `p` itself, if any.
@@ -437,12 +484,12 @@ impl Matrix {
             }
             return updates;
         }
-        if Q == BLOCKS {
-            let (width, base, mut j) = self.place(x);
-            for _ in 1..width {
-                j = if j + 1 == width { 0 } else { j + 1 };
-                // SAFETY: `base | j` is a node of `x`'s option; its top is an item.
-                updates += unsafe { self.cover::<N, Q, L>(tp!(self, base | j)) };
+        if Q != SPACED {
+            let width = u32::from(Q);
+            let (base, j) = block_place(x, width);
+            for k in 1..width {
+                // SAFETY: `base | round(..)` is a node of `x`'s option; its top is an item.
+                updates += unsafe { self.cover::<N, Q, L>(tp!(self, base | round(j, k, width))) };
             }
             return updates;
         }
@@ -473,7 +520,7 @@ impl Matrix {
     /// uncovered again, in
     /// the reverse order, and the option counts as tried and failed. Returns whether the option
     /// stands covered, and the number of links changed, covering and uncovering. With spacers
-    /// and in blocks of widths other than four (the walks of [`next_node`](Self::next_node));
+    /// and in blocks of widths other than four (the walks of [`next_in`](Self::next_in));
     /// in blocks of four, and in a large matrix, it is `cover_others`.
     ///
     /// # Safety
@@ -492,18 +539,19 @@ impl Matrix {
         // SAFETY: `x` is an option's node, so every node reached round its option is one too,
         // and its top an item.
         unsafe {
-            let mut q = self.next_node(x);
+            let width = u32::from(Q);
+            let mut q = self.next_in(x, width);
             while q != x {
                 updates += self.cover::<N, Q, L>(tp!(self, q));
-                let next = self.next_node(q);
+                let next = self.next_in(q, width);
                 if next != x && self.dead_outside(x) {
                     // Back round the option from `q` to the first node covered, uncovering.
                     loop {
                         self.uncover::<N, Q, L>(tp!(self, q));
-                        if q == self.next_node(x) {
+                        if q == self.next_in(x, width) {
                             break;
                         }
-                        q = self.prev_node(q);
+                        q = self.prev_in(q, width);
                     }
                     return (false, updates);
                 }
@@ -536,28 +584,26 @@ impl Matrix {
             .any(|(k, _)| unsafe { self.node_in(x, k as u32 + 1) }.is_none())
     }
 
-    /// The node before `q` in its option, going round: before the first node, the last (what
-    /// [`next_node`](Self::next_node) undoes).
+    /// The node before `q` in its option, going round, in layout `width` (as for
+    /// [`next_in`](Self::next_in)): before the first node, the last (what `next_in` undoes).
     ///
     /// # Safety
     ///
-    /// `q` is an option's node (and so is the node returned).
+    /// `q` is an option's node (and so is the node returned), and `width` the matrix's
+    /// [layout](Self::layout).
     #[inline(always)]
-    pub(super) unsafe fn prev_node(&self, q: u32) -> u32 {
-        match self.layout() {
-            QUAD => (q & !3) | (q.wrapping_sub(1) & 3),
-            BLOCKS => {
-                let (width, base, j) = self.place(q);
-                base | if j == 0 { width - 1 } else { j - 1 }
+    pub(super) unsafe fn prev_in(&self, q: u32, width: u32) -> u32 {
+        if width != u32::from(SPACED) {
+            let (base, j) = block_place(q, width);
+            return base | round(j, width - 1, width);
+        }
+        // SAFETY: an option is preceded by a spacer, so `q - 1` is a node.
+        unsafe {
+            if tp!(self, q - 1) == SPACER {
+                self.node(q - 1).down
+            } else {
+                q - 1
             }
-            // SAFETY: an option is preceded by a spacer, so `q - 1` is a node.
-            _ => unsafe {
-                if tp!(self, q - 1) == SPACER {
-                    self.node(q - 1).down
-                } else {
-                    q - 1
-                }
-            },
         }
     }
 
@@ -578,12 +624,12 @@ impl Matrix {
             }
             return;
         }
-        if Q == BLOCKS {
-            let (width, base, mut j) = self.place(x);
-            for _ in 1..width {
-                j = if j == 0 { width - 1 } else { j - 1 };
-                // SAFETY: `base | j` is a node of `x`'s option; its top is an item.
-                unsafe { self.uncover::<N, Q, L>(tp!(self, base | j)) };
+        if Q != SPACED {
+            let width = u32::from(Q);
+            let (base, j) = block_place(x, width);
+            for k in (1..width).rev() {
+                // SAFETY: `base | round(..)` is a node of `x`'s option; its top is an item.
+                unsafe { self.uncover::<N, Q, L>(tp!(self, base | round(j, k, width))) };
             }
             return;
         }

@@ -15,11 +15,11 @@ use super::sums::Sums;
 pub(super) const LARGE_FROM: u32 = 8192;
 
 /// The layouts of the options in the arena, as the link operations' parameter `Q` names them:
-/// with spacers, in [blocks of four](Matrix::quad), or in [blocks](Matrix::width) of another
-/// width.
+/// with spacers (0), or in [blocks](Matrix::width) of the width `Q` (2 to 8), of which
+/// [blocks of four](Matrix::quad) walk by `xor`s. The width is a constant of each operation's
+/// code, so that the walks round a block unroll.
 pub(super) const SPACED: u8 = 0;
-pub(super) const QUAD: u8 = 1;
-pub(super) const BLOCKS: u8 = 2;
+pub(super) const QUAD: u8 = 4;
 
 /// An item of an exact-cover problem, numbered from 0 in the order the matrix declares them:
 /// the primary items first, then the secondary ones.
@@ -163,16 +163,15 @@ pub struct Matrix {
     /// read), with no spacers. The other nodes of node `p`'s option are then found by
     /// arithmetic: from `p`'s place `j = p & mask` in its block, `j + 1`, `j + 2`, … round to
     /// `j - 1`, modulo `width`, which visits them in the order a walk through the spacers does.
-    /// Four wide is [`quad`](Self::quad) (`width` 4, `shift` 2), whose walks are `xor`s; other
-    /// widths are the layout [`BLOCKS`]. `width` is 0 with spacers. Decided by the first
+    /// Four wide is [`quad`](Self::quad) (`width` 4, `shift` 2), whose walks are `xor`s.
+    /// `width` is 0 with spacers. Decided by the first
     /// options added, as for `quad`: [`add_options`](Self::add_options) with one width from 2 to
     /// 8 on a matrix with no options yet and fewer than [`LARGE_FROM`] primary items (a large
     /// matrix keeps its spacers, for the summary of its tags).
     pub(super) width: u32,
     pub(super) shift: u32,
-    /// [`SPACED`], [`QUAD`] or [`BLOCKS`], as `width` says (see
-    /// [`set_width`](Self::set_width)): what the link operations are compiled for, read once
-    /// at every call of one.
+    /// `width` in one byte, [`SPACED`] with spacers (see [`set_width`](Self::set_width)): the
+    /// layout the link operations are compiled for, read once at every call of one.
     pub(super) layout: u8,
     /// The matrix has [`LARGE_FROM`] primary items or more (and is not
     /// in blocks of four): the link operations keep `low` and `lower`, a summary of the tags by
@@ -517,8 +516,8 @@ impl Matrix {
         OptionId(k.saturating_sub(1) as u32)
     }
 
-    /// The layout, as the link operations' parameter `Q` names it: [`SPACED`], [`QUAD`] or
-    /// [`BLOCKS`].
+    /// The layout, as the link operations' parameter `Q` names it: [`SPACED`] (0), or the width
+    /// of the blocks (2 to 8; [`QUAD`] is 4).
     #[inline(always)]
     pub(super) fn layout(&self) -> u8 {
         self.layout
@@ -540,13 +539,10 @@ impl Matrix {
     /// fields that say so set together: [`width`](Self::width), `shift` and the
     /// [`layout`](Self::layout).
     pub(super) fn set_width(&mut self, width: u32) {
+        debug_assert!(matches!(width, 0 | 2..=8), "blocks are 2 to 8 wide");
         self.width = width;
         self.shift = width.next_power_of_two().trailing_zeros();
-        self.layout = match width {
-            0 => SPACED,
-            4 => QUAD,
-            _ => BLOCKS,
-        };
+        self.layout = width as u8;
     }
 
     /// Checks every link of the structure, like `dlx1.w`'s `sanity()`: every up/down pair agrees,

@@ -129,9 +129,9 @@
 //! * **Narrow matrices.** When every item has fewer than 254 options (every sudoku up to 64×64)
 //!   a tag *is* the length, and the link operations keep only the tags: hiding a node decrements
 //!   one byte. Other matrices do the same for every item whose tag is below the cap, and keep
-//!   an exact count only for the items at it. The link operations and the search loop are compiled for each mode (narrow or
-//!   not, blocks of four, other blocks or spacers, large or not), and a search picks one when
-//!   it starts.
+//!   an exact count only for the items at it. The link operations and the search loop are
+//!   compiled for each mode (narrow or not, blocks of each width from 2 to 8 or spacers, large
+//!   or not), and a search picks one when it starts.
 //! * **Walks without tests.** With spacers, hiding walks right to the spacer and then from the
 //!   option's first node back, two loops that each need one test, not two.
 //! * **Two plain loops.** The step mode is a state machine, one state per step of Algorithm X;

@@ -9,8 +9,8 @@
 #![allow(unsafe_code)]
 
 use super::bounds::Bounds;
-use super::links::in_mode;
-use super::matrix::{BLOCKS, Matrix, QUAD, SPACED};
+use super::links::{in_mode, modes};
+use super::matrix::Matrix;
 use super::node::ROOT;
 use super::report::Stats;
 use super::scratch::{MANY_PAIRS, NO_PAIR, PairMemo, Weights};
@@ -833,18 +833,7 @@ impl Pruner {
     /// The trail is the one of the search of `m` this pruner belongs to.
     pub(super) unsafe fn leave_any(&mut self, m: &mut Matrix, level: usize) {
         // SAFETY: `Q` is `m.layout()`; the trail is this search's (the contract).
-        unsafe {
-            match (m.narrow, m.layout(), m.large) {
-                (true, QUAD, _) => self.leave::<true, QUAD, false>(m, level),
-                (false, QUAD, _) => self.leave::<false, QUAD, false>(m, level),
-                (true, BLOCKS, _) => self.leave::<true, BLOCKS, false>(m, level),
-                (false, BLOCKS, _) => self.leave::<false, BLOCKS, false>(m, level),
-                (true, _, false) => self.leave::<true, SPACED, false>(m, level),
-                (true, _, true) => self.leave::<true, SPACED, true>(m, level),
-                (false, _, false) => self.leave::<false, SPACED, false>(m, level),
-                (false, _, true) => self.leave::<false, SPACED, true>(m, level),
-            }
-        }
+        unsafe { modes!(m, self.leave::<N, Q, L>(m, level)) }
     }
 }
 

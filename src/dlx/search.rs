@@ -14,8 +14,8 @@ use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
-use super::links::in_mode;
-use super::matrix::{BLOCKS, ItemId, Matrix, OptionId, QUAD, SPACED};
+use super::links::{in_mode, modes};
+use super::matrix::{ItemId, Matrix, OptionId};
 use super::node::ROOT;
 use super::node::TAG_COVERED;
 use super::prune::{PRUNE_SPACING, Pruner};
@@ -703,18 +703,7 @@ impl<'a> Search<'a> {
     #[inline(always)]
     fn run_fast_portable(&mut self) -> Event {
         // SAFETY: `N`, `Q` and `L` are the matrix's modes.
-        unsafe {
-            match (self.m.narrow, self.m.layout(), self.m.large) {
-                (true, QUAD, _) => self.run_fast_in::<true, QUAD, false>(),
-                (false, QUAD, _) => self.run_fast_in::<false, QUAD, false>(),
-                (true, BLOCKS, _) => self.run_fast_in::<true, BLOCKS, false>(),
-                (false, BLOCKS, _) => self.run_fast_in::<false, BLOCKS, false>(),
-                (true, _, false) => self.run_fast_in::<true, SPACED, false>(),
-                (true, _, true) => self.run_fast_in::<true, SPACED, true>(),
-                (false, _, false) => self.run_fast_in::<false, SPACED, false>(),
-                (false, _, true) => self.run_fast_in::<false, SPACED, true>(),
-            }
-        }
+        unsafe { modes!(self.m, self.run_fast_in::<N, Q, L>()) }
     }
 
     /// [`run_fast`](Self::run_fast) in the given modes.

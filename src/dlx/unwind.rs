@@ -3,7 +3,8 @@
 
 #![allow(unsafe_code)]
 
-use super::matrix::{BLOCKS, Matrix, QUAD, SPACED};
+use super::links::modes;
+use super::matrix::Matrix;
 use super::scratch::{Pending, Stacks, Top};
 
 impl Matrix {
@@ -34,18 +35,7 @@ pub(super) unsafe fn unwind_any(
     pending: Pending,
 ) {
     // SAFETY: `N`, `Q` and `L` are the matrix's modes; the rest is the contract of this function.
-    unsafe {
-        match (m.narrow, m.layout(), m.large) {
-            (true, QUAD, _) => unwind::<true, QUAD, false>(m, choice, trail, mark, pending),
-            (false, QUAD, _) => unwind::<false, QUAD, false>(m, choice, trail, mark, pending),
-            (true, BLOCKS, _) => unwind::<true, BLOCKS, false>(m, choice, trail, mark, pending),
-            (false, BLOCKS, _) => unwind::<false, BLOCKS, false>(m, choice, trail, mark, pending),
-            (true, _, false) => unwind::<true, SPACED, false>(m, choice, trail, mark, pending),
-            (true, _, true) => unwind::<true, SPACED, true>(m, choice, trail, mark, pending),
-            (false, _, false) => unwind::<false, SPACED, false>(m, choice, trail, mark, pending),
-            (false, _, true) => unwind::<false, SPACED, true>(m, choice, trail, mark, pending),
-        }
-    }
+    unsafe { modes!(m, unwind::<N, Q, L>(m, choice, trail, mark, pending)) }
 }
 
 /// Undoes what a search holds (see [`Pending`]), in the exact reverse order of the search's own
