@@ -116,6 +116,25 @@ impl Matrix {
         }
     }
 
+    /// The number of options active item `i` has left, in a matrix that is not narrow: its tag
+    /// below the cap, `len` at it ([`length`](Self::length) without bounds checks).
+    ///
+    /// # Safety
+    ///
+    /// `i` is an item.
+    #[inline(always)]
+    unsafe fn exact_length(&mut self, i: u32) -> u32 {
+        // SAFETY: `i` is an item (the contract), which indexes `len` and `tag`.
+        unsafe {
+            let tag = *tg!(self, i);
+            if u32::from(tag) < TAG_CAP {
+                u32::from(tag)
+            } else {
+                *ln!(self, i)
+            }
+        }
+    }
+
     /// Undoes [`shorten`](Self::shorten).
     ///
     /// # Safety
@@ -132,11 +151,8 @@ impl Matrix {
                 if u32::from(tag) + 1 < TAG_CAP {
                     *tg!(self, i) = tag + 1;
                 } else {
-                    let len = if u32::from(tag) < TAG_CAP {
-                        u32::from(tag)
-                    } else {
-                        *ln!(self, i)
-                    } + 1;
+                    // Coming up to the cap, or above it: `len` takes over.
+                    let len = self.exact_length(i) + 1;
                     *ln!(self, i) = len;
                     *tg!(self, i) = tag_of(len);
                 }
@@ -169,13 +185,7 @@ impl Matrix {
                 // to give back when it is uncovered.
                 *ln!(self, i) = u32::from(*tg!(self, i));
             } else {
-                let tag = *tg!(self, i);
-                let len = if u32::from(tag) < TAG_CAP {
-                    u32::from(tag)
-                } else {
-                    *ln!(self, i)
-                };
-                *ln!(self, i) = len + COVERED;
+                *ln!(self, i) = self.exact_length(i) + COVERED;
             }
             *tg!(self, i) = TAG_COVERED;
         }

@@ -436,7 +436,8 @@ impl Matrix {
         self.narrow = false;
     }
 
-    /// The number of options an active item has left.
+    /// The number of options an active item has left: its tag below the cap, `len` at it (see
+    /// [`narrow`](Self::narrow)).
     #[inline(always)]
     pub(super) fn length(&self, i: u32) -> u32 {
         let tag = self.tag[i as usize];
