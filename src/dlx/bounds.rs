@@ -29,8 +29,8 @@
 
 #![allow(unsafe_code)]
 
-use super::links::in_mode;
 use super::matrix::{DlxError, ItemId, Matrix, OptionId};
+use super::modes::in_mode;
 use super::node::{SPACER, TAG_CAP, TAG_COVERED};
 use super::sums::{Roots, Sums};
 use super::unchecked::{nd, tp};

@@ -7,57 +7,6 @@ use super::matrix::{Matrix, QUAD, SPACED};
 use super::node::{COVERED, Node, SPACER, TAG_CAP, TAG_COVERED, tag_of};
 use super::unchecked::{get, ln, nd, tg, tp};
 
-/// Evaluates `body` in the matrix's modes: `modes!(m, body)` matches them and, in each arm,
-/// defines the constants `N` (whether the matrix is [narrow](Matrix::narrow)), `Q` (its
-/// [layout](Matrix::layout): [`SPACED`], or the width of its blocks, 2 to 8, [`QUAD`] among
-/// them) and `L` (whether it is [large](Matrix::large), keeping a summary of its tags: only
-/// with spacers), for `body` to name, as in `modes!(m, m.cover::<N, Q, L>(i))`. Each arm
-/// compiles `body` once, with its constants.
-macro_rules! modes {
-    ($m:expr, $body:expr) => {{
-        match ($m.narrow, $m.layout(), $m.large) {
-            (true, 2, _) => $crate::dlx::links::modes!(@ true, 2, false, $body),
-            (false, 2, _) => $crate::dlx::links::modes!(@ false, 2, false, $body),
-            (true, 3, _) => $crate::dlx::links::modes!(@ true, 3, false, $body),
-            (false, 3, _) => $crate::dlx::links::modes!(@ false, 3, false, $body),
-            (true, 4, _) => $crate::dlx::links::modes!(@ true, 4, false, $body),
-            (false, 4, _) => $crate::dlx::links::modes!(@ false, 4, false, $body),
-            (true, 5, _) => $crate::dlx::links::modes!(@ true, 5, false, $body),
-            (false, 5, _) => $crate::dlx::links::modes!(@ false, 5, false, $body),
-            (true, 6, _) => $crate::dlx::links::modes!(@ true, 6, false, $body),
-            (false, 6, _) => $crate::dlx::links::modes!(@ false, 6, false, $body),
-            (true, 7, _) => $crate::dlx::links::modes!(@ true, 7, false, $body),
-            (false, 7, _) => $crate::dlx::links::modes!(@ false, 7, false, $body),
-            (true, 8, _) => $crate::dlx::links::modes!(@ true, 8, false, $body),
-            (false, 8, _) => $crate::dlx::links::modes!(@ false, 8, false, $body),
-            (true, _, false) => $crate::dlx::links::modes!(@ true, 0, false, $body),
-            (true, _, true) => $crate::dlx::links::modes!(@ true, 0, true, $body),
-            (false, _, false) => $crate::dlx::links::modes!(@ false, 0, false, $body),
-            (false, _, true) => $crate::dlx::links::modes!(@ false, 0, true, $body),
-        }
-    }};
-    (@ $n:literal, $q:literal, $l:literal, $body:expr) => {{
-        #[allow(dead_code)]
-        const N: bool = $n;
-        #[allow(dead_code)]
-        const Q: u8 = $q;
-        #[allow(dead_code)]
-        const L: bool = $l;
-        $body
-    }};
-}
-pub(super) use modes;
-
-/// Calls a link operation in the matrix's modes (see [`modes!`]): `in_mode!(m, cover(i))` is
-/// `m.cover::<N, Q, L>(i)`. The operations are unsafe functions, so a use stands in an
-/// `unsafe` block whose `SAFETY` comment says why the operation's contract holds.
-macro_rules! in_mode {
-    ($m:expr, $f:ident($($a:expr),*)) => {
-        $crate::dlx::links::modes!($m, $m.$f::<N, Q, L>($($a),*))
-    };
-}
-pub(super) use in_mode;
-
 /// Where node `p` of an option in blocks of `width` stands: the block's first node, and `p`'s
 /// place in it (so `p` is `base | j`). The block is `width` rounded up to a power of two.
 #[inline(always)]
@@ -668,6 +617,7 @@ impl Matrix {
 mod tests {
     use super::*;
     use crate::dlx::matrix::{ItemId, OptionId, Snapshot};
+    use crate::dlx::modes::in_mode;
 
     /// Covers each item of `m` in turn, checking the links, and uncovers it, which must give
     /// back `before` exactly.

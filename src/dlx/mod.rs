@@ -227,7 +227,8 @@
 //! * `matrix.rs`: [`Matrix`], its items, options and errors, and its public API; `node.rs`
 //!   the node and the numbers the layout reserves.
 //! * `build.rs`: options linked into the arena, one, in bulk, or a family at a time.
-//! * `links.rs`: cover, uncover, hide, unhide, and the walks round an option.
+//! * `links.rs`: cover, uncover, hide, unhide, and the walks round an option; `modes.rs` the
+//!   dispatch that runs them, and the search loop, compiled for the matrix's modes.
 //! * `choose.rs`: step X3, the tag scan, the summary of a large matrix's tags, and the guess
 //!   among chosen items.
 //! * `prune.rs`: the pruning rules and the schedule that applies them.
@@ -271,6 +272,7 @@ mod build;
 mod choose;
 mod links;
 mod matrix;
+mod modes;
 mod node;
 mod problem;
 mod prune;

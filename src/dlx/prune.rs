@@ -9,8 +9,8 @@
 #![allow(unsafe_code)]
 
 use super::bounds::Bounds;
-use super::links::{in_mode, modes};
 use super::matrix::Matrix;
+use super::modes::{in_mode, modes};
 use super::node::ROOT;
 use super::report::Stats;
 use super::scratch::{MANY_PAIRS, NO_PAIR, PairMemo, Weights};

@@ -31,8 +31,8 @@
 #![allow(unsafe_code)]
 
 use super::bounds::Bounds;
-use super::links::in_mode;
 use super::matrix::{DlxError, ItemId, Matrix};
+use super::modes::in_mode;
 use super::node::{TAG_CAP, TAG_COVERED};
 use super::sums::SameValues;
 use super::unchecked::{nd, tp};

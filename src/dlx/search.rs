@@ -14,8 +14,8 @@ use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
-use super::links::{in_mode, modes};
 use super::matrix::{ItemId, Matrix, OptionId};
+use super::modes::{in_mode, modes};
 use super::node::ROOT;
 use super::node::TAG_COVERED;
 use super::prune::{PRUNE_SPACING, Pruner};

@@ -3,8 +3,8 @@
 
 #![allow(unsafe_code)]
 
-use super::links::modes;
 use super::matrix::Matrix;
+use super::modes::modes;
 use super::scratch::{Pending, Stacks, Top};
 
 impl Matrix {
