@@ -34,8 +34,8 @@ fn round(j: u32, k: u32, width: u32) -> u32 {
 impl Matrix {
     /// Item `i` loses an option: in narrow mode one byte decremented; otherwise the same while
     /// the tag is below the cap, and at the cap the exact length decremented and the tag worked
-    /// out from it (see [`narrow`](Self::narrow)). `L`: the matrix is [large](Self::large), and the summary of
-    /// its tags learns the new one.
+    /// out from it (see [`narrow`](Self::narrow)). `L`: the matrix is [large](Self::large), and
+    /// the summary of its tags learns the new one.
     ///
     /// # Safety
     ///

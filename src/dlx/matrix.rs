@@ -132,8 +132,9 @@ pub struct Matrix {
     /// Active options of each item (0 is the root, `1..=n` the items), plus [`COVERED`] while it
     /// is covered. While a search runs, an active item's `len` is kept only while its tag is
     /// [`TAG_CAP`]: below the cap the tag is the length, and only the tag changes (see
-    /// [`narrow`](Self::narrow)); [`length`](Self::length) reads whichever holds it. There is no list of the active items: a covered item's tag says so, and the
-    /// search knows that none is left when [`choose`](Self::choose) finds every tag covered.
+    /// [`narrow`](Self::narrow)); [`length`](Self::length) reads whichever holds it. There is
+    /// no list of the active items: a covered item's tag says so, and the search knows that
+    /// none is left when [`choose`](Self::choose) finds every tag covered.
     pub(super) len: Vec<u32>,
     /// Each item's length in one byte (index as `len`): the length itself up to [`TAG_CAP`], and
     /// [`TAG_COVERED`] while the item is covered. [`choose`](Self::choose) reads these bytes a

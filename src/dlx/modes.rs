@@ -7,10 +7,11 @@ use super::matrix::Matrix;
 
 /// Evaluates `body` in the matrix's modes: `modes!(m, body)` matches them and, in each arm,
 /// defines the constants `N` (whether the matrix is [narrow](Matrix::narrow)), `Q` (its
-/// [layout](Matrix::layout): [`SPACED`](super::matrix::SPACED), or the width of its blocks, 2 to 8, [`QUAD`](super::matrix::QUAD) among
-/// them) and `L` (whether it is [large](Matrix::large), keeping a summary of its tags: only
-/// with spacers), for `body` to name, as in `modes!(m, m.cover::<N, Q, L>(i))`. Each arm
-/// compiles `body` once, with its constants.
+/// [layout](Matrix::layout): [`SPACED`](super::matrix::SPACED), or the width of its blocks, 2
+/// to 8, [`QUAD`](super::matrix::QUAD) among them) and `L` (whether it is
+/// [large](Matrix::large), keeping a summary of its tags: only with spacers), for `body` to
+/// name, as in `modes!(m, m.cover::<N, Q, L>(i))`. Each arm compiles `body` once, with its
+/// constants.
 macro_rules! modes {
     ($m:expr, $body:expr) => {{
         match ($m.narrow, $m.layout(), $m.large) {
