@@ -171,9 +171,6 @@ pub struct Matrix {
     /// matrix keeps its spacers, for the summary of its tags).
     pub(super) width: u32,
     pub(super) shift: u32,
-    /// `width` in one byte, [`SPACED`] with spacers (see [`set_width`](Self::set_width)): the
-    /// layout the link operations are compiled for, read once at every call of one.
-    pub(super) layout: u8,
     /// The matrix has [`LARGE_FROM`] primary items or more (and is not
     /// in blocks of four): the link operations keep `low` and `lower`, a summary of the tags by
     /// which [`choose`](Self::choose) passes over the blocks of items that cannot hold the
@@ -246,7 +243,6 @@ impl Matrix {
             narrow: false,
             width: 0,
             shift: 0,
-            layout: SPACED,
             large: false,
             large_from: LARGE_FROM,
             low: Vec::new(),
@@ -519,10 +515,11 @@ impl Matrix {
     }
 
     /// The layout, as the link operations' parameter `Q` names it: [`SPACED`] (0), or the width
-    /// of the blocks (2 to 8; [`QUAD`] is 4).
+    /// of the blocks (2 to 8; [`QUAD`] is 4): what the link operations are compiled for, read
+    /// once at every call of one.
     #[inline(always)]
     pub(super) fn layout(&self) -> u8 {
-        self.layout
+        self.width as u8
     }
 
     /// The options are laid out in blocks of four: every option has exactly four items, and
@@ -534,17 +531,15 @@ impl Matrix {
     /// options yet; adding an option of another width lays the matrix out with spacers again.
     #[inline(always)]
     pub(super) fn quad(&self) -> bool {
-        self.layout == QUAD
+        self.layout() == QUAD
     }
 
     /// Lays the options out from here on in blocks of `width` items (0: with spacers), the
-    /// fields that say so set together: [`width`](Self::width), `shift` and the
-    /// [`layout`](Self::layout).
+    /// fields that say so set together: [`width`](Self::width) and `shift`.
     pub(super) fn set_width(&mut self, width: u32) {
         debug_assert!(matches!(width, 0 | 2..=8), "blocks are 2 to 8 wide");
         self.width = width;
         self.shift = width.next_power_of_two().trailing_zeros();
-        self.layout = width as u8;
     }
 
     /// Checks every link of the structure, like `dlx1.w`'s `sanity()`: every up/down pair agrees,
