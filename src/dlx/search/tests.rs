@@ -1,6 +1,7 @@
 //! The search's unit tests.
 
 use super::*;
+use crate::dlx::prune::IDLE_PASSES;
 use crate::dlx::scratch::Weights;
 
 /// Knuth's example from "Dancing Links": items a..g, the six options of the paper.
@@ -354,6 +355,46 @@ fn pruning_removes_what_no_solution_uses_and_puts_it_back() {
     drop(s);
     m.restore();
     assert_eq!(m.snapshot(), before);
+}
+
+/// Pruning stops for the rest of a search once its first [`IDLE_PASSES`] passes have removed
+/// nothing, and turns on again where escalation asks. Eleven queens (rows and columns primary,
+/// diagonals secondary), where no pair ever settles anything: the search makes 1,024 passes
+/// and no more, and finds the 2,680 solutions in the plain search's nodes.
+#[test]
+fn pruning_that_removes_nothing_stops() {
+    let n = 11;
+    let diagonals = 2 * n - 1;
+    let mut m = Matrix::new(2 * n, 2 * diagonals).unwrap();
+    for r in 0..n {
+        for c in 0..n {
+            let (a, b) = (r + c, r + n - 1 - c);
+            m.add_option([r, n + c, 2 * n + a, 2 * n + diagonals + b])
+                .unwrap();
+        }
+    }
+    let plain = {
+        let mut s = m.search();
+        (s.count(u64::MAX), s.stats().nodes)
+    };
+    assert_eq!(plain.0, 2680);
+    let mut s = m.search().with_pruning(true);
+    assert_eq!(s.count(u64::MAX), plain.0);
+    assert_eq!((s.pruner.passes, s.pruner.on), (IDLE_PASSES, false));
+    assert_eq!((s.stats().pruned, s.stats().nodes), (0, plain.1));
+    drop(s);
+    // Escalation after the passes have stopped turns them on again.
+    let escalate = IDLE_PASSES * PRUNE_SPACING * 2;
+    let mut s = m
+        .search()
+        .with_pruning(true)
+        .with_escalation(escalate, 2, PRUNE_SPACING);
+    assert_eq!(s.count(u64::MAX), plain.0);
+    assert!(
+        s.pruner.on && s.pruner.passes > IDLE_PASSES,
+        "{}",
+        s.pruner.passes
+    );
 }
 
 #[test]
