@@ -422,6 +422,8 @@ mod tests {
             let mut tags = vec![7u8; n];
             tags[n - 1] = 3;
             check_scans(&tags, (3, n - 1));
+            // Every tag covered.
+            check_scans(&vec![TAG_COVERED; n], (TAG_COVERED, 0));
         }
         for n in 1..32 {
             let tags: Vec<u8> = (0..n).map(|_| next() % 4 + 1).collect();

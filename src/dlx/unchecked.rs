@@ -385,13 +385,13 @@ pub(super) fn has_avx2() -> bool {
 /// or `None` when the CPU lacks it, `tags` is shorter than 32 or than `n` (see
 /// [`choose`](super::choose) for the scan without it).
 ///
-/// From 32 tags: the minimum of all 32-byte lanes (the tail read as one lane that overlaps the
-/// one before), reduced once (to 16 bytes, to eight words, then `phminposuw`), then the first
-/// lane that holds it. Half the instructions of the 64-byte blocks' scan, which reduces every
-/// block to its minimum before comparing. Below 32: the 32 bytes read at once, those from `n`
-/// on made [`TAG_COVERED`](super::node::TAG_COVERED) by a mask, so that a matrix of few
-/// primary items is scanned without a loop (the tag array is long enough for that whatever the
-/// number of items).
+/// Below 32 tags: the 32 bytes read at once, those from `n` on made
+/// [`TAG_COVERED`](super::node::TAG_COVERED) by a mask, so that a matrix of few primary items is
+/// scanned without a loop (the tag array is long enough for that whatever the number of items).
+/// Up to 256: each tag and its place as a 16-bit key, whose least gives the tag and its first
+/// place at once. Beyond: the minimum of all 32-byte lanes (the tail read as one lane that
+/// overlaps the one before), reduced once (to 16 bytes, to eight words, then `phminposuw`), then
+/// the first lane that holds it.
 #[inline(always)]
 pub(super) fn lowest_avx2(tags: &[u8], n: usize) -> Option<(u8, usize)> {
     #[cfg(target_arch = "x86_64")]
@@ -421,30 +421,76 @@ fn smallest_byte(v: __m256i) -> u8 {
     _mm_cvtsi128_si32(m) as u8
 }
 
+/// The least of the 16-bit words of `v`: the two halves' minimum, then the smallest of those
+/// eight words found by SSE4.1's `phminposuw`.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+#[inline]
+fn smallest_word(v: __m256i) -> u32 {
+    use std::arch::x86_64::{
+        _mm_cvtsi128_si32, _mm_min_epu16, _mm_minpos_epu16, _mm256_castsi256_si128,
+        _mm256_extracti128_si256,
+    };
+    let m = _mm_min_epu16(_mm256_castsi256_si128(v), _mm256_extracti128_si256::<1>(v));
+    _mm_cvtsi128_si32(_mm_minpos_epu16(m)) as u32 & 0xFFFF
+}
+
+/// The 32 tags of `tags` as 16-bit keys `tag << 8 | place`, their places the bytes of `places`,
+/// folded to 16 words by taking the lesser of each two: the least key of a matrix's tags is its
+/// shortest item and, among the shortest, the first.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+#[inline]
+fn keys(tags: __m256i, places: __m256i) -> __m256i {
+    use std::arch::x86_64::{_mm256_min_epu16, _mm256_unpackhi_epi8, _mm256_unpacklo_epi8};
+    _mm256_min_epu16(
+        _mm256_unpacklo_epi8(places, tags),
+        _mm256_unpackhi_epi8(places, tags),
+    )
+}
+
 /// The kernel of [`lowest_avx2`]: `n <= tags.len()` and `32 <= tags.len()`.
+///
+/// Up to 256 tags, each tag and its place make a 16-bit key, and the least key gives both the
+/// shortest tag and its first place at once, with no second pass to look for it: more
+/// instructions, but fewer steps one after another, and the choice is waited for at every node.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 fn lowest_avx2_kernel(tags: &[u8], n: usize) -> (u8, usize) {
     use std::arch::x86_64::{
-        _mm256_cmpeq_epi8, _mm256_cmpgt_epi8, _mm256_min_epu8, _mm256_movemask_epi8,
-        _mm256_or_si256, _mm256_set1_epi8, _mm256_setr_epi8,
+        _mm256_add_epi8, _mm256_cmpeq_epi8, _mm256_cmpgt_epi8, _mm256_min_epu8, _mm256_min_epu16,
+        _mm256_movemask_epi8, _mm256_or_si256, _mm256_set1_epi8, _mm256_setr_epi8,
     };
     const LANE: usize = 32;
     debug_assert!(n <= tags.len() && tags.len() >= LANE);
+    let places = _mm256_setr_epi8(
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24,
+        25, 26, 27, 28, 29, 30, 31,
+    );
+    let split = |key: u32| ((key >> 8) as u8, (key & 0xFF) as usize);
     if n < LANE {
         // SAFETY: `tags` holds at least 32 bytes.
         let raw = unsafe { load_u8x32(tags, 0) };
-        // Lanes `k >= n` (as signed bytes, 0 to 31 against `n - 1` from -1 to 30) all ones.
-        let lanes = _mm256_setr_epi8(
-            0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23,
-            24, 25, 26, 27, 28, 29, 30, 31,
-        );
-        let beyond = _mm256_cmpgt_epi8(lanes, _mm256_set1_epi8(n as i8 - 1));
-        let low = _mm256_or_si256(raw, beyond);
-        let best = smallest_byte(low);
-        let equal =
-            _mm256_movemask_epi8(_mm256_cmpeq_epi8(low, _mm256_set1_epi8(best as i8))) as u32;
-        return (best, (equal.trailing_zeros() as usize).min(LANE - 1));
+        // Places `k >= n` (as signed bytes, 0 to 31 against `n - 1` from -1 to 30) all ones.
+        let beyond = _mm256_cmpgt_epi8(places, _mm256_set1_epi8(n as i8 - 1));
+        return split(smallest_word(keys(_mm256_or_si256(raw, beyond), places)));
+    }
+    if n <= 8 * LANE {
+        // Every 32 tags, and the last 32 (which overlap those before unless `n` is a multiple
+        // of 32), places up to 255.
+        let last = n - LANE;
+        let at = |k: usize| {
+            // SAFETY: `k <= last`, so `k + 32 <= n <= tags.len()`.
+            let tags = unsafe { load_u8x32(tags, k) };
+            keys(tags, _mm256_add_epi8(places, _mm256_set1_epi8(k as i8)))
+        };
+        let mut key = at(last);
+        let mut k = 0;
+        while k < last {
+            key = _mm256_min_epu16(key, at(k));
+            k += LANE;
+        }
+        return split(smallest_word(key));
     }
     let last = n - LANE;
     // SAFETY: every `k` below is at most `last = n - 32`, so the 32 bytes are within `tags`.
