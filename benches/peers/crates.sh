@@ -23,6 +23,7 @@ rounds=${ROUNDS:-5}
 die() { echo "crates.sh: $*" >&2; exit 1; }
 (($# > 0)) || die "usage: benches/peers/crates.sh FILE..."
 [[ -x $ours ]] || die "no sudoku-dlx binary at $ours (cargo build --release, or set SUDOKU_DLX)"
+ours=$(cd "$(dirname "$ours")" && pwd)/$(basename "$ours")
 [[ -f $peers ]] || die "no peer harness at $peers (set BENCH_PEERS)"
 [[ $rounds =~ ^[1-9][0-9]*$ ]] || die "ROUNDS must be a whole number from 1"
 
@@ -32,13 +33,18 @@ least() { sort -g | head -n 1 | grep . || echo -; }
 # `a / b` to two decimals, or "-" if either is missing.
 ratio() { [[ $1 == - || $2 == - ]] && echo - || awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
 
+# Ours runs from an empty folder, so that no config.toml applies.
+empty=$(mktemp -d)
+trap 'rmdir "$empty"' EXIT
+
 printf '%-36s %10s %10s %10s %12s %12s\n' file ours sudoku dlx "ours/sudoku" "dlx/ours"
 for file in "$@"; do
     [[ -f $file ]] || die "no puzzle file $file"
+    file=$(cd "$(dirname "$file")" && pwd)/$(basename "$file")
     mine=() bitboard=() dlx=()
     for ((round = 0; round < rounds; round++)); do
         # bench's last line: file puzzles unique multi none puzzles/s secs ...
-        mine+=("$("$ours" bench "$file" | awk 'END { print $7 }')")
+        mine+=("$(cd "$empty" && "$ours" bench "$file" | awk 'END { print $7 }')")
         out=$(bash "$peers" "$file")
         bitboard+=("$(sed -n 's/^peer=rust_sudoku .*secs=\([0-9.]*\).*/\1/p' <<< "$out")")
         dlx+=("$(sed -n 's/^peer=rust_dlx .*secs=\([0-9.]*\).*/\1/p' <<< "$out")")
