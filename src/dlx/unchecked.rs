@@ -479,15 +479,18 @@ fn lowest_avx2_kernel(tags: &[u8], n: usize) -> (u8, usize) {
         // Every 32 tags, and the last 32 (which overlap those before unless `n` is a multiple
         // of 32), places up to 255.
         let last = n - LANE;
-        let at = |k: usize| {
-            // SAFETY: `k <= last`, so `k + 32 <= n <= tags.len()`.
-            let tags = unsafe { load_u8x32(tags, k) };
-            keys(tags, _mm256_add_epi8(places, _mm256_set1_epi8(k as i8)))
-        };
-        let mut key = at(last);
+        // SAFETY: `k <= last` for every `k` read, so `k + 32 <= n <= tags.len()`.
+        let at = |k: usize| unsafe { load_u8x32(tags, k) };
+        let mut key = keys(
+            at(last),
+            _mm256_add_epi8(places, _mm256_set1_epi8(last as i8)),
+        );
+        // The places of lane `k`, stepped on by 32 a lane.
+        let (mut lane, step) = (places, _mm256_set1_epi8(LANE as i8));
         let mut k = 0;
         while k < last {
-            key = _mm256_min_epu16(key, at(k));
+            key = _mm256_min_epu16(key, keys(at(k), lane));
+            lane = _mm256_add_epi8(lane, step);
             k += LANE;
         }
         return split(smallest_word(key));
