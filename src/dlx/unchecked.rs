@@ -451,9 +451,8 @@ fn keys(tags: __m256i, places: __m256i) -> __m256i {
 
 /// The kernel of [`lowest_avx2`]: `n <= tags.len()` and `32 <= tags.len()`.
 ///
-/// Up to 256 tags, each tag and its place make a 16-bit key, and the least key gives both the
-/// shortest tag and its first place at once, with no second pass to look for it: more
-/// instructions, but fewer steps one after another, and the choice is waited for at every node.
+/// The keys (up to 256 tags) take more instructions than the minimum and a second pass to find
+/// it, but fewer steps one after another, and the choice is waited for at every node.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 fn lowest_avx2_kernel(tags: &[u8], n: usize) -> (u8, usize) {
