@@ -475,7 +475,7 @@ impl Matrix {
             let width = u32::from(Q);
             let (base, j) = block_place(x, width);
             for k in 1..width {
-                // SAFETY: `base | round(..)` is a node of `x`'s option; its top is an item.
+                // SAFETY: `base | round_in(..)` is a node of `x`'s option; its top is an item.
                 updates += unsafe { self.cover::<N, Q, L>(tp!(self, base | round_in::<Q>(j, k))) };
             }
             return updates;
@@ -615,7 +615,7 @@ impl Matrix {
             let width = u32::from(Q);
             let (base, j) = block_place(x, width);
             for k in (1..width).rev() {
-                // SAFETY: `base | round(..)` is a node of `x`'s option; its top is an item.
+                // SAFETY: `base | round_in(..)` is a node of `x`'s option; its top is an item.
                 unsafe { self.uncover::<N, Q, L>(tp!(self, base | round_in::<Q>(j, k))) };
             }
             return;
@@ -856,10 +856,7 @@ mod tests {
         }
     }
 
-    /// Options of one width other than four, added in bulk, are laid out in blocks of the width
-    /// rounded up to a power of two; going round an option visits its nodes in the order of
-    /// the walk through the spacers; covering and hiding change what they change with spacers
-    /// and undo exactly; an option of another width lays the matrix out with spacers again.
+    /// The step tables give the places the arithmetic gives, for every width, place and step.
     #[test]
     fn the_step_tables_go_round_as_the_arithmetic_does() {
         fn check<const Q: u8>() {
@@ -879,6 +876,10 @@ mod tests {
         check::<8>();
     }
 
+    /// Options of one width other than four, added in bulk, are laid out in blocks of the width
+    /// rounded up to a power of two; going round an option visits its nodes in the order of
+    /// the walk through the spacers; covering and hiding change what they change with spacers
+    /// and undo exactly; an option of another width lays the matrix out with spacers again.
     #[test]
     fn blocks_of_other_widths_walk_as_spacers_do_and_undo_exactly() {
         fn check<const W: usize>(seed: u64) {
