@@ -291,7 +291,7 @@ mod unwind;
 pub use bounds::{MAX_COEFFICIENT, MAX_SUM_TARGET, MAX_SUM_TERMS};
 pub(crate) use build::ItemTable;
 pub use matrix::{DlxError, ItemId, Matrix, OptionId};
-pub use problem::{MAX_NAME_LEN, Problem, ProblemError, ProblemErrorKind};
+pub use problem::{ItemOrder, MAX_NAME_LEN, Problem, ProblemError, ProblemErrorKind};
 pub use prune::MAX_PRUNE_WIDTH;
 pub use report::{Event, Outcome, Rule, Stats};
 pub use same_values::{MAX_GROUP_ITEMS, ValueGroup};
