@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # `sudoku-dlx xc --count` against Knuth's dlx1 (Algorithm X with dancing links, from his
 # dlx1.w) on classic exact-cover problems that xc-gen.py writes: the pentominoes in 6×10 and
-# 5×12, Langford pairs for n=12, 13 queens, and 1,000,000 items each forced by its one option.
+# 5×12, Langford pairs for n=12, 13 queens (as named, and named from the middle outwards: the
+# order `xc` branches in, so that dlx1 searches the same tree), and 1,000,000 items each forced
+# by its one option.
 #
 #   benches/peers/dlx1.sh
 #
@@ -10,8 +12,8 @@
 #   target/peers/cwebtest, and reused.
 # SUDOKU_DLX: our binary (default target/release/sudoku-dlx). PLAIN=1 times `xc --plain`
 #   (dlx1's own search, without pruning by pairs) instead of the default search.
-# PROBLEMS: which of them (default all five: pentominoes-6x10 pentominoes-5x12 langford-12
-#   queens-13 forced-1000000).
+# PROBLEMS: which of them (default all six: pentominoes-6x10 pentominoes-5x12 langford-12
+#   queens-13 queens-13-middle forced-1000000).
 # RUNS: runs of each program on each problem, alternating, the best one kept (default 3).
 # LIMIT: seconds before a run is given up (default 120). dlx1 compares each new item name
 #   with every earlier one, so it reads the 1,000,000-item problem in hours: it is given up.
@@ -56,10 +58,11 @@ cp "$src/dlx1.w" "$src/gb_flip.w" "$src/boilerplate.w" "$work/"
 )
 
 # The problems (written once, kept in target/peers/dlx1).
-read -r -a problems <<< "${PROBLEMS:-pentominoes-6x10 pentominoes-5x12 langford-12 queens-13 forced-1000000}"
+read -r -a problems <<< "${PROBLEMS:-pentominoes-6x10 pentominoes-5x12 langford-12 queens-13 queens-13-middle forced-1000000}"
 declare -A make=(
     [pentominoes-6x10]="pentominoes 10 6" [pentominoes-5x12]="pentominoes 12 5"
-    [langford-12]="langford 12" [queens-13]="queens 13" [forced-1000000]="forced 1000000"
+    [langford-12]="langford 12" [queens-13]="queens 13" [queens-13-middle]="queens-middle 13"
+    [forced-1000000]="forced 1000000"
 )
 for p in "${problems[@]}"; do
     # shellcheck disable=SC2086 # the generator's arguments

@@ -7,6 +7,9 @@ standard output, for benches/peers/dlx1.sh:
     xc-gen.py langford N        Langford pairs 1 1 2 2 ... N N (N=12: 216,288, both directions)
     xc-gen.py queens N          N queens: rows and columns primary, diagonals secondary
                                 (N=13: 73,712)
+    xc-gen.py queens-middle N   the same, rows and columns named from the middle outwards:
+                                the order `xc` branches in anyway (by secondary reach), so
+                                that dlx1 searches the same tree as `xc`
     xc-gen.py forced N          N primary items, each with one option that covers it alone:
                                 one solution, N forced moves
 
@@ -54,8 +57,18 @@ def langford(n):
             print(f"d{k} s{i} s{i + k + 1}")
 
 
-def queens(n):
-    print(" ".join(f"r{i}" for i in range(n)) + " " + " ".join(f"c{j}" for j in range(n))
+def queens(n, middle_out=False):
+    lines = list(range(n))
+    if middle_out:
+        # By distance from the middle, the nearer first; rows then columns at each distance.
+        lines.sort(key=lambda i: abs(2 * i - (n - 1)))
+        by_distance = {}
+        for i in lines:
+            by_distance.setdefault(abs(2 * i - (n - 1)), []).append(i)
+        primary = [f"{p}{i}" for group in by_distance.values() for p in "rc" for i in group]
+    else:
+        primary = [f"r{i}" for i in lines] + [f"c{j}" for j in lines]
+    print(" ".join(primary)
           + " | " + " ".join(f"a{s}" for s in range(2 * n - 1)) + " " + " ".join(f"b{d}" for d in range(2 * n - 1)))
     for i in range(n):
         for j in range(n):
@@ -70,7 +83,8 @@ def forced(n):
 
 if __name__ == "__main__":
     kind, *sizes = sys.argv[1:] or ["help"]
-    makers = {"pentominoes": (pentominoes, 2), "langford": (langford, 1), "queens": (queens, 1), "forced": (forced, 1)}
+    makers = {"pentominoes": (pentominoes, 2), "langford": (langford, 1), "queens": (queens, 1),
+              "queens-middle": (lambda n: queens(n, middle_out=True), 1), "forced": (forced, 1)}
     if kind not in makers or len(sizes) != makers[kind][1] or not all(s.isdigit() for s in sizes):
         sys.exit(__doc__)
     makers[kind][0](*map(int, sizes))
