@@ -125,9 +125,16 @@ struct Tables {
     /// box·symbol (`4·s²` entries; those of covered items are never read, and each holds some
     /// item's number or 0).
     item_of: Vec<u32>,
-    /// What each item of the matrix stands for, where decoding needs it: the cell of a cell item,
-    /// the value of a row·symbol item (others unused).
+    /// What each row·symbol item of the matrix stands for: its value (the entries of other
+    /// items unused), which decoding needs.
     meaning: Vec<u32>,
+    /// The empty cells, in order (the first `open`; the rest stale): the cell of each cell
+    /// item, which decoding needs too.
+    empty: Vec<u32>,
+    /// The given cells, in order (as many as are given; the rest stale).
+    givens: Vec<u32>,
+    /// The number of empty cells, which is that of cell items.
+    open: usize,
 }
 
 /// A cell's units, for [`Tables`].
@@ -440,40 +447,57 @@ impl Tables {
         }
         let all = all_symbols(s);
 
-        // Only entries of open items are read, and this writes all of them, but the largest
-        // entry is worked out for the options' links to be written unchecked (see `each_cell`),
-        // so the others are cleared.
-        self.item_of.clear();
-        self.item_of.resize(4 * n, 0);
-        // At most 2n items have a meaning (cells, then row·symbols); the rest need no entry.
+        // Only entries of open items are read, but the largest entry is worked out for the
+        // options' links to be written unchecked (see `each_cell`), so every entry is written
+        // below, a given cell's as 0.
+        if self.item_of.len() < 4 * n {
+            self.item_of.resize(4 * n, 0);
+        }
+        // At most 2n items have a meaning (cells, whose meaning is on the list of empty cells,
+        // then row·symbols); the rest need no entry.
         if self.meaning.len() < 2 * n {
             self.meaning.resize(2 * n, 0);
         }
+        if self.empty.len() < n {
+            self.empty.resize(n, 0);
+            self.givens.resize(n, 0);
+        }
 
-        // One pass over the cells: an empty cell gets the next item number; a given marks its
-        // symbol used in its row, column and box. A symbol twice in a unit is a clash (checked
-        // once, after the pass).
+        // One pass over the cells: an empty cell gets the next item number and goes on the list
+        // of empty cells, a given on the list of givens. Without a branch on which cells are
+        // given, whose places no predictor knows: every cell writes its entries (a given's are
+        // overwritten by the next empty cell, a given's item number is 0) and is written on
+        // both lists, only one of which moves on.
+        let mut items = 0u32;
+        let mut given = 0usize;
+        for ((&value, cell), own) in grid.values().iter().zip(0u32..).zip(&mut self.item_of) {
+            let open = u32::from(value == 0);
+            *own = items * open;
+            if let (Some(empty), Some(placed)) = (
+                self.empty.get_mut(items as usize),
+                self.givens.get_mut(given),
+            ) {
+                *empty = cell;
+                *placed = cell;
+            }
+            items += open;
+            given += 1 - open as usize;
+        }
+        // Then each given marks its symbol used in its row, column and box. A symbol twice in a
+        // unit is a clash (checked once, after the pass).
         for used in &mut self.used {
             used.clear();
             used.resize(s, 0);
         }
-        let mut items = 0u32;
         let mut clash = 0u64;
-        for ((&value, info), (cell, own)) in grid
-            .values()
-            .iter()
-            .zip(&self.cells)
-            .zip(self.item_of.iter_mut().enumerate())
-        {
-            if value == 0 {
-                *own = items;
-                if let Some(meaning) = self.meaning.get_mut(items as usize) {
-                    *meaning = cell as u32;
-                }
-                items += 1;
+        for &cell in self.givens.get(..given).unwrap_or_default() {
+            let (Some(&value), Some(info)) = (
+                grid.values().get(cell as usize),
+                self.cells.get(cell as usize),
+            ) else {
                 continue;
-            }
-            let bit = 1u64 << (value - 1);
+            };
+            let bit = 1u64.wrapping_shl(u32::from(value)) >> 1;
             for (used, &unit) in self.used.iter_mut().zip(&info.units) {
                 if let Some(used) = used.get_mut(unit as usize) {
                     clash |= *used & bit;
@@ -485,6 +509,7 @@ impl Tables {
             return Err(Clashes(grid.clashes()));
         }
         let cells = items as usize;
+        self.open = cells;
 
         // Then each unit's missing symbols, family by family (row·symbols note their symbol).
         // Every entry of a unit is written, a given symbol's too (with the number the unit's
@@ -508,7 +533,7 @@ impl Tables {
         }
         // The given symbols after the last missing one hold `items`, which is no item: keep
         // every entry below it (the options are linked unchecked up to the largest entry).
-        for item in self.item_of.iter_mut().rev() {
+        for item in self.item_of.iter_mut().take(4 * n).rev() {
             if *item < items {
                 break;
             }
@@ -544,10 +569,13 @@ impl Tables {
         let all = all_symbols(s);
         let [rows, cols, boxes] = &self.used;
         let table = ItemTable::new(self.item_of.get(..4 * s * s).unwrap_or_default());
-        for ((&value, info), &own) in grid.values().iter().zip(&self.cells).zip(&self.item_of) {
-            if value != 0 {
+        for &cell in self.empty.get(..self.open).unwrap_or_default() {
+            let (Some(info), Some(&own)) = (
+                self.cells.get(cell as usize),
+                self.item_of.get(cell as usize),
+            ) else {
                 continue;
-            }
+            };
             let [r, c, b] = info.units.map(|u| u as usize);
             let free = all & !(rows[r] | cols[c] | boxes[b]);
             if let [Some(row), Some(col), Some(bx)] =
@@ -561,7 +589,7 @@ impl Tables {
     /// The `(cell, value)` of the option of the last numbered board whose first two items are
     /// `cell_item` and `row_item`.
     fn decode_items(&self, cell_item: u32, row_item: u32) -> Option<(usize, u8)> {
-        let cell = *self.meaning.get(cell_item as usize)?;
+        let cell = *self.empty.get(cell_item as usize)?;
         let value = *self.meaning.get(row_item as usize)?;
         Some((cell as usize, u8::try_from(value).ok()?))
     }
