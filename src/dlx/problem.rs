@@ -358,7 +358,8 @@ impl Problem {
     }
 
     /// The matrix's number of item `item` of the problem in `order`: the item itself, unless it
-    /// is primary and `order` puts it elsewhere (`item` itself past the last item).
+    /// is primary and `order` puts it elsewhere (`item` itself past the last item). Each call
+    /// works the whole order out again.
     pub fn number(&self, item: u32, order: ItemOrder) -> u32 {
         renumber(self.numbers(order).as_deref(), item)
     }
