@@ -298,9 +298,8 @@ impl Problem {
     }
 
     /// The matrix to search, its primary items numbered in `order` (see [`ItemOrder`]): item
-    /// `i` of the problem is the matrix's item [`number`](Self::number)`(i)`.
-    /// The options keep their order, so an option of the matrix is the problem's option of the
-    /// same number.
+    /// `i` of the problem is the matrix's item [`number`](Self::number)`(i)`. The options keep
+    /// their order, so an option of the matrix is the problem's option of the same number.
     pub fn matrix_in(&self, order: ItemOrder) -> Result<Matrix, ProblemError> {
         let too_large = |e| ProblemError {
             line: 1,
@@ -381,7 +380,7 @@ impl Problem {
         Some(numbers)
     }
 
-    /// Each primary item's secondary reach (see the module docs): over its options, the other
+    /// Each primary item's secondary reach (see [`ItemOrder`]): over its options, the other
     /// options that share a secondary item with it, each secondary item counted apart.
     fn secondary_reach(&self) -> Vec<u64> {
         let mut len = vec![0u64; self.names.len()];

@@ -122,8 +122,8 @@ struct Tables {
     /// Symbols already placed in each row, column and box, as bit sets (bit v-1 for value v).
     used: [Vec<u64>; 3],
     /// Matrix item number of each open item, family by family: cell, row·symbol, column·symbol,
-    /// box·symbol (`4·s²` entries; those of covered items are never read, and each holds some
-    /// item's number or 0).
+    /// box·symbol (the first `4·s²` entries, the rest left from a bigger board; those of covered
+    /// items are never read, and each holds some item's number or 0).
     item_of: Vec<u32>,
     /// What each row·symbol item of the matrix stands for: its value (the entries of other
     /// items unused), which decoding needs.
