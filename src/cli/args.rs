@@ -298,7 +298,8 @@ pub struct XcArgs {
     /// Print the solutions, nodes and updates to standard error, as dlx1 reports them.
     #[arg(long)]
     pub stats: bool,
-    /// Search as dlx1 does (the shortest item, nothing else), without pruning by pairs.
+    /// Search as dlx1 does (the first shortest item in the order named, nothing else), without
+    /// the tie-break by secondary reach or pruning by pairs.
     #[arg(long)]
     pub plain: bool,
     /// Give up after SECS seconds (it prints "gave up after N nodes (T s)" and the exit code
