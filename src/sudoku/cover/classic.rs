@@ -436,9 +436,9 @@ impl DlxSolver {
 
 impl Tables {
     /// Works out which symbols each unit holds and numbers the open items: empty cells (in the
-    /// order of [`numbering_order`]), then each unit's missing symbols, family by family. Returns the number of items and the most
-    /// options the board can have (one per empty cell and symbol). Fails with the clashes if a
-    /// symbol is given twice in a unit.
+    /// order of [`numbering_order`]), then each unit's missing symbols, family by family. Returns
+    /// the number of items and the most options the board can have (one per empty cell and symbol).
+    /// Fails with the clashes if a symbol is given twice in a unit.
     fn number(&mut self, grid: &Grid) -> Result<(usize, usize), Clashes> {
         let g = grid.geometry();
         let s = g.side();
@@ -559,11 +559,10 @@ impl Tables {
         Ok((items as usize, cells * s))
     }
 
-    /// Calls `each(items)` for every option of the board [`number`](Self::number) was last
-    /// given, in the order of the cell items: one per empty cell and symbol its row, column and
-    /// box still allow, with
-    /// its four items (cell, row·symbol, column·symbol, box·symbol, in that order, which
-    /// [`decode`](Self::decode) relies on).
+    /// Calls `each(items)` for every option of the board [`number`](Self::number) was last given,
+    /// in the order of the cell items: one per empty cell and symbol its row, column and box still
+    /// allow, with its four items (cell, row·symbol, column·symbol, box·symbol, in that order,
+    /// which [`decode`](Self::decode) relies on).
     fn each_option(&self, grid: &Grid, mut each: impl FnMut([u32; 4])) {
         self.each_cell(grid, |own, [row, col, bx], mut free| {
             while free != 0 {
@@ -576,12 +575,11 @@ impl Tables {
         });
     }
 
-    /// The options of [`each_option`](Self::each_option) a cell at a time: calls
-    /// `each(cell item, units, free)` for every empty cell, in the order of their items, where
-    /// bit `v` of `free` stands for
-    /// the option of symbol `v + 1` and entry `v` of each of `units` (row·symbol, column·symbol,
-    /// box·symbol) for its other items. The tables know their largest entry, so a cell's options
-    /// are linked with one check per table (see [`dlx::ItemTable`]).
+    /// The options of [`each_option`](Self::each_option) a cell at a time: calls `each(cell item,
+    /// units, free)` for every empty cell, in the order of their items, where bit `v` of `free`
+    /// stands for the option of symbol `v + 1` and entry `v` of each of `units` (row·symbol,
+    /// column·symbol, box·symbol) for its other items. The tables know their largest entry, so a
+    /// cell's options are linked with one check per table (see [`dlx::ItemTable`]).
     #[inline(always)]
     fn each_cell(&self, grid: &Grid, mut each: impl FnMut(u32, [ItemTable<'_>; 3], u64)) {
         let s = grid.geometry().side();
@@ -638,12 +636,12 @@ impl Tables {
 ///
 /// From [`ROW_ORDER_FROM`] up, row by row. Below it, scattered: cell `k·p mod s²` gets the
 /// `k`-th number, for a step `p` of about [`SCATTER_STEP_PERCENT`] hundredths of `s²` that is
-/// prime to `s²` (so every cell comes once). Numbered row by row, the ties between cells went to
-/// the top rows first, and the trees on 9×9 boards were larger on every set measured: the
-/// scattered order took 2.8% fewer nodes on 17-clue puzzles, 7.7% on magictour's and 6.2% on
-/// the forum's hardest, and any step from a fifth to three fifths of the cells, or a random
-/// order, did about as well (benches/README.md). On 16×16 boards it was as often worse as
-/// better, so they keep the rows.
+/// prime to `s²` (so every cell comes once). Numbered row by row, the ties between cells go to
+/// the top rows first, one after another, and on every set of 9×9 puzzles measured the trees
+/// were larger than in the scattered order; any step from a fifth to three fifths of the cells,
+/// or a random order, did about as well. On 16×16 boards the scattered order was as often worse
+/// as better, so they keep the rows (the figures are in benches/README.md, "The order of the
+/// cells").
 fn numbering_order(s: usize) -> Vec<u32> {
     let n = s * s;
     if s >= ROW_ORDER_FROM || n < 2 {
