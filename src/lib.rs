@@ -48,7 +48,8 @@
 //!     the groups of cells a board makes hold the same symbols (`cover/leftovers.rs`),
 //!     the sums a killer board keeps, for the search to keep by bounds (`cover/sums.rs`),
 //!     a board with interchangeable symbols searched once for all their relabellings
-//!     (`cover/symmetry.rs`),
+//!     (`cover/symmetry.rs`), a list walked by a stride prime to its length
+//!     (`cover/stride.rs`),
 //!     the classic board's fast path ([`DlxSolver`](sudoku::DlxSolver), `cover/classic.rs`: the
 //!     same items laid out for speed) and the matrix in Knuth's format
 //!     ([`sudoku::cover::knuth`]). Nothing else builds a board's items or options.

@@ -40,6 +40,7 @@ use crate::sudoku::board::geometry::Geometry;
 use crate::sudoku::board::grid::Grid;
 use crate::sudoku::board::shape::Shape;
 use crate::sudoku::cover::general;
+use crate::sudoku::cover::stride::strided;
 use crate::sudoku::{Clashes, Report, Solver, Work};
 
 /// The smallest side on which the search prunes with pairs of pairs too.
@@ -644,22 +645,12 @@ impl Tables {
 /// cells").
 fn numbering_order(s: usize) -> Vec<u32> {
     let n = s * s;
-    if s >= ROW_ORDER_FROM || n < 2 {
+    if s >= ROW_ORDER_FROM {
         return (0..n as u32).collect();
     }
-    let mut step = (n * SCATTER_STEP_PERCENT / 100).max(1);
-    while gcd(step, n) != 1 {
-        step += 1;
-    }
-    (0..n).map(|k| (k * step % n) as u32).collect()
-}
-
-/// The greatest common divisor of `a` and `b`.
-fn gcd(mut a: usize, mut b: usize) -> usize {
-    while b != 0 {
-        (a, b) = (b, a % b);
-    }
-    a
+    strided(n, n * SCATTER_STEP_PERCENT / 100)
+        .map(|cell| cell as u32)
+        .collect()
 }
 
 /// The bit set of every symbol of a board of side `s` (bit v-1 for value v).

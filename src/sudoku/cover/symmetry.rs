@@ -25,6 +25,7 @@
 //! filling for every relabelling", has the figures).
 
 use crate::sudoku::board::shape::Shape;
+use crate::sudoku::cover::stride::strided;
 
 /// Whether the symbols of `shape` with `values` are interchangeable (see the module docs): no
 /// given, no killer or Mathdoku cage.
@@ -45,15 +46,9 @@ pub fn full_units(shape: &Shape) -> Vec<usize> {
     if count == 0 {
         return full;
     }
-    let stride = (shape.symbols() + 1..)
-        .find(|&s| gcd(s, count) == 1)
-        .unwrap_or(1);
-    (0..count).map(|k| full[k * stride % count]).collect()
-}
-
-/// The greatest common divisor of `a` and `b`.
-fn gcd(a: usize, b: usize) -> usize {
-    if b == 0 { a } else { gcd(b, a % b) }
+    strided(count, shape.symbols() + 1)
+        .map(|k| full[k])
+        .collect()
 }
 
 /// The board's values with full unit `unit` given as 1, 2, …, `n` in its cells' order, and
