@@ -137,10 +137,11 @@ struct Tables {
     /// What each row·symbol item of the matrix stands for: its value (the entries of other
     /// items unused), which decoding needs.
     meaning: Vec<u32>,
-    /// The empty cells, in order (the first `open`; the rest stale): the cell of each cell
-    /// item, which decoding needs too.
+    /// The empty cells in the order of [`order`](Self::order) (the first `open`; the rest
+    /// stale): the cell of each cell item, which decoding needs too.
     empty: Vec<u32>,
-    /// The given cells, in order (as many as are given; the rest stale).
+    /// The given cells in the order of [`order`](Self::order) (as many as are given; the rest
+    /// stale).
     givens: Vec<u32>,
     /// The number of empty cells, which is that of cell items.
     open: usize,
