@@ -6,7 +6,7 @@
 
 /// The smallest stride from `least` (and at least 1) that is prime to `count`: 1 when `count`
 /// is 0 or 1.
-pub(crate) fn prime_stride(count: usize, least: usize) -> usize {
+fn prime_stride(count: usize, least: usize) -> usize {
     if count <= 1 {
         return 1;
     }
