@@ -22,9 +22,10 @@
 //! without the items the givens already cover, and without every option that would clash with a
 //! given. A 17-clue 9×9 puzzle becomes about 256 items and some 300 options instead of 324 and
 //! 729, and the search starts where the givens leave it. An option is decoded back to its
-//! `(cell, value)` through its first two items, whose meaning (the cell; the value) is noted as
-//! the items are numbered. The matrix and all tables are kept between puzzles, so solving a batch
-//! allocates nothing per puzzle once warm.
+//! `(cell, value)` through its first two items: the cell item's place on the list of empty cells
+//! gives the cell, and the row·symbol item's place among its row's entries the value. The matrix
+//! and all tables are kept between puzzles, so solving a batch allocates nothing per puzzle once
+//! warm.
 //!
 //! Any other board (a [`Variant`](crate::sudoku::Variant)'s: X, hyper, jigsaw, killer; or a board
 //! on a shape) has other units or cages: the solver hands it to [`general`], which searches the
@@ -134,9 +135,6 @@ struct Tables {
     /// box·symbol (the first `4·s²` entries, the rest left from a bigger board; those of covered
     /// items are never read, and each holds some item's number or 0).
     item_of: Vec<u32>,
-    /// What each row·symbol item of the matrix stands for: its value (the entries of other
-    /// items unused), which decoding needs.
-    meaning: Vec<u32>,
     /// The empty cells in the order of [`order`](Self::order) (the first `open`; the rest
     /// stale): the cell of each cell item, which decoding needs too.
     empty: Vec<u32>,
@@ -286,12 +284,14 @@ impl DlxSolver {
         cancel: Option<&AtomicBool>,
     ) -> Option<bool> {
         self.gather(grid).ok()?;
-        // Drop the one option that places `value` in `cell`, keeping the others in order.
+        // Drop the one option that places `value` in `cell` (the only one with its cell item
+        // and row·symbol item), keeping the others in order.
+        let dropped = self.tables.items_of(grid, cell, value);
         let count = self.count;
         let mut kept = 0;
         for i in 0..count {
             let items = self.options[i];
-            if self.tables.decode_items(items[0], items[1]) != Some((cell, value)) {
+            if dropped != Some((items[0], items[1])) {
                 self.options[kept] = items;
                 kept += 1;
             }
@@ -466,11 +466,6 @@ impl Tables {
         if self.item_of.len() < 4 * n {
             self.item_of.resize(4 * n, 0);
         }
-        // At most 2n items have a meaning (cells, whose meaning is on the list of empty cells,
-        // then row·symbols); the rest need no entry.
-        if self.meaning.len() < 2 * n {
-            self.meaning.resize(2 * n, 0);
-        }
         if self.empty.len() < n {
             self.empty.resize(n, 0);
             self.givens.resize(n, 0);
@@ -505,8 +500,12 @@ impl Tables {
         // Then each given marks its symbol used in its row, column and box. A symbol twice in a
         // unit is a clash (checked once, after the pass).
         for used in &mut self.used {
-            used.clear();
-            used.resize(s, 0);
+            if used.len() == s {
+                used.fill(0);
+            } else {
+                used.clear();
+                used.resize(s, 0);
+            }
         }
         let mut clash = 0u64;
         for &cell in self.givens.get(..given).unwrap_or_default() {
@@ -530,24 +529,21 @@ impl Tables {
         let cells = items as usize;
         self.open = cells;
 
-        // Then each unit's missing symbols, family by family (row·symbols note their symbol).
-        // Every entry of a unit is written, a given symbol's too (with the number the unit's
-        // next missing symbol gets: never read), so that the loop runs `s` times with no branch
+        // Then each unit's missing symbols, family by family. Every entry of a unit is written,
+        // a given symbol's too (with the number the unit's next missing symbol gets: never
+        // read), eight symbols at a time from their counts (see `number_eight`), with no branch
         // on which symbols are missing.
         for (family, used) in self.used.iter().enumerate() {
             let base = (family + 1) * n;
             let item_of = self.item_of.get_mut(base..base + n).unwrap_or_default();
             for (&mask, unit_items) in used.iter().zip(item_of.chunks_exact_mut(s)) {
-                let free = all & !mask;
-                for (v, item) in unit_items.iter_mut().enumerate() {
-                    *item = items;
-                    if family == 0
-                        && let Some(meaning) = self.meaning.get_mut(items as usize)
-                    {
-                        *meaning = v as u32 + 1;
-                    }
-                    items += ((free >> v) & 1) as u32;
+                let mut free = all & !mask;
+                let mut eights = unit_items.chunks_exact_mut(8);
+                for eight in &mut eights {
+                    items = number_eight(items, free as u8, eight);
+                    free >>= 8;
                 }
+                items = number_eight(items, free as u8, eights.into_remainder());
             }
         }
         // The given symbols after the last missing one hold `items`, which is no item: keep
@@ -606,11 +602,44 @@ impl Tables {
     }
 
     /// The `(cell, value)` of the option of the last numbered board whose first two items are
-    /// `cell_item` and `row_item`.
+    /// `cell_item` and `row_item`: the cell is on the list of empty cells, and the value is the
+    /// one missing symbol of its row numbered `row_item` (entries of given symbols repeat the
+    /// next missing one's number, so only missing symbols are compared).
     fn decode_items(&self, cell_item: u32, row_item: u32) -> Option<(usize, u8)> {
-        let cell = *self.empty.get(cell_item as usize)?;
-        let value = *self.meaning.get(row_item as usize)?;
-        Some((cell as usize, u8::try_from(value).ok()?))
+        let cell = *self.empty.get(..self.open)?.get(cell_item as usize)?;
+        let info = self.cells.get(cell as usize)?;
+        let s = self.geometry?.side();
+        let used = *self.used[0].get(info.units[0] as usize)?;
+        let base = info.bases[0] as usize;
+        let entries = self.item_of.get(base..base + s)?;
+        let mut missing = all_symbols(s) & !used;
+        while missing != 0 {
+            let v = missing.trailing_zeros() as usize;
+            missing &= missing - 1;
+            if entries.get(v) == Some(&row_item) {
+                return Some((cell as usize, u8::try_from(v + 1).ok()?));
+            }
+        }
+        None
+    }
+
+    /// The cell item and row·symbol item of the option of the last numbered board that puts
+    /// `value` in `cell` (`None` if the cell is given or its row holds `value`; the option may
+    /// still be missing, if its column or box holds `value`).
+    fn items_of(&self, grid: &Grid, cell: usize, value: u8) -> Option<(u32, u32)> {
+        let v = usize::from(value).checked_sub(1)?;
+        if *grid.values().get(cell)? != 0 || v >= grid.geometry().side() {
+            return None;
+        }
+        let info = self.cells.get(cell)?;
+        let used = *self.used[0].get(info.units[0] as usize)?;
+        if (used >> v) & 1 != 0 {
+            return None;
+        }
+        Some((
+            *self.item_of.get(cell)?,
+            *self.item_of.get(info.bases[0] as usize + v)?,
+        ))
     }
 
     /// The `(cell, value)` option `option` of `m` (built from the last numbered board) places.
@@ -652,6 +681,29 @@ fn numbering_order(s: usize) -> Vec<u32> {
     strided(n, n * SCATTER_STEP_PERCENT / 100)
         .map(|cell| cell as u32)
         .collect()
+}
+
+/// Numbers up to eight symbols of a unit (bit `b` of `missing` set if the `b`-th of them is
+/// missing): entry `b` of `entries` gets `items` plus the number of missing symbols before the
+/// `b`-th, and the count after all eight is returned.
+///
+/// The counts come from two multiplications instead of a loop over the bits: `missing` copied
+/// into every byte of a word keeps in byte `b` only its own bit `b`, which adding `0x7F` to
+/// every byte raises to the byte's top bit (no byte carries into the next: the most is
+/// `0x80 + 0x7F`), and shifting down leaves bit `b` as byte `b`, 0 or 1. Multiplied by a 1 in
+/// every byte, byte `b` of the product is the sum of bytes `0..=b`: the running counts, at most
+/// 8, so no byte carries either. One byte up, byte `b` counts the bits before `b`.
+#[inline(always)]
+fn number_eight(items: u32, missing: u8, entries: &mut [u32]) -> u32 {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    let own_bits = (u64::from(missing) * ONES) & 0x8040_2010_0804_0201;
+    let spread = ((own_bits + 0x7F * ONES) >> 7) & ONES;
+    let counts = spread.wrapping_mul(ONES);
+    let before = counts << 8;
+    for (b, entry) in entries.iter_mut().take(8).enumerate() {
+        *entry = items + ((before >> (8 * b)) & 0xFF) as u32;
+    }
+    items + (counts >> 56) as u32
 }
 
 /// The bit set of every symbol of a board of side `s` (bit v-1 for value v).
@@ -719,6 +771,76 @@ mod tests {
         }
         // 9×9: a step of 25 (24 shares the factor 3 with 81).
         assert_eq!(numbering_order(9)[..4], [0, 25, 50, 75]);
+    }
+
+    /// The counts from the multiplications are those of a loop over the bits, for every byte
+    /// and every length of a unit's last eight symbols.
+    #[test]
+    fn eight_symbols_are_numbered_as_a_loop_numbers_them() {
+        for missing in 0..=u8::MAX {
+            for len in 0..=8 {
+                let mut entries = [u32::MAX; 8];
+                let end = number_eight(100, missing, &mut entries[..len]);
+                let mut items = 100;
+                for (b, &entry) in entries.iter().enumerate() {
+                    if b < len {
+                        assert_eq!(entry, items, "{missing:#010b}, entry {b} of {len}");
+                    } else {
+                        assert_eq!(entry, u32::MAX, "{missing:#010b}: entry {b} written");
+                    }
+                    items += u32::from((missing >> b) & 1);
+                }
+                assert_eq!(end, 100 + missing.count_ones(), "{missing:#010b}");
+            }
+        }
+    }
+
+    /// Every option decodes to an empty cell and a symbol its row, column and box lack, no two
+    /// to the same, and the items the generator drops an option by are that option's.
+    #[test]
+    fn every_option_decodes_to_its_cell_and_value() {
+        let lines = [
+            include_str!("../../../tests/data/17clue_sample.txt"),
+            include_str!("../../../tests/data/16x16_sample.txt"),
+            include_str!("../../../tests/data/sizes.txt"),
+        ];
+        for line in lines
+            .iter()
+            .flat_map(|text| text.lines())
+            .filter(|l| !l.is_empty() && !l.starts_with('#'))
+            .take(40)
+        {
+            let g = Grid::parse_line(line, None).unwrap();
+            let mut s = DlxSolver::new();
+            let count = s.build(&g).unwrap().option_count();
+            let mut seen = std::collections::HashSet::new();
+            for o in 0..count {
+                let option = dlx::OptionId(o as u32);
+                let (cell, value) = s.decode(option).unwrap();
+                assert_eq!(g.values()[cell], 0, "{line}");
+                let mut probe = g.clone();
+                probe.set(cell, value);
+                assert!(probe.clashes().is_empty(), "{line}: {value} in {cell}");
+                assert!(
+                    seen.insert((cell, value)),
+                    "{line}: {value} in {cell} twice"
+                );
+                let items: Vec<u32> = s
+                    .matrix
+                    .option_items(option)
+                    .map(|i| i.index() as u32)
+                    .collect();
+                assert_eq!(
+                    s.tables.items_of(&g, cell, value),
+                    Some((items[0], items[1])),
+                    "{line}"
+                );
+            }
+            // A given cell, and a value its row holds, have no option.
+            if let Some(given) = (0..g.values().len()).find(|&c| g.values()[c] != 0) {
+                assert_eq!(s.tables.items_of(&g, given, 1), None);
+            }
+        }
     }
 
     #[test]
