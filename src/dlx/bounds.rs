@@ -25,14 +25,18 @@
 //!
 //! The bounds are worked out at every branching level, not rationed as pruning's rules are: a
 //! sum is read in time proportional to its items' options, and a branch that a sum cuts off is
-//! usually the whole of a subtree.
+//! usually the whole of a subtree. Each item's least and greatest value are read off its list
+//! once and remembered: along the path below a narrowing the search only takes options away,
+//! so while that narrowing's snapshot holds (`snapshots.rs`), an item with the same number of
+//! options has the same options, and the same ends. A branching then reads only the lists of
+//! the items that lost options since.
 
 #![allow(unsafe_code)]
 
 use super::matrix::{DlxError, ItemId, Matrix, OptionId};
 use super::modes::in_mode;
 use super::node::{SPACER, TAG_CAP, TAG_COVERED};
-use super::sums::{Roots, Sums};
+use super::sums::{Reading, Roots, Sums};
 use super::unchecked::{nd, tp};
 
 /// A term's settled tag before its sum was ever settled (above every tag).
@@ -202,6 +206,70 @@ impl Sums {
         self.fixed.resize(self.targets.len(), 0);
         self.low.resize(self.terms.len(), 0);
         self.high.resize(self.terms.len(), 0);
+        // Readings of an earlier search (or of another problem's items) carry stamps below
+        // this search's first, which no snapshot of this search holds: none is taken for this
+        // search's, so they need no clearing (the stamp only grows).
+        if self.read.len() < items {
+            self.read.resize(items, Reading::default());
+        }
+        self.readings.clear();
+        self.stamp += 1;
+    }
+
+    /// The least and greatest value of active item `i`'s options (`None` if it has none),
+    /// remembered from an earlier reading where that still holds (see [`Reading`]): one made by
+    /// this narrowing, stamped `stamp`, or by one whose snapshot is still among the first
+    /// `kept` of the path, with the same tag.
+    ///
+    /// # Safety
+    ///
+    /// `i` is an active item, the nodes of whose list are options' nodes.
+    #[inline]
+    unsafe fn values_of(
+        &mut self,
+        m: &mut Matrix,
+        i: u32,
+        stamp: u64,
+        kept: usize,
+    ) -> Option<(i32, i32)> {
+        let tag = m.tag[i as usize];
+        let read = self.read[i as usize];
+        let holds = read.stamp == stamp
+            || (read.copy as usize) < kept
+                && self.readings.get(read.copy as usize) == Some(&read.stamp);
+        let remembered = holds && read.tag == tag && u32::from(tag) != TAG_CAP;
+        if remembered && !cfg!(debug_assertions) {
+            return Some((read.least, read.most));
+        }
+        let (mut least, mut most) = (i32::MAX, i32::MIN);
+        // SAFETY: `i` is an active item; the nodes of its list are options' nodes.
+        unsafe {
+            let mut r = nd!(m, i).down;
+            while r != i {
+                let v = self.node_value[r as usize];
+                least = least.min(v);
+                most = most.max(v);
+                r = nd!(m, r).down;
+            }
+        }
+        // (Debug builds read every list, and check what was remembered against it.)
+        debug_assert!(
+            !remembered || (read.least, read.most) == (least, most),
+            "item {i}: remembered {:?}, read {:?}",
+            (read.least, read.most),
+            (least, most)
+        );
+        if least > most {
+            return None;
+        }
+        self.read[i as usize] = Reading {
+            tag,
+            copy: kept as u32,
+            stamp,
+            least,
+            most,
+        };
+        Some((least, most))
     }
 
     /// Whether terms `a` and `b` of sum `s` (numbered within it, both below [`APART_TERMS`])
@@ -321,6 +389,9 @@ impl Sums {
         let (kept, since) = self.path.holding(level, chosen);
         self.snapshots.truncate(kept * width);
         self.fixed_snapshots.truncate(kept * sums);
+        self.readings.truncate(kept);
+        self.stamp += 1;
+        let stamp = self.stamp;
         if kept == 0 {
             self.settled.fill(UNSEEN);
             self.fixed.fill(0);
@@ -360,21 +431,17 @@ impl Sums {
                     open = true;
                     open_terms += 1;
                     few_options &= usize::from(m.tag[i as usize]) <= EXACT_OPTIONS;
-                    let (mut lo, mut hi) = (i64::MAX, i64::MIN);
                     // SAFETY: `i` is an active item; the nodes of its list are options' nodes.
-                    unsafe {
-                        let mut r = nd!(m, i).down;
-                        while r != i {
-                            let v = i64::from(c) * i64::from(self.node_value[r as usize]);
-                            lo = lo.min(v);
-                            hi = hi.max(v);
-                            r = nd!(m, r).down;
-                        }
-                    }
-                    if lo > hi {
+                    let Some((fewest, greatest)) = (unsafe { self.values_of(m, i, stamp, kept) })
+                    else {
                         // No option left: the choice of the item sees the dead end.
                         return Bounds::Open { removed };
-                    }
+                    };
+                    let (a, b) = (
+                        i64::from(c) * i64::from(fewest),
+                        i64::from(c) * i64::from(greatest),
+                    );
+                    let (lo, hi) = (a.min(b), a.max(b));
                     self.low[t] = lo;
                     self.high[t] = hi;
                     least += lo;
@@ -432,6 +499,7 @@ impl Sums {
                 self.path.push(level, chosen);
                 self.snapshots.extend_from_slice(&self.settled);
                 self.fixed_snapshots.extend_from_slice(&self.fixed);
+                self.readings.push(stamp);
                 return Bounds::Open { removed };
             }
             removed += round;

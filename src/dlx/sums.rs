@@ -50,6 +50,12 @@ pub(super) struct Sums {
     pub(super) roots: Roots,
     pub(super) low: Vec<i64>,
     pub(super) high: Vec<i64>,
+    /// By item, the least and greatest value its options had when last read, remembered while
+    /// that reading holds (see [`Reading`]); `readings` is the stamp of each snapshot the path
+    /// holds, in the order of `path`'s copies, and `stamp` counts the narrowings.
+    pub(super) read: Vec<Reading>,
+    pub(super) readings: Vec<u64>,
+    pub(super) stamp: u64,
     /// The same-values constraints, over the same values (see `same_values.rs`), and the length
     /// of the trail after they narrowed at the last branching (before the sums did).
     pub(super) same: SameValues,
@@ -70,6 +76,21 @@ impl Sums {
         self.terms.clear();
         self.same.clear();
     }
+}
+
+/// The least and greatest value of an item's options, read off its list by a narrowing of the
+/// sums, and when: the item's tag then, the narrowing's stamp and the place its snapshot takes
+/// on the path if it is kept. Along the path below a snapshot the search only takes options
+/// away, so while the snapshot holds an item with the same tag has the same options, and the
+/// same least and greatest value (as a sum's settled tags say of the whole sum; see
+/// `snapshots.rs`).
+#[derive(Debug, Clone, Copy, Default)]
+pub(super) struct Reading {
+    pub(super) tag: u8,
+    pub(super) copy: u32,
+    pub(super) stamp: u64,
+    pub(super) least: i32,
+    pub(super) most: i32,
 }
 
 /// Each item's options when the search started (value, option number), for telling terms
