@@ -886,6 +886,74 @@ mod tests {
         assert_eq!(m.snapshot(), before);
     }
 
+    /// Options of mixed widths (laid out with spacers) meet where a comparison of every node of
+    /// one with every node of the other says.
+    #[test]
+    fn spaced_options_meet_where_a_comparison_by_hand_says() {
+        let mut random = lcg(11);
+        let mut next = |k: u64| (random() >> 33) % k;
+        let rounds = if cfg!(miri) { 4 } else { 100 };
+        for _ in 0..rounds {
+            let items = 8;
+            let options: Vec<Vec<usize>> = (0..14)
+                .map(|_| {
+                    let width = 2 + next(5) as usize;
+                    let mut option: Vec<usize> = Vec::new();
+                    while option.len() < width {
+                        let item = next(items as u64) as usize;
+                        if !option.contains(&item) {
+                            option.push(item);
+                        }
+                    }
+                    option
+                })
+                .collect();
+            let mut m = Matrix::new(items, 0).unwrap();
+            for option in &options {
+                m.add_option(option.iter().copied()).unwrap();
+            }
+            assert!(!m.quad());
+            for item in 1..=items as u32 {
+                let mut nodes = Vec::new();
+                let mut p = m.nodes[item as usize].down;
+                while p != item {
+                    nodes.push(p);
+                    p = m.nodes[p as usize].down;
+                }
+                for &first in &nodes {
+                    for &second in nodes.iter().filter(|&&q| q != first) {
+                        // SAFETY: both are options' nodes, of `item`'s list.
+                        let (of_first, of_second) = unsafe {
+                            let walk = |start: u32| {
+                                let mut out = Vec::new();
+                                let mut q = m.next_node(start);
+                                while q != start {
+                                    out.push(q);
+                                    q = m.next_node(q);
+                                }
+                                out
+                            };
+                            (walk(first), walk(second))
+                        };
+                        let pairs: Vec<(u32, u32)> = of_first
+                            .iter()
+                            .flat_map(|&q| of_second.iter().map(move |&q2| (q, q2)))
+                            .filter(|&(q, q2)| m.tops[q as usize] == m.tops[q2 as usize])
+                            .collect();
+                        let expected = match pairs[..] {
+                            [] => (NO_PAIR, NO_PAIR),
+                            [one] => one,
+                            _ => (MANY_PAIRS, MANY_PAIRS),
+                        };
+                        // SAFETY: as above.
+                        let met = unsafe { m.meeting(first, second) };
+                        assert_eq!(met, expected, "{options:?}");
+                    }
+                }
+            }
+        }
+    }
+
     #[test]
     fn options_in_blocks_meet_where_a_comparison_by_hand_says() {
         let mut random = lcg(7);
