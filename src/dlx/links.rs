@@ -433,10 +433,41 @@ impl Matrix {
 
     /// The node of item `item` in the option of node `p`, other than `p` itself, if any.
     ///
+    /// With spacers the walk is `hide`'s: the nodes after `p` up to the spacer, then from the
+    /// option's first node (the spacer's `up`) up to `p`, one top read a node, where going
+    /// round with [`next_node`](Self::next_node) reads the next node's top as well to see
+    /// whether it is the spacer.
+    ///
     /// # Safety
     ///
     /// `p` is an option's node.
     pub(super) unsafe fn node_in(&self, p: u32, item: u32) -> Option<u32> {
+        if self.layout() == SPACED {
+            // SAFETY: an option is followed by a spacer, so the walk right from `p` meets only
+            // nodes of its option and then that spacer, whose `up` is the option's first node;
+            // the walk from there to `p` meets only nodes of the option.
+            unsafe {
+                let mut q = p + 1;
+                loop {
+                    let top = tp!(self, q);
+                    if top == SPACER {
+                        break;
+                    }
+                    if top == item {
+                        return Some(q);
+                    }
+                    q += 1;
+                }
+                let mut q = self.node(q).up;
+                while q != p {
+                    if tp!(self, q) == item {
+                        return Some(q);
+                    }
+                    q += 1;
+                }
+            }
+            return None;
+        }
         // SAFETY: `p` is an option's node, and so is every node of its option.
         unsafe {
             let mut q = self.next_node(p);
