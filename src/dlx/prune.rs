@@ -886,6 +886,36 @@ mod tests {
         assert_eq!(m.snapshot(), before);
     }
 
+    /// Checks [`Matrix::meeting`] for every two options of every item of `m` (`items` of them)
+    /// against `pairs(m, first, second)`: every pair of nodes of the same item, one in each
+    /// option, other than the two options' own.
+    fn check_meetings(
+        m: &Matrix,
+        items: u32,
+        pairs: impl Fn(&Matrix, u32, u32) -> Vec<(u32, u32)>,
+    ) {
+        for item in 1..=items {
+            let mut nodes = Vec::new();
+            let mut p = m.nodes[item as usize].down;
+            while p != item {
+                nodes.push(p);
+                p = m.nodes[p as usize].down;
+            }
+            for &first in &nodes {
+                for &second in nodes.iter().filter(|&&q| q != first) {
+                    let expected = match pairs(m, first, second)[..] {
+                        [] => (NO_PAIR, NO_PAIR),
+                        [one] => one,
+                        _ => (MANY_PAIRS, MANY_PAIRS),
+                    };
+                    // SAFETY: both are options' nodes, of `item`'s list.
+                    let met = unsafe { m.meeting(first, second) };
+                    assert_eq!(met, expected, "item {item}: {first} and {second}");
+                }
+            }
+        }
+    }
+
     /// Options of mixed widths (laid out with spacers) meet where a comparison of every node of
     /// one with every node of the other says.
     #[test]
@@ -913,44 +943,24 @@ mod tests {
                 m.add_option(option.iter().copied()).unwrap();
             }
             assert!(!m.quad());
-            for item in 1..=items as u32 {
-                let mut nodes = Vec::new();
-                let mut p = m.nodes[item as usize].down;
-                while p != item {
-                    nodes.push(p);
-                    p = m.nodes[p as usize].down;
-                }
-                for &first in &nodes {
-                    for &second in nodes.iter().filter(|&&q| q != first) {
-                        // SAFETY: both are options' nodes, of `item`'s list.
-                        let (of_first, of_second) = unsafe {
-                            let walk = |start: u32| {
-                                let mut out = Vec::new();
-                                let mut q = m.next_node(start);
-                                while q != start {
-                                    out.push(q);
-                                    q = m.next_node(q);
-                                }
-                                out
-                            };
-                            (walk(first), walk(second))
-                        };
-                        let pairs: Vec<(u32, u32)> = of_first
-                            .iter()
-                            .flat_map(|&q| of_second.iter().map(move |&q2| (q, q2)))
-                            .filter(|&(q, q2)| m.tops[q as usize] == m.tops[q2 as usize])
-                            .collect();
-                        let expected = match pairs[..] {
-                            [] => (NO_PAIR, NO_PAIR),
-                            [one] => one,
-                            _ => (MANY_PAIRS, MANY_PAIRS),
-                        };
-                        // SAFETY: as above.
-                        let met = unsafe { m.meeting(first, second) };
-                        assert_eq!(met, expected, "{options:?}");
+            check_meetings(&m, items as u32, |m, first, second| {
+                // SAFETY: both are options' nodes, and so is every node of their options.
+                let walk = |start: u32| unsafe {
+                    let mut out = Vec::new();
+                    let mut q = m.next_node(start);
+                    while q != start {
+                        out.push(q);
+                        q = m.next_node(q);
                     }
-                }
-            }
+                    out
+                };
+                let (of_first, of_second) = (walk(first), walk(second));
+                of_first
+                    .iter()
+                    .flat_map(|&q| of_second.iter().map(move |&q2| (q, q2)))
+                    .filter(|&(q, q2)| m.tops[q as usize] == m.tops[q2 as usize])
+                    .collect()
+            });
         }
     }
 
@@ -979,33 +989,13 @@ mod tests {
             let mut m = Matrix::new(6, 0).unwrap();
             m.add_options(&options).unwrap();
             assert!(m.quad());
-            for item in 1..=6u32 {
-                let mut nodes = Vec::new();
-                let mut p = m.nodes[item as usize].down;
-                while p != item {
-                    nodes.push(p);
-                    p = m.nodes[p as usize].down;
-                }
-                for &first in &nodes {
-                    for &second in nodes.iter().filter(|&&q| q != first) {
-                        let (a, b) = (first & !3, second & !3);
-                        let pairs: Vec<(u32, u32)> = (0..16)
-                            .map(|k| (a + k / 4, b + k % 4))
-                            .filter(|&(q, q2)| {
-                                q != first && m.tops[q as usize] == m.tops[q2 as usize]
-                            })
-                            .collect();
-                        let expected = match pairs[..] {
-                            [] => (NO_PAIR, NO_PAIR),
-                            [one] => one,
-                            _ => (MANY_PAIRS, MANY_PAIRS),
-                        };
-                        // SAFETY: both are options' nodes, of `item`'s list.
-                        let met = unsafe { m.meeting(first, second) };
-                        assert_eq!(met, expected, "{options:?}");
-                    }
-                }
-            }
+            check_meetings(&m, 6, |m, first, second| {
+                let (a, b) = (first & !3, second & !3);
+                (0..16)
+                    .map(|k| (a + k / 4, b + k % 4))
+                    .filter(|&(q, q2)| q != first && m.tops[q as usize] == m.tops[q2 as usize])
+                    .collect()
+            });
         }
     }
 }
