@@ -47,15 +47,43 @@ fn word(bytes: &[u8]) -> u64 {
     u64::from_le_bytes(word)
 }
 
+/// One in each byte of a word.
+const LOW: u64 = 0x0101_0101_0101_0101;
+/// The low seven bits of each byte of a word.
+const SEVENS: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+/// The high bit of each byte of a word.
+const HIGHS: u64 = !SEVENS;
+
 /// The bytes of `tags` (at most eight) that equal 2, as the high bit of each byte of a word.
 #[inline(always)]
 fn twos(tags: &[u8]) -> u64 {
-    const LOW: u64 = 0x0101_0101_0101_0101;
-    const SEVENS: u64 = 0x7f7f_7f7f_7f7f_7f7f;
     // Bytes equal to 2 become 0, and exactly the zero bytes get their high bit set (no carry
     // crosses a byte: each sum is at most 0xfe).
     let x = word(tags) ^ (LOW * 2);
     !(((x & SEVENS) + SEVENS) | x | SEVENS)
+}
+
+/// The bytes of `x` that are at least `c` (1 to 128), as the high bit of each byte: a byte
+/// below 128 gets its high bit from adding `128 - c` to it (at most 0xfe, so no carry crosses a
+/// byte), one from 128 up has it already.
+#[inline(always)]
+fn at_least(x: u64, c: u8) -> u64 {
+    (((x & SEVENS) + LOW * u64::from(128 - c)) | x) & HIGHS
+}
+
+/// The bytes of `x` from `low` to `high` (`1 <= low <= high < 128`), as the high bit of each
+/// byte.
+#[inline(always)]
+fn within(x: u64, low: u8, high: u8) -> u64 {
+    at_least(x, low) & !at_least(x, high + 1)
+}
+
+/// The bytes in which `x` and `y` differ, as the high bit of each byte (as in [`twos`]: a byte
+/// of `x ^ y` gets its high bit from adding 0x7f to its low seven bits unless they are 0).
+#[inline(always)]
+fn differ(x: u64, y: u64) -> u64 {
+    let d = x ^ y;
+    (((d & SEVENS) + SEVENS) | d) & HIGHS
 }
 
 impl Matrix {
@@ -89,54 +117,55 @@ impl Matrix {
         let mut updates = self.prune_pairs(trail, before);
         ends[0] = trail.len() as u32;
         if width > 2 {
-            updates += self.prune_changed(before, |m, a, tag| {
-                if (3..=width).contains(&tag) {
-                    // SAFETY: `prune_changed` passes primary items.
+            updates +=
+                self.prune_changed(before, 3, width.min(MAX_PRUNE_WIDTH as u8), |m, a, tag| {
+                    // SAFETY: `prune_changed` passes primary items with `tag` options.
                     unsafe { m.prune_wide(a, tag as usize, trail) }
-                } else {
-                    0
-                }
-            });
+                });
         }
         ends[1] = trail.len() as u32;
         if pairs_of_pairs {
-            updates += self.prune_changed(before, |m, a, tag| {
-                if tag == 2 {
-                    // SAFETY: `prune_changed` passes primary items.
-                    unsafe { m.prune_two_pairs(a, trail) }
-                } else {
-                    0
-                }
+            updates += self.prune_changed(before, 2, 2, |m, a, _| {
+                // SAFETY: `prune_changed` passes primary items with two options.
+                unsafe { m.prune_two_pairs(a, trail) }
             });
         }
         updates
     }
 
     /// Calls `rule(self, a, tag)` for every primary item `a` (from 1 to the number of primary
-    /// items) whose tag differs from its tag in
-    /// `before` (every item if there is none), and adds up what it returns. Eight items whose
-    /// tags are all unchanged are passed over with one comparison.
+    /// items), in order, whose tag is from `low` to `high` (`2 <= low <= high <=`
+    /// [`MAX_PRUNE_WIDTH`]) and differs from its tag in `before` (every such item if there is
+    /// none), and adds up what it returns. A tag is read when its item's turn comes, after what
+    /// the rule removed for the items before it. Eight items are looked at together, as one word
+    /// of tags: the bytes in range and changed are picked out with a few operations on the word,
+    /// and worked out again after each call (its removals may have changed the tags after it).
     pub(super) fn prune_changed(
         &mut self,
         before: Option<&[u8]>,
+        low: u8,
+        high: u8,
         mut rule: impl FnMut(&mut Self, u32, u8) -> u64,
     ) -> u64 {
+        debug_assert!(2 <= low && low <= high && usize::from(high) <= MAX_PRUNE_WIDTH);
         let mut updates = 0;
         let primary = self.primary as usize;
         let mut base = 1;
         while base <= primary {
             let end = (base + 8).min(primary + 1);
-            if let Some(b) = before
-                && word(&b[base - 1..end - 1]) == word(&self.tag[base..end])
-            {
-                base = end;
-                continue;
-            }
-            for a in base..end {
-                let tag = self.tag[a];
-                if before.is_none_or(|b| b[a - 1] != tag) {
-                    updates += rule(self, a as u32, tag);
-                }
+            // The missing bytes of a last, short word are 0 in both, and 0 is below `low`.
+            let then = before.map(|b| word(&b[base - 1..end - 1]));
+            let picked = |m: &Self| {
+                let now = word(&m.tag[base..end]);
+                within(now, low, high) & then.map_or(HIGHS, |then| differ(now, then))
+            };
+            let mut left = picked(self);
+            while left != 0 {
+                let k = left.trailing_zeros() / 8;
+                let a = base + k as usize;
+                updates += rule(self, a as u32, self.tag[a]);
+                // Only the items after `a` are still to come.
+                left = picked(self) & u64::MAX.checked_shl(8 * (k + 1)).unwrap_or(0);
             }
             base = end;
         }

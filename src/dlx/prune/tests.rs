@@ -142,3 +142,48 @@ fn options_in_blocks_meet_where_a_comparison_by_hand_says() {
         });
     }
 }
+
+/// The word operations `prune_changed` picks its items with, against a loop over the bytes:
+/// every byte value in every place, beside random bytes, for every range a rule asks for.
+#[test]
+fn words_pick_the_bytes_a_loop_picks() {
+    let high_bits = |bytes: [u8; 8], keep: &dyn Fn(usize, u8) -> bool| {
+        (0..8).fold(0u64, |w, k| {
+            w | (u64::from(keep(k, bytes[k])) << (8 * k + 7))
+        })
+    };
+    let mut next = lcg(7);
+    for round in 0..4096 {
+        let mut x = [0u8; 8];
+        let mut y = [0u8; 8];
+        for k in 0..8 {
+            x[k] = (next() >> 40) as u8;
+            y[k] = if next() >> 63 == 0 {
+                x[k]
+            } else {
+                (next() >> 40) as u8
+            };
+        }
+        // Every value of a byte turns up in each place.
+        x[round % 8] = (round / 8) as u8;
+        let (wx, wy) = (u64::from_le_bytes(x), u64::from_le_bytes(y));
+        assert_eq!(
+            differ(wx, wy),
+            high_bits(x, &|k, v| v != y[k]),
+            "{x:?} {y:?}"
+        );
+        for c in 1..=128u8 {
+            assert_eq!(
+                at_least(wx, c),
+                high_bits(x, &|_, v| v >= c),
+                "{x:?} >= {c}"
+            );
+        }
+        for low in 2..=MAX_PRUNE_WIDTH as u8 {
+            for high in low..=MAX_PRUNE_WIDTH as u8 {
+                let expected = high_bits(x, &|_, v| (low..=high).contains(&v));
+                assert_eq!(within(wx, low, high), expected, "{x:?} in {low}..={high}");
+            }
+        }
+    }
+}
