@@ -363,17 +363,20 @@ impl Matrix {
                 // list but itself, and of their options, is an option's node, and every top an
                 // item.
                 unsafe {
+                    let quad = self.quad();
                     let mut r = nd!(self, t).down;
                     while r != t {
-                        if r != tp {
+                        if r == tp {
+                        } else if quad {
+                            // The other nodes of a block of four, in any order: the partners
+                            // are sorted below.
+                            for k in 1..4 {
+                                self.note_partner(r ^ k, a, pi as u32, &mut partners);
+                            }
+                        } else {
                             let mut q = self.next_node(r);
                             while q != r {
-                                let top = tp!(self, q);
-                                if top != a && top <= self.primary && self.tag[top as usize] == 2 {
-                                    // Which option of `top` this is: its first or its second.
-                                    let j = u32::from(nd!(self, top).down != q);
-                                    partners.push((top, 1 << (2 * pi as u32 + j)));
-                                }
+                                self.note_partner(q, a, pi as u32, &mut partners);
                                 q = self.next_node(q);
                             }
                         }
@@ -401,6 +404,27 @@ impl Matrix {
         }
         self.partners = partners;
         updates
+    }
+
+    /// Notes the top of node `q` as a partner of item `a` in [`prune_two_pairs`](Self::prune_two_pairs)
+    /// if it is a primary item other than `a` with two options: with the bit of the clash
+    /// between option `pi` of `a` and whichever of its two options `q` is.
+    ///
+    /// # Safety
+    ///
+    /// `q` is an option's node.
+    #[inline(always)]
+    unsafe fn note_partner(&self, q: u32, a: u32, pi: u32, partners: &mut Vec<(u32, u32)>) {
+        // SAFETY: `q` is an option's node (the contract), so its top is an item, whose header
+        // is a node.
+        unsafe {
+            let top = tp!(self, q);
+            if top != a && top <= self.primary && self.tag[top as usize] == 2 {
+                // Which option of `top` this is: its first or its second.
+                let j = u32::from(self.node(top).down != q);
+                partners.push((top, 1 << (2 * pi + j)));
+            }
+        }
     }
 
     /// [`prune_two_pairs`](Self::prune_two_pairs) for items `a` and `b`. Of the four
