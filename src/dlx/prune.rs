@@ -157,7 +157,10 @@ impl Matrix {
             let then = before.map(|b| word(&b[base - 1..end - 1]));
             let picked = |m: &Self| {
                 let now = word(&m.tag[base..end]);
-                within(now, low, high) & then.map_or(HIGHS, |then| differ(now, then))
+                match then.map_or(HIGHS, |then| differ(now, then)) {
+                    0 => 0,
+                    changed => changed & within(now, low, high),
+                }
             };
             let mut left = picked(self);
             while left != 0 {
