@@ -35,6 +35,9 @@ struct Board {
     values: Vec<u8>,
     placed: Vec<u64>,
     queue: Vec<(usize, u8)>,
+    /// Room for the places of a value in a unit but the first ([`Rater::locked_in`]), kept for
+    /// the whole try: collected afresh for every unit and value, they cost an allocation each.
+    rest: Vec<usize>,
 }
 
 impl Rater {
@@ -205,6 +208,7 @@ impl Rater {
             values: self.values.clone(),
             placed: self.placed.clone(),
             queue: vec![(cell, value)],
+            rest: Vec::new(),
         };
         let mut placements = Vec::new();
         loop {
@@ -308,6 +312,7 @@ impl Rater {
     /// another unit goes from the rest of that one. True if it removed anything.
     fn locked_in(&self, board: &mut Board) -> bool {
         let mut changed = false;
+        let mut rest = std::mem::take(&mut board.rest);
         for a in 0..self.units.len() {
             if !self.full[a] {
                 continue;
@@ -321,7 +326,8 @@ impl Rater {
                 let Some(first) = places.next() else {
                     continue;
                 };
-                let rest: Vec<usize> = places.collect();
+                rest.clear();
+                rest.extend(places);
                 if rest.is_empty() {
                     continue; // a single, for the next round
                 }
@@ -341,6 +347,7 @@ impl Rater {
                 }
             }
         }
+        board.rest = rest;
         changed
     }
 }
