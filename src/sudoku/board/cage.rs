@@ -16,6 +16,7 @@
 //! character: `A` counts 10 on a 16×16 board written `1`–`9`, `A`–`G`.
 
 use std::fmt;
+use std::sync::OnceLock;
 
 /// A killer cage: cells whose values differ and add up to `sum`.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -261,9 +262,15 @@ fn next_digit(
 /// of 36×36 may have 130,053.
 pub const MAX_DIGIT_SETS: u64 = 200_000;
 
+/// The largest side whose counts of digit sets with no digit given are worked out once, for
+/// every size and sum together ([`digit_set_counts`]).
+const TABLED_SIDES: usize = 64;
+
 /// How many sets [`digit_sets`] would give, counted without listing them: the ways to choose the
 /// digits not in `given` from the others, digit by digit, kept by how many are chosen and what
-/// they add up to (`side × size × sum` steps). Saturates at `u64::MAX`.
+/// they add up to (`side × size × sum` steps). With no digit given (a cage of an empty board,
+/// and every cage a killer board implies) the count is read from a table made once per side.
+/// Saturates at `u64::MAX`.
 pub fn digit_set_count(side: usize, size: usize, sum: u32, given: &[usize]) -> u64 {
     let mut given = given.to_vec();
     given.sort_unstable();
@@ -285,12 +292,37 @@ pub fn digit_set_count(side: usize, size: usize, sum: u32, given: &[usize]) -> u
     if left > high {
         return 0;
     }
-    let top = left as usize;
-    // ways[j * (top + 1) + t]: sets of j digits seen so far that add up to t.
-    let mut ways = vec![0u64; (want + 1) * (top + 1)];
+    let left = left as usize;
+    if given.is_empty()
+        && let Some(table) = digit_set_counts(side)
+    {
+        // Sums up to the most `side` digits make, one row a number of digits.
+        let sums = side * (side + 1) / 2 + 1;
+        return table.get(want * sums + left).copied().unwrap_or(0);
+    }
+    let counts = ways(side, want, left, &given);
+    counts[want * (left + 1) + left]
+}
+
+/// The counts of [`digit_set_count`] with no digit given, for a side up to [`TABLED_SIDES`]:
+/// entry `j · (m + 1) + t`, where `m = side (side + 1) / 2`, is the number of sets of `j`
+/// digits of `1..=side` that add up to `t`. Made the first time a side is asked for.
+fn digit_set_counts(side: usize) -> Option<&'static [u64]> {
+    static TABLES: [OnceLock<Vec<u64>>; TABLED_SIDES + 1] =
+        [const { OnceLock::new() }; TABLED_SIDES + 1];
+    let table = TABLES.get(side)?;
+    Some(table.get_or_init(|| ways(side, side, side * (side + 1) / 2, &[])))
+}
+
+/// The ways to choose up to `most` digits of `1..=side` outside `given` (sorted), by how many
+/// are chosen and what they add up to, up to `top`: entry `j · (top + 1) + t` counts the sets
+/// of `j` digits adding up to `t`, digit by digit (`side × most × top` steps), saturating at
+/// `u64::MAX`.
+fn ways(side: usize, most: usize, top: usize, given: &[usize]) -> Vec<u64> {
+    let mut ways = vec![0u64; (most + 1) * (top + 1)];
     ways[0] = 1;
     for d in (1..=side).filter(|d| given.binary_search(d).is_err()) {
-        for j in (1..=want).rev() {
+        for j in (1..=most).rev() {
             for t in (d..=top).rev() {
                 let from = ways[(j - 1) * (top + 1) + t - d];
                 let to = &mut ways[j * (top + 1) + t];
@@ -298,7 +330,7 @@ pub fn digit_set_count(side: usize, size: usize, sum: u32, given: &[usize]) -> u
             }
         }
     }
-    ways[want * (top + 1) + top]
+    ways
 }
 
 /// The most entries the options of all of a board's cages may bring to the matrix, in all: a
@@ -527,6 +559,26 @@ mod tests {
         }
         // Too many to list, counted all the same: the busiest sum of twelve cells of 36×36.
         assert_eq!(digit_set_count(36, 12, 222, &[]), 16_509_188);
+    }
+
+    /// The table of counts with no digit given holds what counting each case alone gives.
+    #[test]
+    fn tabled_counts_are_the_counts_of_each_case() {
+        for side in [1, 2, 9, 16, 25] {
+            let most = side * (side + 1) / 2;
+            for size in 1..=side {
+                for sum in 0..=most + 1 {
+                    let alone = ways(side, size, sum, &[])[size * (sum + 1) + sum];
+                    assert_eq!(
+                        digit_set_count(side, size, sum as u32, &[]),
+                        alone,
+                        "{size} of {side} make {sum}"
+                    );
+                }
+            }
+        }
+        // Past the table, counted case by case.
+        assert_eq!(digit_set_count(TABLED_SIDES + 1, 1, 3, &[]), 1);
     }
 
     #[test]
