@@ -405,12 +405,6 @@ impl Matrix {
     /// `q` is an option's node (and so is the node returned).
     #[inline(always)]
     pub(super) unsafe fn next_node(&self, q: u32) -> u32 {
-        // Blocks of four, every sudoku's layout, with no look at the block's width: the pruning
-        // rules that walk options go round them with this, where the walks of the search are
-        // compiled for the layout.
-        if self.layout() == QUAD {
-            return (q & !3) | (q.wrapping_add(1) & 3);
-        }
         // SAFETY: the contract, and the width is the matrix's layout.
         unsafe { self.next_in(q, u32::from(self.layout())) }
     }
