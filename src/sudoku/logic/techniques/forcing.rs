@@ -29,12 +29,16 @@ const MAX_TRIES: usize = 4000;
 /// `cell·side + value − 1`), sorted; `None` when it broke the board.
 type Outcome = Option<(Vec<u32>, Vec<u32>)>;
 
-/// The board as a try changes it.
+/// The board as a try changes it (one for all the tries of a search, each starting from the
+/// rater's candidates again, so that a try allocates only what it hands back).
+#[derive(Default)]
 struct Board {
     cand: Vec<u64>,
     values: Vec<u8>,
     placed: Vec<u64>,
     queue: Vec<(usize, u8)>,
+    /// The placements the try made, in order.
+    placements: Vec<(usize, u8)>,
     /// Room for the places of a value in a unit but the first ([`Rater::locked_in`]), kept for
     /// the whole try: collected afresh for every unit and value, they cost an allocation each.
     rest: Vec<usize>,
@@ -65,6 +69,7 @@ impl Rater {
         cells.sort_by_key(|&c| self.cand[c].count_ones());
         let mut outcomes: Vec<Option<Outcome>> = vec![None; self.cand.len() * side];
         let mut tries = 0;
+        let mut board = Board::default();
         // Contradictions.
         let before = out.len();
         'cells: for &c in &cells {
@@ -73,7 +78,7 @@ impl Rater {
                     break 'cells;
                 }
                 tries += 1;
-                let outcome = self.try_candidate(&peers, c, v, net);
+                let outcome = self.try_candidate(&mut board, &peers, c, v, net);
                 if outcome.is_none() {
                     let mut step = Step::new(technique);
                     step.marks.push((c as u32, v, Role::Colour(true)));
@@ -202,15 +207,20 @@ impl Rater {
 
     /// Places `value` in `cell` on a copy of the candidates and follows singles (and, for a
     /// net, locked candidates) until nothing more follows.
-    fn try_candidate(&self, peers: &Peers, cell: usize, value: u8, net: bool) -> Outcome {
-        let mut board = Board {
-            cand: self.cand.clone(),
-            values: self.values.clone(),
-            placed: self.placed.clone(),
-            queue: vec![(cell, value)],
-            rest: Vec::new(),
-        };
-        let mut placements = Vec::new();
+    fn try_candidate(
+        &self,
+        board: &mut Board,
+        peers: &Peers,
+        cell: usize,
+        value: u8,
+        net: bool,
+    ) -> Outcome {
+        board.cand.clone_from(&self.cand);
+        board.values.clone_from(&self.values);
+        board.placed.clone_from(&self.placed);
+        board.queue.clear();
+        board.queue.push((cell, value));
+        board.placements.clear();
         loop {
             while let Some((c, v)) = board.queue.pop() {
                 let bit = 1u64 << (v - 1);
@@ -222,7 +232,7 @@ impl Rater {
                 }
                 board.values[c] = v;
                 board.cand[c] = 0;
-                placements.push((c, v));
+                board.placements.push((c, v));
                 for &u in self.units_of(c) {
                     if board.placed[u as usize] & bit != 0 {
                         return None;
@@ -233,24 +243,24 @@ impl Rater {
                     board.cand[p] &= !bit;
                 }
             }
-            if !self.naked_in(&mut board) {
+            if !self.naked_in(board) {
                 return None;
             }
             if !board.queue.is_empty() {
                 continue;
             }
-            if !self.hidden_in(&mut board) {
+            if !self.hidden_in(board) {
                 return None;
             }
-            if board.queue.is_empty() && !(net && self.locked_in(&mut board)) {
+            if board.queue.is_empty() && !(net && self.locked_in(board)) {
                 break;
             }
         }
         let side = self.side;
         let node = |c: usize, v: u8| (c * side) as u32 + u32::from(v) - 1;
-        let mut placed: Vec<u32> = placements.iter().map(|&(c, v)| node(c, v)).collect();
+        let mut placed: Vec<u32> = board.placements.iter().map(|&(c, v)| node(c, v)).collect();
         // A cell the try filled keeps its value among what it did not remove.
-        for &(c, v) in &placements {
+        for &(c, v) in &board.placements {
             board.cand[c] = 1 << (v - 1);
         }
         let mut removed = Vec::new();
