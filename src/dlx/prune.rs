@@ -369,18 +369,19 @@ impl Matrix {
                     let quad = self.quad();
                     let mut r = nd!(self, t).down;
                     while r != t {
-                        if r == tp {
-                        } else if quad {
-                            // The other nodes of a block of four, in any order: the partners
-                            // are sorted below.
-                            for k in 1..4 {
-                                self.note_partner(r ^ k, a, pi as u32, &mut partners);
-                            }
-                        } else {
-                            let mut q = self.next_node(r);
-                            while q != r {
-                                self.note_partner(q, a, pi as u32, &mut partners);
-                                q = self.next_node(q);
+                        if r != tp {
+                            if quad {
+                                // The other nodes of a block of four, in any order: the
+                                // partners are sorted below.
+                                for k in 1..4 {
+                                    self.note_partner(r ^ k, a, pi as u32, &mut partners);
+                                }
+                            } else {
+                                let mut q = self.next_node(r);
+                                while q != r {
+                                    self.note_partner(q, a, pi as u32, &mut partners);
+                                    q = self.next_node(q);
+                                }
                             }
                         }
                         r = nd!(self, r).down;
