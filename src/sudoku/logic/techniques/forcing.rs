@@ -39,8 +39,8 @@ struct Board {
     queue: Vec<(usize, u8)>,
     /// The placements the try made, in order.
     placements: Vec<(usize, u8)>,
-    /// Room for the places of a value in a unit but the first ([`Rater::locked_in`]), kept for
-    /// the whole try: collected afresh for every unit and value, they cost an allocation each.
+    /// Room for the places of a value in a unit but the first ([`Rater::locked_in`]), kept with
+    /// the board: collected afresh for every unit and value, they cost an allocation each.
     rest: Vec<usize>,
 }
 
