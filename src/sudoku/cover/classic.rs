@@ -216,15 +216,16 @@ impl DlxSolver {
     }
 
     /// Numbers the open items and resets the matrix to them, then writes the options down (the
-    /// first `count` entries of `options`) without linking them yet.
-    fn gather(&mut self, grid: &Grid) -> Result<(), Clashes> {
+    /// first `count` entries of `options`) without linking them yet: those of `candidates`
+    /// only, if given (see [`has_solution_avoiding`](Self::has_solution_avoiding)).
+    fn gather(&mut self, grid: &Grid, candidates: Option<&[u64]>) -> Result<(), Clashes> {
         let most = self.number(grid)?;
         if self.options.len() < most {
             self.options.resize(most, [0; 4]);
         }
         let options = &mut self.options;
         let mut count = 0;
-        self.tables.each_option(grid, |items| {
+        self.tables.each_option(grid, candidates, |items| {
             options[count] = items;
             count += 1;
         });
@@ -255,7 +256,7 @@ impl DlxSolver {
         rng: &mut R,
         node_limit: u64,
     ) -> Option<Grid> {
-        self.gather(grid).ok()?;
+        self.gather(grid, None).ok()?;
         // Fisher–Yates over the options.
         for i in (1..self.count).rev() {
             let j = rng.random_range(0..=i);
@@ -275,15 +276,26 @@ impl DlxSolver {
     /// (any other solution must differ there). A search for one solution, usually far quicker
     /// than counting two. `None` when `node_limit` nodes did not settle it, or the cancel flag
     /// was set.
+    ///
+    /// `candidates`, if given, holds a bit set for each cell (bit `v - 1` for symbol `v`, as
+    /// the [`Rater`](crate::sudoku::Rater) keeps them): only those options are linked. They
+    /// must be a superset of every solution's, as what logic has not ruled out is, so that the
+    /// answer is the board's; a cell past the end of the slice keeps all its symbols. A filled
+    /// `cell` answers at once: whether it holds another value.
     pub fn has_solution_avoiding(
         &mut self,
         grid: &Grid,
+        candidates: Option<&[u64]>,
         cell: usize,
         value: u8,
         node_limit: u64,
         cancel: Option<&AtomicBool>,
     ) -> Option<bool> {
-        self.gather(grid).ok()?;
+        let given = grid.values().get(cell).copied().unwrap_or(0);
+        if given != 0 {
+            return Some(given != value);
+        }
+        self.gather(grid, candidates).ok()?;
         // Drop the one option that places `value` in `cell` (the only one with its cell item
         // and row·symbol item), keeping the others in order.
         let dropped = self.tables.items_of(grid, cell, value);
@@ -559,10 +571,15 @@ impl Tables {
 
     /// Calls `each(items)` for every option of the board [`number`](Self::number) was last given,
     /// in the order of the cell items: one per empty cell and symbol its row, column and box still
-    /// allow, with its four items (cell, row·symbol, column·symbol, box·symbol, in that order,
-    /// which [`decode`](Self::decode) relies on).
-    fn each_option(&self, grid: &Grid, mut each: impl FnMut([u32; 4])) {
+    /// allow (and `candidates` too, if given: a bit set a cell), with its four items (cell,
+    /// row·symbol, column·symbol, box·symbol, in that order, which [`decode`](Self::decode)
+    /// relies on).
+    fn each_option(&self, grid: &Grid, candidates: Option<&[u64]>, mut each: impl FnMut([u32; 4])) {
         self.each_cell(grid, |own, [row, col, bx], mut free| {
+            if let Some(candidates) = candidates {
+                let cell = self.empty.get(own as usize).map(|&c| c as usize);
+                free &= cell.and_then(|c| candidates.get(c)).map_or(!0, |&c| c);
+            }
             while free != 0 {
                 let v = free.trailing_zeros() as usize;
                 free &= free - 1;
@@ -841,6 +858,84 @@ mod tests {
                 assert_eq!(s.tables.items_of(&g, given, 1), None);
             }
         }
+    }
+
+    /// A search for another solution answers the same whether it starts from the givens or
+    /// from where hard logic stalled (its placements given, its candidates the only options),
+    /// and logic's candidates do leave fewer options: hard 9×9 puzzles given two more cells of
+    /// their solution, then a clue or two taken out (one of the two, which leaves the puzzle
+    /// unique, or one of its own clues, which mostly does not), every removed cell asked. A
+    /// filled cell answers at once.
+    #[test]
+    fn a_search_from_logic_answers_as_one_from_the_givens() {
+        let lines = include_str!("../../../tests/data/hardest_sample.txt");
+        let (mut asked, mut fewer, mut others, mut unique) = (0, 0, 0, 0);
+        for line in lines.lines().filter(|l| !l.is_empty()).take(30) {
+            let mut puzzle = Grid::parse_line(line, None).unwrap();
+            let solution = puzzle.solution().unwrap();
+            let givens: Vec<usize> = (0..81).filter(|&c| puzzle.get(c) != 0).collect();
+            let added: Vec<usize> = (0..81).filter(|&c| puzzle.get(c) == 0).take(2).collect();
+            for &c in &added {
+                puzzle.set(c, solution.get(c));
+            }
+            let outs = [
+                vec![added[0]],
+                vec![givens[0]],
+                vec![added[1], givens[givens.len() - 1]],
+            ];
+            for out in outs {
+                let mut fewer_clues = puzzle.clone();
+                for &c in &out {
+                    fewer_clues.set(c, 0);
+                }
+                let mut rater = crate::sudoku::Rater::new();
+                rater.rate_up_to(&fewer_clues, crate::sudoku::logic::Grade::Hard);
+                let logic = fewer_clues.with_values(rater.values().to_vec()).unwrap();
+                let mut s = DlxSolver::new();
+                for &c in &out {
+                    let v = solution.get(c);
+                    let whole = s.has_solution_avoiding(&fewer_clues, None, c, v, 1 << 20, None);
+                    let all = s.count;
+                    let from_logic = s.has_solution_avoiding(
+                        &logic,
+                        Some(rater.candidates()),
+                        c,
+                        v,
+                        1 << 20,
+                        None,
+                    );
+                    assert_eq!(whole, from_logic, "{line} without {out:?}, cell {c}");
+                    asked += 1;
+                    if logic.get(c) == 0 && s.count < all {
+                        fewer += 1;
+                    }
+                    match whole {
+                        Some(true) => others += 1,
+                        Some(false) => unique += 1,
+                        None => panic!("no answer"),
+                    }
+                }
+            }
+        }
+        assert!(
+            asked > 100 && others > 20 && unique > 20,
+            "{asked} {others} {unique}"
+        );
+        assert!(fewer > 20, "{fewer} of {asked}");
+        let full = Grid::parse_line(lines.lines().next().unwrap(), None)
+            .unwrap()
+            .solution()
+            .unwrap();
+        let mut s = DlxSolver::new();
+        assert_eq!(
+            s.has_solution_avoiding(&full, None, 0, full.get(0), 10, None),
+            Some(false)
+        );
+        let other = full.get(0) % 9 + 1;
+        assert_eq!(
+            s.has_solution_avoiding(&full, None, 0, other, 10, None),
+            Some(true)
+        );
     }
 
     #[test]

@@ -10,7 +10,10 @@
 //!      hard): logic that fills the board proves the solution unique, so no search is needed;
 //!    - or, for expert, still unique: the rater tries first, and where it stalls dancing links
 //!      looks for a solution that differs in a removed cell
-//!      ([`DlxSolver::has_solution_avoiding`]).
+//!      ([`DlxSolver::has_solution_avoiding`]). The search starts where the rater stalled: the
+//!      cells logic filled are given, and only the candidates it left are options. Up to hard,
+//!      the rater's techniques hold in every solution of the puzzle (none leans on its being
+//!      unique), so the search answers for the puzzle itself, in a smaller tree.
 //!
 //!    On boards of side 16 and up, expert puzzles are dug in two passes instead. Once the
 //!    rater has stalled, every later removal needs a search, and on 25×25 most of those
@@ -255,7 +258,10 @@ impl Generator {
                 break;
             }
             set(&mut puzzle, &orbit, None);
-            match self.unique_without(&puzzle, solution, &orbit, cancel) {
+            if self.rater.rate_up_to(&puzzle, Grade::Hard).solved {
+                continue;
+            }
+            match self.unique_past_logic(&puzzle, solution, &orbit, cancel) {
                 Some(true) => beyond_logic = true,
                 Some(false) => set(&mut puzzle, &orbit, Some(solution)),
                 None => {
@@ -281,22 +287,27 @@ impl Generator {
             return true;
         }
         self.grade == Grade::Expert
-            && self.unique_without(puzzle, solution, removed, cancel) == Some(true)
+            && self.unique_past_logic(puzzle, solution, removed, cancel) == Some(true)
     }
 
     /// Whether the puzzle, with `removed` just taken out of `solution`, still has that one
-    /// solution: another would differ from it in a removed cell. `None` when a search ran out
-    /// of nodes (or was cancelled) before it could tell.
-    fn unique_without(
+    /// solution: another would differ from it in a removed cell. The rater has just rated the
+    /// puzzle up to hard and stalled: the search starts from the cells it filled and the
+    /// candidates it left (see the module docs). `None` when a search ran out of nodes (or was
+    /// cancelled) before it could tell.
+    fn unique_past_logic(
         &mut self,
         puzzle: &Grid,
         solution: &Grid,
         removed: &[usize],
         cancel: Option<&AtomicBool>,
     ) -> Option<bool> {
+        let logic = puzzle.with_values(self.rater.values().to_vec())?;
+        let candidates = self.rater.candidates();
         for &cell in removed {
             let other = self.dlx.has_solution_avoiding(
-                puzzle,
+                &logic,
+                Some(candidates),
                 cell,
                 solution.get(cell),
                 UNIQUENESS_NODES,

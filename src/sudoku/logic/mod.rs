@@ -543,6 +543,12 @@ impl Rater {
         &self.values
     }
 
+    /// The candidates of each position as far as logic got in the last rating, as bit sets
+    /// (bit `v - 1` for value `v`; 0 where filled and in holes).
+    pub fn candidates(&self) -> &[u64] {
+        &self.cand
+    }
+
     /// Cells still empty.
     fn left(&self) -> usize {
         self.values
