@@ -6,7 +6,8 @@
 //! loops, the AICs and their grouped forms all read one chain graph (two with groups), and both
 //! ALS-XZ finders and the ALS-XY-wing one list of sets and of the pairs a restricted common
 //! ties. The first to ask builds it; the others find it here. A change of the candidates (a
-//! new board loaded, a step applied) makes the next ask build afresh.
+//! new board loaded, a step applied) makes the next ask build afresh, but for the crossings:
+//! those of the last candidates are kept and brought up to date (`crossings.rs`).
 //!
 //! One thing is kept across changes of the candidates: which values a fish search (over a
 //! shape's units, or finned on a square board) found nothing for, with the places it looked
@@ -35,6 +36,9 @@ struct Reads {
     sets: Option<Arc<Vec<Als>>>,
     /// The pairs of sets tied by a restricted common ([`Rater::restricted_pairs`]).
     pairs: Option<Arc<Vec<(usize, usize, u64)>>>,
+    /// The last crossings read before the candidates changed, and the candidates they were
+    /// read from.
+    last_crossings: Option<(Vec<u64>, Arc<Crossings>)>,
 }
 
 /// The fish searches whose failures the cache remembers: each reads only one value's places.
@@ -119,12 +123,7 @@ impl Rater {
                 .reads
                 .lock()
                 .unwrap_or_else(PoisonError::into_inner);
-            if reads.cand != self.cand {
-                *reads = Reads {
-                    cand: self.cand.clone(),
-                    ..Reads::default()
-                };
-            }
+            self.refresh(&mut reads);
             if let Some(found) = get(&mut reads) {
                 return found.clone();
             }
@@ -141,10 +140,56 @@ impl Rater {
         made
     }
 
-    /// Where each value's places lie on a square board; `None` on a shape.
+    /// Forgets the reads of other candidates than the current ones, keeping their crossings
+    /// aside (or the ones kept before, if they had none).
+    fn refresh(&self, reads: &mut Reads) {
+        if reads.cand == self.cand {
+            return;
+        }
+        let old = std::mem::take(reads);
+        let last = match old.crossings {
+            Some(x) => Some((old.cand, x)),
+            None => old.last_crossings,
+        };
+        let mut cand = Vec::new();
+        cand.clone_from(&self.cand);
+        *reads = Reads {
+            cand,
+            last_crossings: last,
+            ..Reads::default()
+        };
+    }
+
+    /// Where each value's places lie on a square board; `None` on a shape. The last
+    /// candidates' crossings are brought up to date if no finder holds them any more.
     pub(in crate::sudoku::logic) fn crossings(&self) -> Option<Arc<Crossings>> {
         let g = self.geometry?;
-        Some(self.cached(|r| &mut r.crossings, |r| r.read_crossings(g)))
+        let last = {
+            let mut reads = self
+                .cache
+                .reads
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner);
+            self.refresh(&mut reads);
+            if let Some(found) = &reads.crossings {
+                return Some(found.clone());
+            }
+            reads.last_crossings.take()
+        };
+        let updated = last.and_then(|(before, x)| {
+            let mut x = Arc::try_unwrap(x).ok()?;
+            self.update_crossings(g, &mut x, &before).then_some(x)
+        });
+        let made = Arc::new(updated.unwrap_or_else(|| self.read_crossings(g)));
+        let mut reads = self
+            .cache
+            .reads
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        if reads.cand == self.cand {
+            reads.crossings = Some(made.clone());
+        }
+        Some(made)
     }
 
     /// Who sees whom.

@@ -7,6 +7,13 @@
 //! unit cell by cell for each value cost more than all the rest of their search on big boards,
 //! where a rating that stalls asks every one of them at every step; the rater's cache keeps one
 //! set of crossings per set of candidates for all of them.
+//!
+//! A step removes a few candidates and the next asks again, so the crossings of the last
+//! candidates are brought up to date rather than read afresh: each removed candidate clears
+//! its bit in its row's and its column's places, and where a line and a box meet the value
+//! either still has a place in the cells they share or not, which the line's places, masked
+//! with the meeting's cells, tell at once. Only a board whose candidates grew (another board)
+//! is read again from its cells.
 
 use super::wing::bits;
 use crate::sudoku::board::geometry::Geometry;
@@ -14,7 +21,7 @@ use crate::sudoku::logic::Rater;
 
 /// Where each value's places lie on a square board ([`Rater::crossings`]), as bit sets indexed
 /// by unit and value.
-#[derive(Debug)]
+#[derive(Debug, PartialEq, Eq)]
 pub(in crate::sudoku::logic) struct Crossings {
     side: usize,
     /// For each row, then each column: its places for each value, as the set of crossing lines
@@ -25,6 +32,9 @@ pub(in crate::sudoku::logic) struct Crossings {
     /// For each box: the rows, and the columns, holding its places for each value.
     box_rows: Vec<u64>,
     box_cols: Vec<u64>,
+    /// For each row and box: the columns of the row's cells in the box; for each column and
+    /// box, then: the rows of the column's cells in it (where a line meets a box).
+    meets: Vec<u64>,
 }
 
 impl Crossings {
@@ -59,11 +69,14 @@ impl Rater {
             line_boxes: vec![0; 2 * side * side],
             box_rows: vec![0; side * side],
             box_cols: vec![0; side * side],
+            meets: vec![0; 2 * side * side],
         };
         for row in 0..side {
             for col in 0..side {
                 let c = g.cell(row, col);
                 let b = self.box_of[c] as usize;
+                x.meets[row * side + b] |= 1 << col;
+                x.meets[(side + col) * side + b] |= 1 << row;
                 for value in bits(self.cand[c]) {
                     let v = usize::from(value - 1);
                     let (across, down) = (row * side + v, (side + col) * side + v);
@@ -78,6 +91,56 @@ impl Rater {
         }
         x
     }
+
+    /// Brings `x`, the crossings of the candidates `before`, up to the current candidates on a
+    /// square board of geometry `g`. False, with `x` untouched, if some cell has a candidate
+    /// `before` lacked: then only a new read will do.
+    pub(in crate::sudoku::logic) fn update_crossings(
+        &self,
+        g: Geometry,
+        x: &mut Crossings,
+        before: &[u64],
+    ) -> bool {
+        let side = self.side;
+        let n = side * side;
+        let fits = x.side == side
+            && before.len() == n
+            && self.cand.len() == n
+            && x.meets.len() == 2 * n
+            && x.line_at.len() == 2 * n;
+        if !fits
+            || self
+                .cand
+                .iter()
+                .zip(before)
+                .any(|(&now, &was)| now & !was != 0)
+        {
+            return false;
+        }
+        for (c, (&now, &was)) in self.cand.iter().zip(before).enumerate() {
+            if now == was {
+                continue;
+            }
+            let (row, col, b) = (g.row_of(c), g.col_of(c), self.box_of[c] as usize);
+            for value in bits(was & !now) {
+                let v = usize::from(value - 1);
+                let (across, down) = (row * side + v, (side + col) * side + v);
+                x.line_at[across] &= !(1 << col);
+                x.line_at[down] &= !(1 << row);
+                // Whether the row still has a place for the value where it meets the box, and
+                // the column likewise.
+                if x.line_at[across] & x.meets[row * side + b] == 0 {
+                    x.line_boxes[across] &= !(1 << b);
+                    x.box_rows[b * side + v] &= !(1 << row);
+                }
+                if x.line_at[down] & x.meets[(side + col) * side + b] == 0 {
+                    x.line_boxes[down] &= !(1 << b);
+                    x.box_cols[b * side + v] &= !(1 << col);
+                }
+            }
+        }
+        true
+    }
 }
 
 #[cfg(test)]
@@ -88,7 +151,8 @@ mod tests {
     use crate::sudoku::logic::{Grade, Progress, Rater};
 
     /// Every bit set read off the candidates cell by cell, on a classic and a jigsaw board as
-    /// their ratings go.
+    /// their ratings go; and the crossings of each step's candidates brought up to date after
+    /// it are those read afresh.
     #[test]
     fn crossings_are_the_places_read_cell_by_cell() {
         let jigsaw = include_str!("../../../../tests/data/variants/jigsaw.txt");
@@ -128,8 +192,22 @@ mod tests {
                     }
                 }
                 checked += 1;
+                // The crossings before the step, brought up to date after it, are the ones
+                // read afresh; and a board whose candidates grew is read again.
+                drop(x);
+                let before = r.cand.clone();
+                let mut kept = r.read_crossings(g);
                 if r.step(Grade::Hard) != Progress::Some {
                     break;
+                }
+                assert!(r.update_crossings(g, &mut kept, &before));
+                assert_eq!(kept, r.read_crossings(g));
+                let mut fewer = r.cand.clone();
+                if let Some(c) = fewer.iter().position(|&c| c != 0) {
+                    fewer[c] &= fewer[c] - 1;
+                    let mut grown = r.read_crossings(g);
+                    assert!(!r.update_crossings(g, &mut grown, &fewer));
+                    assert_eq!(grown, r.read_crossings(g));
                 }
             }
         }
