@@ -117,7 +117,18 @@ impl Rater {
         get: impl Fn(&mut Reads) -> &mut Option<Arc<T>>,
         make: impl FnOnce(&Rater) -> T,
     ) -> Arc<T> {
-        {
+        self.cached_from(get, |_| (), |r, ()| make(r))
+    }
+
+    /// [`cached`](Self::cached), where `make` is also handed what `take` takes from the
+    /// cache when the read is not there.
+    fn cached_from<T, S>(
+        &self,
+        get: impl Fn(&mut Reads) -> &mut Option<Arc<T>>,
+        take: impl FnOnce(&mut Reads) -> S,
+        make: impl FnOnce(&Rater, S) -> T,
+    ) -> Arc<T> {
+        let taken = {
             let mut reads = self
                 .cache
                 .reads
@@ -127,8 +138,9 @@ impl Rater {
             if let Some(found) = get(&mut reads) {
                 return found.clone();
             }
-        }
-        let made = Arc::new(make(self));
+            take(&mut reads)
+        };
+        let made = Arc::new(make(self, taken));
         let mut reads = self
             .cache
             .reads
@@ -151,10 +163,8 @@ impl Rater {
             Some(x) => Some((old.cand, x)),
             None => old.last_crossings,
         };
-        let mut cand = Vec::new();
-        cand.clone_from(&self.cand);
         *reads = Reads {
-            cand,
+            cand: self.cand.clone(),
             last_crossings: last,
             ..Reads::default()
         };
@@ -164,32 +174,17 @@ impl Rater {
     /// candidates' crossings are brought up to date if no finder holds them any more.
     pub(in crate::sudoku::logic) fn crossings(&self) -> Option<Arc<Crossings>> {
         let g = self.geometry?;
-        let last = {
-            let mut reads = self
-                .cache
-                .reads
-                .lock()
-                .unwrap_or_else(PoisonError::into_inner);
-            self.refresh(&mut reads);
-            if let Some(found) = &reads.crossings {
-                return Some(found.clone());
-            }
-            reads.last_crossings.take()
-        };
-        let updated = last.and_then(|(before, x)| {
-            let mut x = Arc::try_unwrap(x).ok()?;
-            self.update_crossings(g, &mut x, &before).then_some(x)
-        });
-        let made = Arc::new(updated.unwrap_or_else(|| self.read_crossings(g)));
-        let mut reads = self
-            .cache
-            .reads
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner);
-        if reads.cand == self.cand {
-            reads.crossings = Some(made.clone());
-        }
-        Some(made)
+        Some(self.cached_from(
+            |r| &mut r.crossings,
+            |r| r.last_crossings.take(),
+            |r, last| {
+                let updated = last.and_then(|(before, x)| {
+                    let mut x = Arc::try_unwrap(x).ok()?;
+                    r.update_crossings(g, &mut x, &before).then_some(x)
+                });
+                updated.unwrap_or_else(|| r.read_crossings(g))
+            },
+        ))
     }
 
     /// Who sees whom.
