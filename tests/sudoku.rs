@@ -8,7 +8,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use proptest::prelude::*;
-use sudoku_dlx::sudoku::{Backtracker, DlxSolver, Geometry, Grid, Notation, Solver, Work};
+use sudoku_dlx::sudoku::{
+    Backtracker, DlxSolver, Geometry, Grade, Grid, Notation, Rater, Solver, Work,
+};
 
 /// The puzzles of a file in tests/data, with their comment lines dropped.
 fn corpus(name: &str) -> Vec<Grid> {
@@ -367,4 +369,69 @@ fn the_classic_fast_path_is_the_models_mapping() {
         }
     }
     assert!(boards >= 20, "{boards}");
+}
+
+/// A search for another solution answers the same whether it starts from the givens or from
+/// where hard logic stalled (its placements given, its candidates the only options): hard 9×9
+/// puzzles given two more cells of their solution, then a clue or two taken out (one of the
+/// two, which leaves the puzzle unique, or one of its own clues, which mostly does not), every
+/// removed cell asked. The candidates are honoured (every other empty cell held to its
+/// solution's value leaves a removed clue no other), and a filled cell answers at once.
+#[test]
+fn a_search_from_logic_answers_as_one_from_the_givens() {
+    let lines = include_str!("data/hardest_sample.txt");
+    let (mut others, mut unique) = (0, 0);
+    let mut s = DlxSolver::new();
+    for line in lines.lines().filter(|l| !l.is_empty()).take(30) {
+        let mut puzzle = Grid::parse_line(line, None).unwrap();
+        let solution = puzzle.solution().unwrap();
+        let givens: Vec<usize> = (0..81).filter(|&c| puzzle.get(c) != 0).collect();
+        let added: Vec<usize> = (0..81).filter(|&c| puzzle.get(c) == 0).take(2).collect();
+        for &c in &added {
+            puzzle.set(c, solution.get(c));
+        }
+        let outs = [
+            vec![added[0]],
+            vec![givens[0]],
+            vec![added[1], givens[givens.len() - 1]],
+        ];
+        for out in outs {
+            let mut fewer = puzzle.clone();
+            out.iter().for_each(|&c| fewer.set(c, 0));
+            let mut rater = Rater::new();
+            rater.rate_up_to(&fewer, Grade::Hard);
+            let logic = fewer.with_values(rater.values().to_vec()).unwrap();
+            let pinned: Vec<u64> = (0..81).map(|c| 1 << (solution.get(c) - 1)).collect();
+            for &c in &out {
+                let v = solution.get(c);
+                let whole = s.has_solution_avoiding(&fewer, None, c, v, 1 << 20, None);
+                let cand = Some(rater.candidates());
+                let from_logic = s.has_solution_avoiding(&logic, cand, c, v, 1 << 20, None);
+                assert_eq!(whole, from_logic, "{line} without {out:?}, cell {c}");
+                let mut only = pinned.clone();
+                only[c] = !0;
+                let held = s.has_solution_avoiding(&fewer, Some(&only), c, v, 1 << 20, None);
+                assert_eq!(held, Some(false), "{line} without {out:?}, cell {c}");
+                match whole {
+                    Some(true) => others += 1,
+                    Some(false) => unique += 1,
+                    None => panic!("no answer"),
+                }
+            }
+        }
+    }
+    assert!(others > 20 && unique > 20, "{others} {unique}");
+    let full = Grid::parse_line(lines.lines().next().unwrap(), None)
+        .unwrap()
+        .solution()
+        .unwrap();
+    let v = full.get(0);
+    assert_eq!(
+        s.has_solution_avoiding(&full, None, 0, v, 10, None),
+        Some(false)
+    );
+    assert_eq!(
+        s.has_solution_avoiding(&full, None, 0, v % 9 + 1, 10, None),
+        Some(true)
+    );
 }
