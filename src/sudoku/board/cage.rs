@@ -256,10 +256,10 @@ fn next_digit(
     None
 }
 
-/// The most digit sets one killer cage may have: a bound on the options a cage brings to the
-/// matrix, and so on its memory (a cage past it is refused with the reason). The busiest sum of
-/// a cage of 9×9 has 12 sets, of 16×16 526, of nine cells of 25×25 45,207; a cage of seven cells
-/// of 36×36 may have 130,053.
+/// The most digit sets of a killer cage that a matrix lists as options: a bound on what a cage
+/// brings to the matrix, and so on its memory. The busiest sum of a cage of 9×9 has 12 sets, of
+/// 16×16 526, of nine cells of 25×25 45,207; a cage of seven cells of 36×36 may have 130,053. A
+/// cage past it is not listed (see [`listed_cages`]).
 pub const MAX_DIGIT_SETS: u64 = 200_000;
 
 /// The largest side whose counts of digit sets with no digit given are worked out once, for
@@ -336,17 +336,19 @@ fn ways(side: usize, most: usize, top: usize, given: &[usize]) -> Vec<u64> {
 /// The most entries the options of all of a board's cages may bring to the matrix, in all: a
 /// digit set of a killer cage of `k` cells on a board of `n` symbols covers the cage and the
 /// `n - k` digits not in it, `n - k + 1` entries; a Mathdoku filling covers the cage and, for
-/// each open cell, the cell and its units (about 12 bytes an entry in the engine). Many cages
-/// each under [`MAX_DIGIT_SETS`] or [`MAX_FILLINGS`] are refused past it.
+/// each open cell, the cell and its units (about 12 bytes an entry in the engine). Killer cages
+/// past it are not listed (see [`listed_cages`]); Mathdoku cages past it are refused.
 pub const MAX_CAGE_ENTRIES: u64 = 10_000_000;
 
-/// Why a board's killer cages would bring more to the matrix than it takes.
+/// Why a matrix that is to be shown, written out or searched without sums cannot hold a killer
+/// cage: it has more digit sets than a matrix lists (see [`listed_cages`]).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum SetsError {
-    /// One cage has more than [`MAX_DIGIT_SETS`] digit sets.
+    /// One cage has its digit sets unlisted.
     #[error(
         "cage {cage} at {cell} has {count} digit sets (sets of {cells} different digits that add up \
-         to {sum}), more than the {MAX_DIGIT_SETS} a cage may have: split it into smaller cages"
+         to {sum}), more than a matrix lists: only the solver's search, which keeps the cage's sum \
+         itself, takes a cage that large; split it into smaller cages for this"
     )]
     Cage {
         /// The cage, from 1.
@@ -360,59 +362,35 @@ pub enum SetsError {
         /// Its digit sets.
         count: u64,
     },
-    /// The cages' digit sets together bring more than [`MAX_CAGE_ENTRIES`] entries.
-    #[error(
-        "the killer cages' digit sets bring more than {MAX_CAGE_ENTRIES} entries to the matrix \
-         (cage {cage} at {cell} passes it, with {count} sets): split the largest cages into smaller ones"
-    )]
-    All {
-        /// The cage that passes the limit, from 1.
-        cage: usize,
-        /// Its first cell.
-        cell: String,
-        /// Its digit sets.
-        count: u64,
-    },
 }
 
-/// Checks that the killer cages of a board of `side` symbols, numbered from 1 in the order given,
-/// stay within [`MAX_DIGIT_SETS`] each and [`MAX_CAGE_ENTRIES`] in all, counted with no digit
-/// given (givens only take sets away). `cell` names a cage's first cell. Every matrix, rater and
-/// generator of the board is then bounded by these limits.
-pub fn check_digit_sets<'a>(
-    side: usize,
-    cages: impl IntoIterator<Item = &'a Cage>,
-    cell: impl Fn(usize) -> String,
-) -> Result<(), SetsError> {
+/// Which killer cages of a board of `side` symbols have their digit sets listed, as options of
+/// the matrix and as the rater's combinations, counted with no digit given (givens only take
+/// sets away): in the order given, a cage of at most [`MAX_DIGIT_SETS`] sets while all listed
+/// so far stay within [`MAX_CAGE_ENTRIES`] entries. Any other cage is kept by its cells'
+/// different digits and its sum alone: the search keeps the sum by bounds as cells fill (see
+/// the cover model), so memory follows the cage's cells, not its sets (a cage of twelve cells of
+/// 36×36 adding up to 222 has 16,509,188).
+pub fn listed_cages<'a>(side: usize, cages: impl IntoIterator<Item = &'a Cage>) -> Vec<bool> {
     let mut entries = 0u64;
-    for (k, cage) in cages.into_iter().enumerate() {
-        let count = digit_set_count(side, cage.cells.len(), cage.sum, &[]);
-        let first = || cell(cage.cells.first().copied().unwrap_or(0));
-        if count > MAX_DIGIT_SETS {
-            return Err(SetsError::Cage {
-                cage: k + 1,
-                cell: first(),
-                cells: cage.cells.len(),
-                sum: cage.sum,
-                count,
-            });
-        }
-        let width = (side + 1).saturating_sub(cage.cells.len()) as u64;
-        entries = entries.saturating_add(count.saturating_mul(width));
-        if entries > MAX_CAGE_ENTRIES {
-            return Err(SetsError::All {
-                cage: k + 1,
-                cell: first(),
-                count,
-            });
-        }
-    }
-    Ok(())
+    cages
+        .into_iter()
+        .map(|cage| {
+            let count = digit_set_count(side, cage.cells.len(), cage.sum, &[]);
+            let width = (side + 1).saturating_sub(cage.cells.len()) as u64;
+            let total = entries.saturating_add(count.saturating_mul(width));
+            let listed = count <= MAX_DIGIT_SETS && total <= MAX_CAGE_ENTRIES;
+            if listed {
+                entries = total;
+            }
+            listed
+        })
+        .collect()
 }
 
 /// The sets of `size` distinct digits from 1 to `side` that add up to `sum` and hold every digit
 /// of `given`, in increasing order. As many as [`digit_set_count`] says: a caller with a cage
-/// from a file counts first, and lists no more than [`MAX_DIGIT_SETS`].
+/// from a file lists only the cages [`listed_cages`] lists.
 pub fn digit_sets(side: usize, size: usize, sum: u32, given: &[usize]) -> Vec<Vec<usize>> {
     fn go(
         from: usize,

@@ -24,7 +24,7 @@
 
 use thiserror::Error;
 
-use super::cage::{Cage, MathCage, Operation, SetsError, check_digit_sets, sum_range};
+use super::cage::{Cage, MathCage, Operation, sum_range};
 use super::geometry::Unit;
 
 /// The most symbols a board may have: the engine's candidate sets are 64-bit words.
@@ -163,9 +163,6 @@ pub enum ShapeError {
         /// The cage, from 1.
         cage: usize,
     },
-    /// The killer cages' digit sets are more than the matrix takes.
-    #[error(transparent)]
-    Sets(#[from] SetsError),
     /// A killer cage's sum cannot be made.
     #[error(
         "cage {cage} at {cell} cannot add up to {sum}: {cells} different digits from 1 to {symbols} cannot"
@@ -469,8 +466,8 @@ impl ShapeBuilder {
 
     /// The shape, checked: a layout and symbols in range, units and cages on the layout with no
     /// cell twice, units no bigger than the alphabet, cages on cells and no cell in two, sums and
-    /// operations that their cells can make, killer cages with no more digit sets than the
-    /// matrix takes ([`check_digit_sets`]). Units that repeat another's cells are dropped;
+    /// operations that their cells can make (a killer cage of any size: one of too many digit
+    /// sets to list is kept by its sum alone). Units that repeat another's cells are dropped;
     /// cells are the positions some unit covers.
     pub fn build(&self) -> Result<Shape, ShapeError> {
         self.check()?;
@@ -572,7 +569,6 @@ impl ShapeBuilder {
         if !any {
             return Err(ShapeError::NoCells);
         }
-        check_digit_sets(symbols, &cages, |c| l.cell_name(c))?;
         Ok(())
     }
 

@@ -19,7 +19,7 @@
 
 use thiserror::Error;
 
-use crate::sudoku::board::cage::{Cage, SetsError, can_still_make, check_digit_sets, sum_range};
+use crate::sudoku::board::cage::{Cage, can_still_make, sum_range};
 use crate::sudoku::board::geometry::{Geometry, Unit};
 use crate::sudoku::board::units::{Units, UnitsError};
 
@@ -104,9 +104,6 @@ pub enum VariantError {
         /// The side.
         side: usize,
     },
-    /// The cages' digit sets are more than the matrix takes.
-    #[error(transparent)]
-    Sets(#[from] SetsError),
     /// A cage's sum cannot be made.
     #[error(
         "cage {cage} at {cell} cannot add up to {sum}: {cells} different symbols from 1 to {side} make {low} to {high}, not {sum}"
@@ -143,8 +140,9 @@ pub struct Variant {
 impl Variant {
     /// Checks `rules` on a board of `geometry`: regions that tile the board (`side` regions of
     /// `side` connected cells), windows only for square boxes, cages of distinct cells on the
-    /// board, no cell in two cages, sums that so many different symbols can make, and no more
-    /// digit sets than the matrix takes ([`check_digit_sets`]).
+    /// board, no cell in two cages, and sums that so many different symbols can make. A cage
+    /// of any size is taken: one of too many digit sets to list is kept by its sum alone (see
+    /// [`listed_cages`](crate::sudoku::board::cage::listed_cages)).
     pub fn new(geometry: Geometry, mut rules: Rules) -> Result<Variant, VariantError> {
         let side = geometry.side();
         let cells = geometry.cells();
@@ -226,7 +224,6 @@ impl Variant {
                 });
             }
         }
-        check_digit_sets(side, &rules.cages, |c| name_of(side, c))?;
         Ok(Variant {
             rules,
             units,
@@ -481,7 +478,7 @@ mod tests {
     }
 
     #[test]
-    fn a_cage_of_too_many_digit_sets_is_refused() {
+    fn a_cage_of_too_many_digit_sets_to_list_is_taken() {
         let g = Geometry::new(6, 6).unwrap();
         let row: Vec<usize> = (0..12).collect();
         let made = Variant::new(
@@ -491,12 +488,6 @@ mod tests {
                 ..Rules::default()
             },
         );
-        assert!(matches!(
-            made,
-            Err(VariantError::Sets(SetsError::Cage {
-                count: 16_509_188,
-                ..
-            }))
-        ));
+        assert_eq!(made.unwrap().cages().len(), 1);
     }
 }

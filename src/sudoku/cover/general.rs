@@ -592,6 +592,11 @@ impl Sink for Direct<'_> {
         self.implies
     }
 
+    fn keeps_sums(&self) -> bool {
+        // The full search is given the board's sums (`add_sums`), the cages' own among them.
+        self.implies
+    }
+
     fn fill(
         &mut self,
         _cage: usize,
@@ -719,6 +724,104 @@ mod tests {
             })
             .collect();
         Shape::of_units(&units, &cages).unwrap()
+    }
+
+    /// A 36×36 killer with cages of too many digit sets to list (see `listed_cages`): twelve
+    /// cells of row 1 adding up to 222 (16,509,188 sets) and twelve of column 36 below it
+    /// adding up to 200; and one whose sets are listed, ten cells of row 3 adding up to 300.
+    fn unlisted_killer() -> Shape {
+        let units = Units::classic(Geometry::new(6, 6).unwrap());
+        let cages = vec![
+            Cage {
+                cells: (0..12).collect(),
+                sum: 222,
+            },
+            Cage {
+                cells: (1..13).map(|r| r * 36 + 35).collect(),
+                sum: 200,
+            },
+            Cage {
+                cells: (72..82).collect(),
+                sum: 300,
+            },
+        ];
+        Shape::of_units(&units, &cages).unwrap()
+    }
+
+    /// Whether `values` fill every cell of `shape` with its units and cages kept.
+    fn keeps_everything(shape: &Shape, values: &[u8]) -> bool {
+        let sums = shape.cages().iter().all(|cage| {
+            cage.cells
+                .iter()
+                .map(|&c| u32::from(values[c]))
+                .sum::<u32>()
+                == cage.sum
+        });
+        sums && check_givens(shape, values).is_ok() && values.iter().all(|&v| v != 0)
+    }
+
+    #[test]
+    fn a_cage_of_too_many_sets_to_list_is_kept_by_its_sum() {
+        let shape = unlisted_killer();
+        assert_eq!(
+            crate::sudoku::board::cage::listed_cages(36, shape.cages()),
+            [false, false, true]
+        );
+        let found = search_shape(&shape, &[0; 1296], 2, &Budget::default()).unwrap();
+        assert!(!found.gave_up && found.solutions == 2, "{found:?}");
+        for grid in [found.first.unwrap(), found.second.unwrap()] {
+            assert!(keeps_everything(&shape, &grid));
+        }
+    }
+
+    #[test]
+    fn a_cage_of_too_many_sets_to_list_that_cannot_be_made_has_no_solution() {
+        let shape = unlisted_killer();
+        // Eleven cells of the first cage given 1 to 11 leave 156 for the twelfth.
+        let mut values = vec![0u8; 1296];
+        for (c, v) in values.iter_mut().take(11).zip(1..) {
+            *c = v;
+        }
+        let found = search_shape(&shape, &values, 2, &Budget::default()).unwrap();
+        assert!(!found.gave_up && found.solutions == 0, "{found:?}");
+        // All twelve given: 1 to 12 break the sum; a board whose cage they make solves.
+        values[11] = 12;
+        let found = search_shape(&shape, &values, 2, &Budget::default()).unwrap();
+        assert!(!found.gave_up && found.solutions == 0, "{found:?}");
+        let units = Units::classic(Geometry::new(6, 6).unwrap());
+        let made = Shape::of_units(
+            &units,
+            &[Cage {
+                cells: (0..12).collect(),
+                sum: 78,
+            }],
+        )
+        .unwrap();
+        let found = search_shape(&made, &values, 1, &Budget::default()).unwrap();
+        assert!(found.solutions == 1 && keeps_everything(&made, &found.first.unwrap()));
+    }
+
+    #[test]
+    fn only_a_search_that_keeps_sums_takes_a_cage_of_too_many_sets() {
+        let shape = unlisted_killer();
+        let shown = super::super::model::CoverMatrix::of_shape(&shape, &[0; 1296], false);
+        assert!(matches!(shown, Err(CoverError::Sets(_))), "{shown:?}");
+        for budget in [
+            Budget {
+                plain: true,
+                ..Budget::default()
+            },
+            Budget {
+                pairs_only: true,
+                ..Budget::default()
+            },
+        ] {
+            let found = search_shape(&shape, &[0; 1296], 1, &budget);
+            assert!(
+                matches!(found, Err(BoardError::Cover(CoverError::Sets(_)))),
+                "{found:?}"
+            );
+        }
     }
 
     /// A jigsaw layout of sigh's `VALID_JIGSAW_LAYOUTS` (its 36th; MIT licence) on which the

@@ -16,15 +16,13 @@
 //! given. The [cover model](super::model) adds them to the matrix of a search, never to the
 //! matrix it shows; a cage the board holds already is not added again, and one of more than
 //! [`MAX_IMPLIED_SETS`] digit sets is left out (large boards, where it would cost more than it
-//! tells). So is any cage that would take the board's and the implied cages' options together
-//! past [`MAX_CAGE_ENTRIES`], counted as [`check_digit_sets`] counts them when the board is read:
-//! a board that passed that check is never refused for the cages its search adds.
+//! tells). So is any cage that would take the options of the board's listed cages (see
+//! [`listed_cages`]) and of the implied ones together past [`MAX_CAGE_ENTRIES`]: the search
+//! never refuses a board for the cages it adds.
 
 use std::collections::HashSet;
 
-#[cfg(doc)]
-use crate::sudoku::board::cage::check_digit_sets;
-use crate::sudoku::board::cage::{Cage, MAX_CAGE_ENTRIES, digit_set_count};
+use crate::sudoku::board::cage::{Cage, MAX_CAGE_ENTRIES, digit_set_count, listed_cages};
 use crate::sudoku::board::shape::Shape;
 
 /// The most digit sets an implied cage may have.
@@ -54,9 +52,14 @@ fn implied_within(shape: &Shape, limit: u64) -> Vec<Cage> {
     let n = shape.symbols();
     let total = (n * (n + 1) / 2) as u64;
     let killer_of = |cell: usize| shape.cage_of(cell).filter(|&k| k < cages.len());
-    let mut room = cages.iter().fold(limit, |room, c| {
-        room.saturating_sub(entries(n, c.cells.len(), c.sum))
-    });
+    let listed = listed_cages(n, cages);
+    let mut room = cages
+        .iter()
+        .zip(&listed)
+        .filter(|(_, listed)| **listed)
+        .fold(limit, |room, (c, _)| {
+            room.saturating_sub(entries(n, c.cells.len(), c.sum))
+        });
     let mut seen: HashSet<Vec<usize>> = cages
         .iter()
         .map(|c| {

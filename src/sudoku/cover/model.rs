@@ -77,20 +77,29 @@
 //! # Bounds
 //!
 //! A cage's options are listed, so a large cage could bring more than memory holds: twelve cells
-//! of 36×36 adding up to 222 have 16,509,188 digit sets. A killer cage has at most
-//! [`MAX_DIGIT_SETS`] of them (counted before any is listed, by
-//! [`digit_set_count`]), a Mathdoku cage at most [`MAX_FILLINGS`] fillings found within
-//! [`MAX_FILLING_STEPS`], and all cages' options together at most [`MAX_CAGE_ENTRIES`] entries;
-//! past a bound the board is refused with the cage to split. A shape's and a variant's checks
-//! refuse such killer cages as the board is read. The sink is asked now and then whether to stop
-//! (a search's deadline or cancel flag), so a large matrix is not built past a time limit.
-//!
+//! of 36×36 adding up to 222 have 16,509,188 digit sets. A killer cage's sets are listed only as
+//! [`listed_cages`] says (at most [`MAX_DIGIT_SETS`] a cage, counted before any is listed by
+//! [`digit_set_count`], and [`MAX_CAGE_ENTRIES`] entries for all listed cages together). Any other
+//! cage gets neither its item `kNN` nor sets, and its digit items are secondary: each digit at
+//! most once, which with as many cells as digits placed is "different digits". Its sum is then
+//! kept by the search alone, which is given every cage's sum and keeps it by bounds as the cells
+//! fill (see [`general`](super::general)): an exact cover of this matrix that keeps the sums is
+//! a solution, and memory follows the cage's cells. A filled cage that breaks its sum keeps its
+//! item `kNN`, which no option covers. Only a sink whose search keeps the sums
+//! ([`Sink::keeps_sums`]) takes such a cage; any other (a matrix to show or write, a search
+//! without sums) refuses the board with the cage named. A Mathdoku cage has at most
+//! [`MAX_FILLINGS`] fillings found within [`MAX_FILLING_STEPS`], past which the board is refused
+//! with the cage to split, and its fillings count in [`MAX_CAGE_ENTRIES`] too. The sink is asked
+//! now and then whether to stop (a search's deadline or cancel flag), so a large matrix is not
+//! built past a time limit.
 //!
 use thiserror::Error;
 
+#[cfg(doc)]
+use crate::sudoku::board::cage::MAX_DIGIT_SETS;
 use crate::sudoku::board::cage::{
-    Cage, MAX_CAGE_ENTRIES, MAX_DIGIT_SETS, MAX_FILLING_STEPS, MAX_FILLINGS, SetsError,
-    digit_set_count, digit_sets,
+    Cage, MAX_CAGE_ENTRIES, MAX_FILLING_STEPS, MAX_FILLINGS, SetsError, digit_set_count,
+    digit_sets, listed_cages,
 };
 use crate::sudoku::board::geometry::Unit;
 use crate::sudoku::board::shape::Shape;
@@ -255,6 +264,13 @@ pub(crate) trait Sink {
     /// groups of cells that hold the same symbols ([`leftovers`](super::leftovers)). A search's
     /// sink does, for the pruning they bring; a sink that shows the matrix does not.
     fn implies(&self) -> bool {
+        false
+    }
+    /// Whether the search this matrix is for keeps the killer cages' sums itself (by bounds, as
+    /// the search's sink has the engine do): then a cage of too many digit sets to list is
+    /// given its cells' digits only, and no sets (see the module docs). Any other sink refuses
+    /// such a cage.
+    fn keeps_sums(&self) -> bool {
         false
     }
     /// The option that covers both items of a symbol neither of two groups of cells holding
@@ -525,14 +541,40 @@ pub(crate) fn map<S: Sink>(
     }
     let math = shape.math_cages();
     let mut in_cage = vec![vec![false; n + 1]; cages.len()];
-    let mut cage_item = Vec::with_capacity(cages.len());
+    // Which cages have their digit sets listed: the board's as `listed_cages` says, and every
+    // implied one (they are chosen to fit). Only a search that keeps the sums takes the others.
+    let mut listed = listed_cages(n, shape.cages());
+    listed.resize(cages.len(), true);
+    let first_cell = |cells: &[usize]| shape.cell_name(cells.first().copied().unwrap_or(0));
+    if !sink.keeps_sums()
+        && let Some(k) = listed.iter().position(|&l| !l)
+    {
+        let cage = cages[k];
+        return Err(SetsError::Cage {
+            cage: k + 1,
+            cell: first_cell(&cage.cells),
+            cells: cage.cells.len(),
+            sum: cage.sum,
+            count: digit_set_count(n, cage.cells.len(), cage.sum, &[]),
+        }
+        .into());
+    }
+    let mut cage_item = vec![usize::MAX; cages.len()];
     for (k, cage) in cages.iter().enumerate() {
         for &cell in &cage.cells {
             in_cage[k][usize::from(value_at(cell))] = true;
         }
         in_cage[k][0] = false;
-        let name = || format!("k{}{}", encode(k / 62), encode(k % 62));
-        cage_item.push(item(sink, ItemMeaning::Cage(k), &name));
+        // A cage whose sets are not listed has an item only when it is filled and breaks its
+        // sum: an item no option covers, so no solution. Otherwise the search keeps its sum.
+        let broken = || {
+            let digits = cage.cells.iter().map(|&c| value_at(c));
+            digits.clone().all(|d| d != 0) && digits.map(u32::from).sum::<u32>() != cage.sum
+        };
+        if listed[k] || broken() {
+            let name = || format!("k{}{}", encode(k / 62), encode(k % 62));
+            cage_item[k] = item(sink, ItemMeaning::Cage(k), &name);
+        }
     }
     let mut math_item = vec![usize::MAX; math.len()];
     for (k, cage) in math.iter().enumerate() {
@@ -585,10 +627,14 @@ pub(crate) fn map<S: Sink>(
             }
         }
     }
-    // A cage's digits: primary in a search's matrix (see the module docs), else secondary.
+    // A cage's digits: primary in a search's matrix (see the module docs), else secondary; a
+    // cage whose sets are not listed has its digits secondary always (each at most once).
     let mut digit_item = vec![vec![usize::MAX; n + 1]; cages.len()];
-    let mut digit_items = |sink: &mut S, item: &mut ItemFn<'_, S>| {
+    let mut digit_items = |sink: &mut S, item: &mut ItemFn<'_, S>, of_listed: bool| {
         for (k, slots) in digit_item.iter_mut().enumerate() {
+            if listed[k] != of_listed {
+                continue;
+            }
             for d in (1..=n).filter(|&d| !in_cage[k][d]) {
                 let name = || {
                     format!(
@@ -604,13 +650,14 @@ pub(crate) fn map<S: Sink>(
     };
     let primary_digits = sink.implies();
     if primary_digits {
-        digit_items(sink, &mut item);
+        digit_items(sink, &mut item, true);
     }
     let primary = next.get();
     unit_items(false, sink, &mut item);
     if !primary_digits {
-        digit_items(sink, &mut item);
+        digit_items(sink, &mut item, true);
     }
+    digit_items(sink, &mut item, false);
     sink.items_done(primary, next.get())?;
     // One buffer for every option's items.
     let mut covers: Vec<usize> = Vec::new();
@@ -651,20 +698,12 @@ pub(crate) fn map<S: Sink>(
     // killer cages within it already, and the implied ones are chosen to fit beside them;
     // fillings are known only once listed).
     let mut entries = 0u64;
-    let first_cell = |cells: &[usize]| shape.cell_name(cells.first().copied().unwrap_or(0));
     for (k, cage) in cages.iter().enumerate() {
+        if !listed[k] {
+            continue;
+        }
         let given: Vec<usize> = (1..=n).filter(|&d| in_cage[k][d]).collect();
         let count = digit_set_count(n, cage.cells.len(), cage.sum, &given);
-        if count > MAX_DIGIT_SETS {
-            return Err(SetsError::Cage {
-                cage: k + 1,
-                cell: first_cell(&cage.cells),
-                cells: cage.cells.len(),
-                sum: cage.sum,
-                count,
-            }
-            .into());
-        }
         let width = (n + 1).saturating_sub(cage.cells.len()) as u64;
         entries += count * width;
         if entries > MAX_CAGE_ENTRIES {

@@ -38,7 +38,7 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use crate::sudoku::board::alphabet::is_layout;
-use crate::sudoku::board::cage::{Cage, SetsError};
+use crate::sudoku::board::cage::Cage;
 use crate::sudoku::board::geometry::Geometry;
 use crate::sudoku::board::grid::{Grid, Notation, ParseError, ParseErrorKind};
 use crate::sudoku::board::units::UnitsError;
@@ -216,10 +216,7 @@ pub(super) fn with_rules(
         VariantError::EmptyCage { cage }
         | VariantError::CellOffBoard { cage, .. }
         | VariantError::Sum { cage, .. }
-        | VariantError::TwoCages { second: cage, .. }
-        | VariantError::Sets(SetsError::Cage { cage, .. } | SetsError::All { cage, .. }) => {
-            (e.to_string(), Culprit::Cage(cage - 1))
-        }
+        | VariantError::TwoCages { second: cage, .. } => (e.to_string(), Culprit::Cage(cage - 1)),
         other => (other.to_string(), Culprit::Rules),
     })?;
     // Clashing givens are read, as in the other formats: solving and the window report them.

@@ -93,7 +93,7 @@ use std::fmt;
 
 use std::sync::Arc;
 
-use crate::sudoku::board::cage::{Cage, digit_sets};
+use crate::sudoku::board::cage::{Cage, digit_sets, listed_cages};
 use crate::sudoku::board::geometry::{Geometry, Unit};
 use crate::sudoku::board::grid::Grid;
 use crate::sudoku::board::shape::Shape;
@@ -279,8 +279,9 @@ pub struct Rater {
     box_spans: [Vec<u64>; 2],
     /// Whether each position is a cell (false for a shape's holes).
     is_cell: Vec<bool>,
-    /// Killer cages: their cells, and the digit sets (bit sets) that make their sums.
-    cages: Vec<(Vec<u32>, Vec<u64>)>,
+    /// Killer cages: their cells, and the digit sets (bit sets) that make their sums (`None`:
+    /// too many to list, see [`listed_cages`], and the sum is left to the final check).
+    cages: Vec<(Vec<u32>, Option<Vec<u64>>)>,
     /// Each killer cage's sum.
     cage_sums: Vec<u32>,
     /// Each cell's cage, `u32::MAX` for none.
@@ -479,13 +480,16 @@ impl Rater {
         }
     }
 
-    /// Killer cages, with the digit sets that make each sum.
+    /// Killer cages, with the digit sets that make each sum where they are listed.
     fn add_cages(&mut self, cages: &[Cage]) {
-        for (k, cage) in cages.iter().enumerate() {
-            let sets = digit_sets(self.side, cage.cells.len(), cage.sum, &[])
-                .iter()
-                .map(|set| set.iter().fold(0u64, |acc, &d| acc | 1 << (d - 1)))
-                .collect();
+        let listed = listed_cages(self.side, cages);
+        for ((k, cage), listed) in cages.iter().enumerate().zip(listed) {
+            let sets = listed.then(|| {
+                digit_sets(self.side, cage.cells.len(), cage.sum, &[])
+                    .iter()
+                    .map(|set| set.iter().fold(0u64, |acc, &d| acc | 1 << (d - 1)))
+                    .collect()
+            });
             for &c in &cage.cells {
                 self.cage_of[c] = k as u32;
             }

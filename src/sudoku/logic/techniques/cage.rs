@@ -27,9 +27,12 @@ impl Rater {
             if open.is_empty() {
                 continue;
             }
+            let Some(sets) = &self.cages[k].1 else {
+                continue; // too many to list: the final check reads the sum
+            };
             let reach = open.iter().fold(0u64, |acc, &c| acc | self.cand[c]);
             let (mut allowed, mut needed) = (0u64, self.all);
-            for &set in &self.cages[k].1 {
+            for &set in sets {
                 if self.set_fits(set, placed, reach, &open) {
                     allowed |= set;
                     needed &= set;
@@ -111,8 +114,8 @@ impl Rater {
             && open.iter().all(|&c| self.cand[c] & set != 0)
     }
 
-    /// The digit sets of cage `k` that still fit its cells (as cage combinations reads them),
-    /// and its open cells.
+    /// The digit sets of cage `k` that still fit its cells (as cage combinations reads them;
+    /// none for a cage whose sets are not listed), and its open cells.
     pub(super) fn fitting_sets(&self, k: usize) -> (Vec<u64>, Vec<usize>) {
         let placed = self.cage_placed[k];
         let open: Vec<usize> = self.cages[k]
@@ -125,6 +128,7 @@ impl Rater {
         let sets = self.cages[k]
             .1
             .iter()
+            .flatten()
             .copied()
             .filter(|&set| self.set_fits(set, placed, reach, &open))
             .collect();
