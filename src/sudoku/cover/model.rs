@@ -694,9 +694,9 @@ pub(crate) fn map<S: Sink>(
             sink.placement(cell, d as u8, &covers)?;
         }
     }
-    // What the cages' options bring, kept within MAX_CAGE_ENTRIES (a shape's check keeps the
-    // killer cages within it already, and the implied ones are chosen to fit beside them;
-    // fillings are known only once listed).
+    // What the cages' options bring, kept within MAX_CAGE_ENTRIES (`listed_cages` keeps the
+    // listed killer cages within it already, givens only taking sets away, and the implied ones
+    // are chosen to fit beside them; fillings are known only once listed).
     let mut entries = 0u64;
     for (k, cage) in cages.iter().enumerate() {
         if !listed[k] {
