@@ -86,7 +86,7 @@
 //! fill (see [`general`](super::general)): an exact cover of this matrix that keeps the sums is
 //! a solution, and memory follows the cage's cells. A filled cage that breaks its sum keeps its
 //! item `kNN`, which no option covers. Only a sink whose search keeps the sums
-//! ([`Sink::keeps_sums`]) takes such a cage; any other (a matrix to show or write, a search
+//! (`Sink::keeps_sums`) takes such a cage; any other (a matrix to show or write, a search
 //! without sums) refuses the board with the cage named. A Mathdoku cage has at most
 //! [`MAX_FILLINGS`] fillings found within [`MAX_FILLING_STEPS`], past which the board is refused
 //! with the cage to split, and its fillings count in [`MAX_CAGE_ENTRIES`] too. The sink is asked
