@@ -8,6 +8,7 @@ use egui::Color32;
 
 use crate::game::watch::{Move, Pace, View, Watcher};
 use crate::sudoku::Grid;
+use crate::sudoku::board::shape::Shape;
 use crate::sudoku::cover::model::{CoverMatrix, ItemMeaning};
 
 /// The colour of an option on the search's stack: its own, not the solver's green.
@@ -87,9 +88,10 @@ pub struct EngineView {
 
 impl EngineView {
     /// The view of `board` as it stands (none for a board without a matrix: a Mathdoku cage of
-    /// too many fillings).
+    /// too many fillings). A killer cage of too many digit sets to list is counted as the search
+    /// takes it: each of its cells' options is a placement its units allow.
     pub fn of(board: &Grid) -> Option<Self> {
-        let cover = CoverMatrix::of(board, false).ok()?;
+        let cover = CoverMatrix::of_view(&Shape::of_grid(board), board.values()).ok()?;
         let mut count = vec![0u32; cover.items.len()];
         for o in &cover.options {
             for &i in &o.items {

@@ -448,6 +448,36 @@ pub fn can_still_make(side: usize, used: u64, open: usize, left: u64) -> bool {
     (low..=high).contains(&left)
 }
 
+impl Cage {
+    /// The digits an open cell of the cage may still take by its sum, with `values` on the board
+    /// (0 for empty; bit `d - 1` for digit `d`): each digit none of its cells holds that leaves
+    /// its other open cells a sum they can still make ([`can_still_make`]). A superset of the
+    /// digits its digit sets hold, worked out without listing them; none when no cell is open.
+    pub fn open_digits(&self, side: usize, values: &[u8]) -> u64 {
+        let digit = |c: &usize| values.get(*c).map_or(0, |&v| u64::from(v));
+        let held = self
+            .cells
+            .iter()
+            .map(digit)
+            .filter(|&d| d != 0)
+            .fold(0u64, |m, d| m | 1 << (d - 1));
+        let open = self.cells.iter().filter(|c| digit(c) == 0).count();
+        let Some(left) = u64::from(self.sum).checked_sub(self.cells.iter().map(digit).sum()) else {
+            return 0;
+        };
+        if open == 0 {
+            return 0;
+        }
+        (1..=side.min(64) as u64)
+            .filter(|&d| {
+                held & 1 << (d - 1) == 0
+                    && d <= left
+                    && can_still_make(side, held | 1 << (d - 1), open - 1, left - d)
+            })
+            .fold(0, |m, d| m | 1 << (d - 1))
+    }
+}
+
 /// The smallest and largest sums of `cells` different digits from 1 to `side` (`None` when
 /// there are more cells than digits).
 pub fn sum_range(side: usize, cells: usize) -> Option<(u64, u64)> {
@@ -557,6 +587,70 @@ mod tests {
         }
         // Past the table, counted case by case.
         assert_eq!(digit_set_count(TABLED_SIDES + 1, 1, 3, &[]), 1);
+    }
+
+    /// A cage's open digits hold every digit that some completion by different digits adding up
+    /// to its sum puts in an open cell, on cages of every size of a board of seven symbols, some
+    /// cells given; and where the sum leaves no choice, only those.
+    #[test]
+    fn open_digits_are_the_digits_of_some_completion() {
+        let side = 7;
+        for cells in 1..=4usize {
+            for sum in 0..=30u32 {
+                for given in [vec![], vec![3u8], vec![0, 6], vec![2, 0, 5]] {
+                    let mut values = given.clone();
+                    values.resize(cells, 0);
+                    values.truncate(cells);
+                    let cage = Cage {
+                        cells: (0..cells).collect(),
+                        sum,
+                    };
+                    // Every filling of the open cells with digits different from each other
+                    // and from the given ones.
+                    let mut want = 0u64;
+                    let open: Vec<usize> = (0..cells).filter(|&c| values[c] == 0).collect();
+                    let total = (side as u64).pow(open.len() as u32);
+                    for code in 0..total {
+                        let mut filled = values.clone();
+                        let mut rest = code;
+                        for &c in &open {
+                            filled[c] = (rest % side as u64) as u8 + 1;
+                            rest /= side as u64;
+                        }
+                        let mut seen = 0u64;
+                        let distinct = filled.iter().all(|&d| {
+                            let new = seen & 1 << (d - 1) == 0;
+                            seen |= 1 << (d - 1);
+                            new
+                        });
+                        let made = filled.iter().map(|&d| u32::from(d)).sum::<u32>() == sum;
+                        if distinct && made {
+                            for &c in &open {
+                                want |= 1 << (filled[c] - 1);
+                            }
+                        }
+                    }
+                    let got = cage.open_digits(side, &values);
+                    assert_eq!(
+                        got & want,
+                        want,
+                        "{cells} cells, sum {sum}, given {values:?}"
+                    );
+                    if want == 0 && open.len() == 1 {
+                        assert_eq!(got, 0, "{cells} cells, sum {sum}, given {values:?}");
+                    }
+                }
+            }
+        }
+        let cage = |cells: usize, sum| Cage {
+            cells: (0..cells).collect(),
+            sum,
+        };
+        assert_eq!(cage(2, 3).open_digits(9, &[0, 0]), 0b11);
+        assert_eq!(cage(3, 24).open_digits(9, &[0, 0, 0]), 0b1_1100_0000);
+        assert_eq!(cage(3, 24).open_digits(9, &[9, 0, 0]), 0b0_1100_0000);
+        assert_eq!(cage(3, 24).open_digits(9, &[1, 0, 0]), 0);
+        assert_eq!(cage(2, 5).open_digits(9, &[2, 3]), 0);
     }
 
     #[test]

@@ -86,12 +86,13 @@
 //! fill (see [`general`](super::general)): an exact cover of this matrix that keeps the sums is
 //! a solution, and memory follows the cage's cells. A filled cage that breaks its sum keeps its
 //! item `kNN`, which no option covers. Only a sink whose search keeps the sums
-//! (`Sink::keeps_sums`) takes such a cage; any other (a matrix to show or write, a search
-//! without sums) refuses the board with the cage named. A Mathdoku cage has at most
-//! [`MAX_FILLINGS`] fillings found within [`MAX_FILLING_STEPS`], past which the board is refused
-//! with the cage to split, and its fillings count in [`MAX_CAGE_ENTRIES`] too. The sink is asked
-//! now and then whether to stop (a search's deadline or cancel flag), so a large matrix is not
-//! built past a time limit.
+//! (`Sink::keeps_sums`) takes such a cage, and so does a view of a position
+//! ([`CoverMatrix::of_view`]), whose placements are then a superset; any other (a matrix to
+//! write or watch, a search without sums) refuses the board with the cage named. A Mathdoku
+//! cage has at most [`MAX_FILLINGS`] fillings found within [`MAX_FILLING_STEPS`], past which the
+//! board is refused with the cage to split, and its fillings count in [`MAX_CAGE_ENTRIES`] too.
+//! The sink is asked now and then whether to stop (a search's deadline or cancel flag), so a
+//! large matrix is not built past a time limit.
 //!
 use thiserror::Error;
 
@@ -216,6 +217,10 @@ pub struct CoverMatrix {
     pub sets: Vec<CageSet>,
     /// The Mathdoku cages' fillings, after the digit sets.
     pub fills: Vec<CageFill>,
+    /// The killer cages (by number, from 0) whose digit sets are not listed: only in a view's
+    /// matrix ([`CoverMatrix::of_view`]), where such a cage is not refused. Its placements are
+    /// then every digit its cells' units allow, its sum left to whoever reads the view.
+    pub unlisted: Vec<usize>,
 }
 
 /// Knuth's one-character code for 0 to 61.
@@ -267,9 +272,9 @@ pub(crate) trait Sink {
         false
     }
     /// Whether the search this matrix is for keeps the killer cages' sums itself (by bounds, as
-    /// the search's sink has the engine do): then a cage of too many digit sets to list is
-    /// given its cells' digits only, and no sets (see the module docs). Any other sink refuses
-    /// such a cage.
+    /// the search's sink has the engine do), or the matrix is only looked at: then a cage of
+    /// too many digit sets to list is given its cells' digits only, and no sets (see the module
+    /// docs). Any other sink refuses such a cage.
     fn keeps_sums(&self) -> bool {
         false
     }
@@ -328,20 +333,84 @@ impl Sink for CoverMatrix {
     }
 }
 
+/// A view's matrix as it is made: [`CoverMatrix`]'s sink, except that it takes a killer cage
+/// whose sets are not listed, as the search does (see [`CoverMatrix::of_view`]).
+struct Viewed(CoverMatrix);
+
+impl Sink for Viewed {
+    fn item(&mut self, meaning: ItemMeaning, name: &dyn Fn() -> String) {
+        self.0.item(meaning, name);
+    }
+
+    fn items_done(&mut self, primary: usize, total: usize) -> Result<(), CoverError> {
+        self.0.items_done(primary, total)
+    }
+
+    fn placement(&mut self, cell: usize, value: u8, items: &[usize]) -> Result<(), CoverError> {
+        self.0.placement(cell, value, items)
+    }
+
+    fn set(&mut self, cage: usize, digits: &[u8], items: &[usize]) -> Result<(), CoverError> {
+        self.0.set(cage, digits, items)
+    }
+
+    fn fill(
+        &mut self,
+        cage: usize,
+        cells: &[(usize, u8)],
+        items: &[usize],
+    ) -> Result<(), CoverError> {
+        self.0.fill(cage, cells, items)
+    }
+
+    fn keeps_sums(&self) -> bool {
+        true
+    }
+
+    fn neither(&mut self, items: &[usize]) -> Result<(), CoverError> {
+        self.0.neither(items)
+    }
+}
+
 impl CoverMatrix {
     /// The matrix of `shape` with `values` in its positions (0 for empty, else a digit from 1):
     /// reduced by the values, or (`full`) the empty board's. Values that clash are not checked
     /// here: a unit already holding a digit simply has no item for it.
     pub fn of_shape(shape: &Shape, values: &[u8], full: bool) -> Result<Self, CoverError> {
-        let mut m = CoverMatrix {
+        let mut m = CoverMatrix::empty();
+        map(shape, values, full, &mut m)?;
+        Ok(m)
+    }
+
+    /// A matrix of no items and no options, for [`map`] to fill.
+    fn empty() -> Self {
+        CoverMatrix {
             items: Vec::new(),
             meanings: Vec::new(),
             primary: 0,
             options: Vec::new(),
             sets: Vec::new(),
             fills: Vec::new(),
-        };
-        map(shape, values, full, &mut m)?;
+            unlisted: Vec::new(),
+        }
+    }
+
+    /// The matrix of a position to look at (its candidates, its forced moves), reduced by
+    /// `values`: as [`of_shape`](Self::of_shape), except that a killer cage of too many digit
+    /// sets to list is taken as the search takes it (see the module docs): no item and no sets,
+    /// its digit items secondary, and its number in [`unlisted`](Self::unlisted). Its
+    /// placements are then a superset of those its sum allows. Not for writing out or searching
+    /// as it is: an exact cover of it may break such a cage's sum.
+    pub fn of_view(shape: &Shape, values: &[u8]) -> Result<Self, CoverError> {
+        let mut view = Viewed(CoverMatrix::empty());
+        map(shape, values, false, &mut view)?;
+        let mut m = view.0;
+        m.unlisted = listed_cages(shape.symbols(), shape.cages())
+            .iter()
+            .enumerate()
+            .filter(|&(_, &listed)| !listed)
+            .map(|(k, _)| k)
+            .collect();
         Ok(m)
     }
 

@@ -12,8 +12,11 @@
 //!
 //! A cage narrows them, as its options in the matrix do. A killer cage's placements are viable
 //! only for digits that one of its digit-set options still holds (the cage's item must be
-//! covered by one of them, and a set leaves open only its own digits); a Mathdoku cage's cells
-//! have no placements at all, and hold what its filling options put there.
+//! covered by one of them, and a set leaves open only its own digits); a cage of too many sets
+//! to list has none ([`CoverMatrix::of_view`]), and its placements are viable for the digits
+//! its sum's bounds leave ([`Cage::open_digits`]), a superset, so that a forced move or a dead
+//! end read off the view is still one. A Mathdoku cage's cells have no placements at all, and
+//! hold what its filling options put there.
 //!
 //! An item with exactly one option is a **forced move**: Algorithm X would take it without
 //! branching, and a player calls it a *naked single* (a cell with one candidate) or a *hidden
@@ -25,8 +28,11 @@
 //! row, a column or another unit (the singles people spot first), a naked single, and otherwise
 //! the tightest item.
 
+#[cfg(doc)]
+use crate::sudoku::board::cage::Cage;
 use crate::sudoku::board::geometry::Unit;
 use crate::sudoku::board::grid::Grid;
+use crate::sudoku::board::shape::Shape;
 use crate::sudoku::cover::model::{CoverMatrix, ItemMeaning};
 
 /// A position's options as the hints read them: each `(cell, value)` a viable option places,
@@ -45,15 +51,20 @@ struct View {
 
 impl View {
     fn of(grid: &Grid) -> Result<View, String> {
-        let cover = CoverMatrix::of(grid, false).map_err(|e| e.to_string())?;
+        let shape = Shape::of_grid(grid);
+        let cover = CoverMatrix::of_view(&shape, grid.values()).map_err(|e| e.to_string())?;
         // The digits each killer cage's remaining sets hold: its placements are viable only
-        // for those.
-        let mut cage_digits: Vec<u64> = Vec::new();
+        // for those. A cage whose sets are not listed is narrowed by its sum's bounds instead.
+        let mut cage_digits: Vec<u64> = vec![0; shape.cages().len()];
         for set in &cover.sets {
-            if cage_digits.len() <= set.cage {
-                cage_digits.resize(set.cage + 1, 0);
+            if let Some(digits) = cage_digits.get_mut(set.cage) {
+                *digits |= set.digits.iter().fold(0, |m, &d| m | 1 << (d - 1));
             }
-            cage_digits[set.cage] |= set.digits.iter().fold(0, |m, &d| m | 1 << (d - 1));
+        }
+        for &k in &cover.unlisted {
+            if let (Some(digits), Some(cage)) = (cage_digits.get_mut(k), shape.cages().get(k)) {
+                *digits = cage.open_digits(shape.symbols(), grid.values());
+            }
         }
         let viable = |items: &[usize], value: u8| {
             items.iter().all(|&i| match cover.meanings[i] {
@@ -503,6 +514,50 @@ mod tests {
         assert_eq!(
             values_of(candidates(&placed)[0]).collect::<Vec<_>>(),
             vec![1]
+        );
+    }
+
+    #[test]
+    fn a_killer_cage_of_too_many_sets_to_list_is_narrowed_by_its_sum() {
+        use crate::sudoku::board::cage::Cage;
+        use crate::sudoku::board::variant::{Rules, Variant};
+        // Twelve cells of a 36×36 row adding up to 222: 16,509,188 digit sets, none listed.
+        // With 13 to 23 in the first eleven, the sum leaves the twelfth only 24.
+        let rules = Rules {
+            cages: vec![Cage {
+                cells: (0..12).collect(),
+                sum: 222,
+            }],
+            ..Rules::default()
+        };
+        use crate::sudoku::board::geometry::Geometry;
+        use crate::sudoku::board::grid::Notation;
+        let g = Grid::empty(Notation::default_for(Geometry::new(6, 6).unwrap()).unwrap());
+        let variant = Variant::new(g.geometry(), rules).unwrap();
+        let mut g = g.with_variant(Some(std::sync::Arc::new(variant))).unwrap();
+        let open = candidates(&g);
+        assert_eq!(
+            open[0].count_ones(),
+            36,
+            "every digit can still make the sum"
+        );
+        for (cell, value) in (0..11).zip(13u8..) {
+            g.set(cell, value);
+        }
+        let cand = candidates(&g);
+        assert_eq!(values_of(cand[11]).collect::<Vec<_>>(), vec![24]);
+        assert_eq!(
+            cand[12].count_ones(),
+            25,
+            "outside the cage, its row alone narrows"
+        );
+        assert_eq!(
+            forced_move(&g),
+            Finding::Forced {
+                item: Item::Cell(11),
+                cell: 11,
+                value: 24
+            }
         );
     }
 
