@@ -4,6 +4,7 @@ use std::io::{self, Write};
 use std::time::Instant;
 
 use crate::config::Config;
+use crate::sudoku::{Report, SolveError};
 
 use super::args::BenchArgs;
 use super::exit::{EXIT_BAD_INPUT, EXIT_GAVE_UP, EXIT_OK, EXIT_UNSOLVED, worse};
@@ -74,7 +75,11 @@ pub(super) fn bench(args: &BenchArgs, config: &Config) -> io::Result<u8> {
             micros.push((now - lap).as_secs_f64() * 1e6);
             lap = now;
             match report {
-                Ok(r) if r.cancelled => gave_up_on += 1,
+                // A board the solver takes no search of decides nothing, as a timeout.
+                Ok(Report {
+                    cancelled: true, ..
+                })
+                | Err(SolveError::Unsearchable(_)) => gave_up_on += 1,
                 Ok(r) => {
                     nodes += r.work.nodes();
                     match r.solutions {

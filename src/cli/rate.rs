@@ -6,7 +6,7 @@ use std::io::{self, BufWriter, Write};
 use std::time::Instant;
 
 use crate::config::Config;
-use crate::sudoku::{DlxSolver, Rater, Solver};
+use crate::sudoku::{DlxSolver, Rater, SolveError, Solver};
 
 use super::args::RateArgs;
 use super::exit::{EXIT_BAD_INPUT, EXIT_GAVE_UP, EXIT_OK, EXIT_UNSOLVED, gave_up, worse};
@@ -38,12 +38,23 @@ pub(super) fn rate(args: &RateArgs, config: &Config) -> io::Result<u8> {
             }
             Ok(grid) => {
                 let start = Instant::now();
+                let mut refused = None;
                 let (solutions, nodes, gave) = match solver.count(&grid, 2, None) {
                     Ok(r) if r.cancelled => (0, 0, Some(gave_up(&r.work, start.elapsed()))),
                     Ok(r) => (r.solutions, r.work.nodes(), None),
-                    Err(_) => (0, 0, None),
+                    Err(SolveError::Clashes(_)) => (0, 0, None),
+                    Err(SolveError::Unsearchable(why)) => {
+                        refused = Some(why);
+                        (0, 0, None)
+                    }
                 };
-                if let Some(line) = gave {
+                if let Some(why) = refused {
+                    worst = worse(worst, EXIT_BAD_INPUT);
+                    out.flush()?;
+                    let line = piece.line;
+                    progress.note(format_args!("{}: line {line}: {why}", input.name()));
+                    format!("error: line {line}: {why}")
+                } else if let Some(line) = gave {
                     worst = worse(worst, EXIT_GAVE_UP);
                     line
                 } else if solutions == 0 {

@@ -11,7 +11,7 @@ use rayon::prelude::*;
 use crate::config::Config;
 use crate::sudoku::board::shape::Shape;
 use crate::sudoku::files::ksudoku::solution_line;
-use crate::sudoku::{Format, Notation, Report, Solver};
+use crate::sudoku::{Format, Notation, Report, SolveError, Solver};
 
 use super::args::SolveArgs;
 use super::exit::{EXIT_BAD_INPUT, EXIT_GAVE_UP, EXIT_OK, EXIT_UNSOLVED, gave_up, worse};
@@ -55,9 +55,13 @@ fn solve_piece(
     };
     let micros = start.elapsed().as_secs_f64() * 1e6;
     match result {
-        Err(clashes) => {
+        Err(SolveError::Unsearchable(why)) => (
+            format!("error: line {line_no}: {why}"),
+            Some(format!("{input}: line {line_no}: {why}")),
+            Outcome::Malformed,
+        ),
+        Err(SolveError::Clashes(clashes)) => {
             let why = clashes
-                .0
                 .first()
                 .map(|c| grid.describe(c))
                 .unwrap_or_default();

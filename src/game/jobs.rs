@@ -7,7 +7,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64};
 use std::time::{Duration, Instant};
 
-use crate::sudoku::{DlxSolver, Grid, Solver};
+use crate::sudoku::{DlxSolver, Grid, SolveError, Solver};
 
 use super::cell::Origin;
 use super::history::CellState;
@@ -65,11 +65,13 @@ impl SolveJob {
                 elapsed,
             },
             // Clashes are caught before a job is made; if one slipped through, it has no solution.
-            Err(_) => SolveOutcome {
+            // A board the search cannot take (a matrix too big to build) decides nothing: the
+            // search gave up on it.
+            Err(e) => SolveOutcome {
                 generation: self.generation,
                 solutions: 0,
                 first: None,
-                cancelled: false,
+                cancelled: matches!(e, SolveError::Unsearchable(_)),
                 nodes: 0,
                 elapsed,
             },

@@ -98,21 +98,29 @@ impl fmt::Display for Work {
     }
 }
 
-/// The givens clash, so the board has no solution (no search needed).
+/// Why a solver gives no report of a board.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
-#[error("{} clashing pair(s) of givens", .0.len())]
-pub struct Clashes(pub Vec<Clash>);
+pub enum SolveError {
+    /// The givens clash, so the board has no solution (no search needed).
+    #[error("{} clashing pair(s) of givens", .0.len())]
+    Clashes(Vec<Clash>),
+    /// This solver has no search of the board, for the reason given: a matrix it would need
+    /// is more than it builds (a Mathdoku cage of too many fillings; a killer cage of too many
+    /// digit sets, for a search that does not keep the sums), or the board is no board.
+    #[error("{0}")]
+    Unsearchable(String),
+}
 
 /// A sudoku solver: [`DlxSolver`] or [`Backtracker`].
 pub trait Solver {
     /// Searches for up to `limit` solutions and keeps the first. Stops early when `cancel` is
-    /// set. Fails at once if the givens clash.
+    /// set. Fails at once if the givens clash, or if this solver cannot search the board.
     fn solve(
         &mut self,
         grid: &Grid,
         limit: u64,
         cancel: Option<&AtomicBool>,
-    ) -> Result<Report, Clashes>;
+    ) -> Result<Report, SolveError>;
 
     /// Counts up to `limit` solutions without keeping any: the fastest way to ask "how many".
     fn count(
@@ -120,7 +128,7 @@ pub trait Solver {
         grid: &Grid,
         limit: u64,
         cancel: Option<&AtomicBool>,
-    ) -> Result<Report, Clashes>;
+    ) -> Result<Report, SolveError>;
 
     /// Makes every later search give up, as if cancelled, once it has run for `limit` (`None`:
     /// no limit, the default). The solver looks at the clock every few thousand steps, so a

@@ -14,7 +14,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use super::{Clashes, Report, Solver, Work};
+use super::{Report, SolveError, Solver, Work};
 use crate::sudoku::board::cage::{MathCage, can_still_make};
 use crate::sudoku::board::geometry::Unit;
 use crate::sudoku::board::grid::Grid;
@@ -69,10 +69,10 @@ impl Backtracker {
         limit: u64,
         keep_first: bool,
         cancel: Option<&AtomicBool>,
-    ) -> Result<Report, Clashes> {
+    ) -> Result<Report, SolveError> {
         let clashes = grid.clashes();
         if !clashes.is_empty() {
-            return Err(Clashes(clashes));
+            return Err(SolveError::Clashes(clashes));
         }
         let g = grid.geometry();
         let s = g.side();
@@ -309,7 +309,7 @@ impl Solver for Backtracker {
         grid: &Grid,
         limit: u64,
         cancel: Option<&AtomicBool>,
-    ) -> Result<Report, Clashes> {
+    ) -> Result<Report, SolveError> {
         self.run(grid, limit, true, cancel)
     }
 
@@ -318,7 +318,7 @@ impl Solver for Backtracker {
         grid: &Grid,
         limit: u64,
         cancel: Option<&AtomicBool>,
-    ) -> Result<Report, Clashes> {
+    ) -> Result<Report, SolveError> {
         self.run(grid, limit, false, cancel)
     }
 

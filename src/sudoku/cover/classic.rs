@@ -41,8 +41,9 @@ use crate::sudoku::board::geometry::Geometry;
 use crate::sudoku::board::grid::Grid;
 use crate::sudoku::board::shape::Shape;
 use crate::sudoku::cover::general;
+use crate::sudoku::cover::model::CoverError;
 use crate::sudoku::cover::stride::strided;
-use crate::sudoku::{Clashes, Report, Solver, Work};
+use crate::sudoku::{Report, SolveError, Solver, Work};
 
 /// The smallest side on which the search prunes with pairs of pairs too.
 const STRONG_FROM: usize = 25;
@@ -194,7 +195,7 @@ impl DlxSolver {
 
     /// Builds the exact-cover matrix of a board (see the module docs). Fails with the clashes if
     /// two givens clash, which no search could repair.
-    pub fn build(&mut self, grid: &Grid) -> Result<&Matrix, Clashes> {
+    pub fn build(&mut self, grid: &Grid) -> Result<&Matrix, SolveError> {
         let most = self.number(grid)?;
         // Each option is linked as soon as it is found (see the `dlx` docs on building).
         let tables = &self.tables;
@@ -202,23 +203,23 @@ impl DlxSolver {
             .link_with::<4, _>(most, |sink| {
                 tables.each_cell(grid, |own, units, free| sink.push_each(own, units, free));
             })
-            .map_err(|_| Clashes(Vec::new()))?;
+            .map_err(|e| SolveError::Unsearchable(e.to_string()))?;
         Ok(&self.matrix)
     }
 
     /// Links the options gathered in `options` (the first `count`) into the (reset) matrix.
-    fn link(&mut self) -> Result<(), Clashes> {
+    fn link(&mut self) -> Result<(), SolveError> {
         // Four open items of four different families: distinct and in range, so this cannot
         // fail; if it ever did, the board would be reported as having no consistent matrix.
         self.matrix
             .add_options_trusted(&self.options[..self.count])
-            .map_err(|_| Clashes(Vec::new()))
+            .map_err(|e| SolveError::Unsearchable(e.to_string()))
     }
 
     /// Numbers the open items and resets the matrix to them, then writes the options down (the
     /// first `count` entries of `options`) without linking them yet: those of `candidates`
     /// only, if given (see [`has_solution_avoiding`](Self::has_solution_avoiding)).
-    fn gather(&mut self, grid: &Grid, candidates: Option<&[u64]>) -> Result<(), Clashes> {
+    fn gather(&mut self, grid: &Grid, candidates: Option<&[u64]>) -> Result<(), SolveError> {
         let most = self.number(grid)?;
         if self.options.len() < most {
             self.options.resize(most, [0; 4]);
@@ -235,11 +236,11 @@ impl DlxSolver {
 
     /// Numbers the open items (see [`Tables::number`]) and resets the matrix to them. Returns
     /// the most options the board can have.
-    fn number(&mut self, grid: &Grid) -> Result<usize, Clashes> {
+    fn number(&mut self, grid: &Grid) -> Result<usize, SolveError> {
         let (items, most) = self.tables.number(grid)?;
         self.matrix
             .reset(items, 0)
-            .map_err(|_| Clashes(Vec::new()))?;
+            .map_err(|e| SolveError::Unsearchable(e.to_string()))?;
         // The cell items come first, one per empty cell (`most` is that many times the side):
         // two digits of one cell share no other item, so pairs never come from them.
         self.matrix
@@ -366,7 +367,7 @@ impl DlxSolver {
         limit: u64,
         keep_first: bool,
         cancel: Option<&AtomicBool>,
-    ) -> Result<Report, Clashes> {
+    ) -> Result<Report, SolveError> {
         if grid.variant().is_some() || grid.shape().is_some() {
             return self.run_general(grid, limit, cancel);
         }
@@ -415,7 +416,7 @@ impl DlxSolver {
         grid: &Grid,
         limit: u64,
         cancel: Option<&AtomicBool>,
-    ) -> Result<Report, Clashes> {
+    ) -> Result<Report, SolveError> {
         let budget = general::Budget {
             time_limit: self.time_limit,
             node_limit: None,
@@ -426,9 +427,9 @@ impl DlxSolver {
         let shape = Shape::of_grid(grid);
         let found = match general::search_shape(&shape, grid.values(), limit, &budget) {
             Ok(found) => found,
-            // A matrix too big to build (a Mathdoku cage of too many fillings), or one stopped
-            // while it was built, decides nothing: the search gave up, it did not find none.
-            Err(general::BoardError::Cover(_)) => {
+            // A matrix stopped while it was built decides nothing: the search gave up, it did
+            // not find none.
+            Err(general::BoardError::Cover(CoverError::Stopped)) => {
                 return Ok(Report {
                     solutions: 0,
                     first: None,
@@ -436,7 +437,12 @@ impl DlxSolver {
                     work: Work::Dlx(Default::default()),
                 });
             }
-            Err(_) => return Err(Clashes(grid.clashes())),
+            Err(general::BoardError::Clash(_)) => {
+                return Err(SolveError::Clashes(grid.clashes()));
+            }
+            // A matrix too big to build (a Mathdoku cage of too many fillings, or a killer cage
+            // of too many digit sets for a search without sums), or no board at all.
+            Err(e) => return Err(SolveError::Unsearchable(e.to_string())),
         };
         let first = found.first.and_then(|cells| grid.with_values(cells));
         Ok(Report {
@@ -453,7 +459,7 @@ impl Tables {
     /// order of [`numbering_order`]), then each unit's missing symbols, family by family. Returns
     /// the number of items and the most options the board can have (one per empty cell and symbol).
     /// Fails with the clashes if a symbol is given twice in a unit.
-    fn number(&mut self, grid: &Grid) -> Result<(usize, usize), Clashes> {
+    fn number(&mut self, grid: &Grid) -> Result<(usize, usize), SolveError> {
         let g = grid.geometry();
         let s = g.side();
         let n = s * s;
@@ -536,7 +542,7 @@ impl Tables {
             }
         }
         if clash != 0 {
-            return Err(Clashes(grid.clashes()));
+            return Err(SolveError::Clashes(grid.clashes()));
         }
         let cells = items as usize;
         self.open = cells;
@@ -734,7 +740,7 @@ impl Solver for DlxSolver {
         grid: &Grid,
         limit: u64,
         cancel: Option<&AtomicBool>,
-    ) -> Result<Report, Clashes> {
+    ) -> Result<Report, SolveError> {
         self.run(grid, limit, true, cancel)
     }
 
@@ -743,7 +749,7 @@ impl Solver for DlxSolver {
         grid: &Grid,
         limit: u64,
         cancel: Option<&AtomicBool>,
-    ) -> Result<Report, Clashes> {
+    ) -> Result<Report, SolveError> {
         self.run(grid, limit, false, cancel)
     }
 
