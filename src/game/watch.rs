@@ -24,6 +24,7 @@ use std::time::{Duration, Instant};
 
 use crate::dlx::{Event, Rule, Search, Stats};
 use crate::sudoku::Grid;
+use crate::sudoku::board::shape::Shape;
 use crate::sudoku::cover::model::{CoverMatrix, ItemMeaning};
 
 /// The most moves an [`Update`] carries; those before them are only counted (at full speed a
@@ -153,8 +154,9 @@ impl Watcher {
         pruning: bool,
         wake: impl Fn() + Send + 'static,
     ) -> std::io::Result<Watcher> {
+        // A view's matrix: a killer cage of too many digit sets to list is kept by its sum.
         let cover = Arc::new(
-            CoverMatrix::of(&board, false)
+            CoverMatrix::of_view(&Shape::of_grid(&board), board.values())
                 .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidInput, e))?,
         );
         let (orders, inbox) = mpsc::channel::<Order>();
@@ -603,6 +605,50 @@ mod tests {
                 assert!(u.view.stack.is_empty() && u.view.pruned.is_empty());
                 break;
             }
+        }
+    }
+
+    #[test]
+    fn a_killer_cage_of_too_many_sets_to_list_is_watched_with_its_sum_kept() {
+        use crate::sudoku::board::cage::Cage;
+        use crate::sudoku::board::variant::{Rules, Variant};
+        use crate::sudoku::{Geometry, Notation};
+        // Twelve cells of a 36×36 row adding up to 222 (16,509,188 digit sets, none listed),
+        // 13 to 23 in the first eleven: the solution found has 24 in the twelfth.
+        let rules = Rules {
+            cages: vec![Cage {
+                cells: (0..12).collect(),
+                sum: 222,
+            }],
+            ..Rules::default()
+        };
+        let g = Grid::empty(Notation::default_for(Geometry::new(6, 6).unwrap()).unwrap());
+        let variant = Variant::new(g.geometry(), rules).unwrap();
+        let mut board = g.with_variant(Some(Arc::new(variant))).unwrap();
+        for (cell, value) in (0..11).zip(13u8..) {
+            board.set(cell, value);
+        }
+        for pruning in [false, true] {
+            let mut w = Watcher::start(board.clone(), pruning, || {}).unwrap();
+            w.order(Order {
+                moves: u64::MAX,
+                budget: Duration::from_secs(30),
+                pause_at_solution: true,
+            });
+            let u = w.wait().unwrap();
+            assert!(matches!(u.moves.last(), Some(Move::Solution { number: 1 })));
+            let mut filled = board.values().to_vec();
+            for &o in u.view.last_solution.as_ref().unwrap() {
+                for (cell, v) in w.cover.places(o) {
+                    filled[cell] = v;
+                }
+            }
+            assert_eq!(filled[11], 24, "pruning={pruning}");
+            let solved = board.with_values(filled).unwrap();
+            assert!(
+                solved.verify_solution_of(&board).is_ok(),
+                "pruning={pruning}"
+            );
         }
     }
 

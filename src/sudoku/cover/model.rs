@@ -217,10 +217,22 @@ pub struct CoverMatrix {
     pub sets: Vec<CageSet>,
     /// The Mathdoku cages' fillings, after the digit sets.
     pub fills: Vec<CageFill>,
-    /// The killer cages (by number, from 0) whose digit sets are not listed: only in a view's
-    /// matrix ([`CoverMatrix::of_view`]), where such a cage is not refused. Its placements are
-    /// then every digit its cells' units allow, its sum left to whoever reads the view.
-    pub unlisted: Vec<usize>,
+    /// The killer cages whose digit sets are not listed: only in a view's matrix
+    /// ([`CoverMatrix::of_view`]), where such a cage is not refused. Its placements are then
+    /// every digit its cells' units allow; [`matrix`](Self::matrix) keeps its sum as the
+    /// search does, by the engine's sums.
+    pub unlisted: Vec<UnlistedCage>,
+}
+
+/// A killer cage whose digit sets a view's matrix does not list.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnlistedCage {
+    /// The cage, numbered from 0 among the board's killer cages.
+    pub cage: usize,
+    /// Its open cells.
+    pub open: Vec<usize>,
+    /// What they are to add up to: the cage's sum less its filled cells' digits.
+    pub left: i64,
 }
 
 /// Knuth's one-character code for 0 to 61.
@@ -405,21 +417,37 @@ impl CoverMatrix {
         let mut view = Viewed(CoverMatrix::empty());
         map(shape, values, false, &mut view)?;
         let mut m = view.0;
-        m.unlisted = listed_cages(shape.symbols(), shape.cages())
-            .iter()
-            .enumerate()
-            .filter(|&(_, &listed)| !listed)
-            .map(|(k, _)| k)
+        let value = |cell: usize| values.get(cell).copied().unwrap_or(0);
+        let listed = listed_cages(shape.symbols(), shape.cages());
+        m.unlisted = (shape.cages().iter().zip(listed).enumerate())
+            .filter(|(_, (_, listed))| !listed)
+            .map(|(k, (cage, _))| UnlistedCage {
+                cage: k,
+                open: cage
+                    .cells
+                    .iter()
+                    .copied()
+                    .filter(|&c| value(c) == 0)
+                    .collect(),
+                left: i64::from(cage.sum)
+                    - cage.cells.iter().map(|&c| i64::from(value(c))).sum::<i64>(),
+            })
             .collect();
         Ok(m)
     }
 
     /// The engine's matrix of these items and options, numbered as here: placements, digit
-    /// sets, fillings.
+    /// sets, fillings; and a view's cages whose sets are not listed as the engine's sums
+    /// (each placement's value its digit), so that its exact covers that keep the sums are
+    /// the board's solutions.
     pub fn matrix(&self) -> Result<crate::dlx::Matrix, crate::dlx::DlxError> {
         let mut m = crate::dlx::Matrix::new(self.primary, self.items.len() - self.primary)?;
         for o in &self.options {
-            m.add_option(o.items.iter().copied())?;
+            let option = m.add_option(o.items.iter().copied())?;
+            // A placement's value is its digit, what it adds to a sum over its cell (below).
+            if !self.unlisted.is_empty() {
+                m.set_value(option, i32::from(o.value))?;
+            }
         }
         for set in &self.sets {
             m.add_option(set.items.iter().copied())?;
@@ -437,7 +465,34 @@ impl CoverMatrix {
                 .count();
             m.set_pairless_items(cells);
         }
+        self.add_unlisted_sums(&mut m)?;
         Ok(m)
+    }
+
+    /// Gives `m` the sum of each cage whose sets are not listed, over its open cells' items
+    /// (its placements' values set as they were added).
+    fn add_unlisted_sums(&self, m: &mut crate::dlx::Matrix) -> Result<(), crate::dlx::DlxError> {
+        if self.unlisted.is_empty() {
+            return Ok(());
+        }
+        let mut item_of = std::collections::HashMap::new();
+        for (item, meaning) in self.meanings.iter().enumerate() {
+            if let ItemMeaning::Cell(cell) = *meaning {
+                item_of.insert(cell, item);
+            }
+        }
+        for cage in &self.unlisted {
+            let terms: Vec<_> = cage
+                .open
+                .iter()
+                .filter_map(|c| item_of.get(c))
+                .map(|&item| (crate::dlx::ItemId::new(item), 1))
+                .collect();
+            if !terms.is_empty() {
+                m.add_sum(cage.left, &terms)?;
+            }
+        }
+        Ok(())
     }
 
     /// The engine's matrix with the options in another order: its option `k` is option
@@ -452,9 +507,13 @@ impl CoverMatrix {
         let mut m = crate::dlx::Matrix::new(self.primary, self.items.len() - self.primary)?;
         for &o in order {
             if let Some(items) = options.get(o) {
-                m.add_option(items.iter().copied())?;
+                let option = m.add_option(items.iter().copied())?;
+                if let Some(p) = self.options.get(o).filter(|_| !self.unlisted.is_empty()) {
+                    m.set_value(option, i32::from(p.value))?;
+                }
             }
         }
+        self.add_unlisted_sums(&mut m)?;
         Ok(m)
     }
 

@@ -61,7 +61,7 @@ impl View {
                 *digits |= set.digits.iter().fold(0, |m, &d| m | 1 << (d - 1));
             }
         }
-        for &k in &cover.unlisted {
+        for k in cover.unlisted.iter().map(|u| u.cage) {
             if let (Some(digits), Some(cage)) = (cage_digits.get_mut(k), shape.cages().get(k)) {
                 *digits = cage.open_digits(shape.symbols(), grid.values());
             }
