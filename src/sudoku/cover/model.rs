@@ -87,12 +87,12 @@
 //! a solution, and memory follows the cage's cells. A filled cage that breaks its sum keeps its
 //! item `kNN`, which no option covers. Only a sink whose search keeps the sums
 //! (`Sink::keeps_sums`) takes such a cage, and so does a view of a position
-//! ([`CoverMatrix::of_view`]), whose placements are then a superset; any other (a matrix to
-//! write or watch, a search without sums) refuses the board with the cage named. A Mathdoku
-//! cage has at most [`MAX_FILLINGS`] fillings found within [`MAX_FILLING_STEPS`], past which the
-//! board is refused with the cage to split, and its fillings count in [`MAX_CAGE_ENTRIES`] too.
-//! The sink is asked now and then whether to stop (a search's deadline or cancel flag), so a
-//! large matrix is not built past a time limit.
+//! ([`CoverMatrix::of_view`]: its candidates, and watch mode, whose engine matrix is given the
+//! cage's sum); any other (a matrix to write, a search without sums) refuses the board with the
+//! cage named. A Mathdoku cage has at most [`MAX_FILLINGS`] fillings found within
+//! [`MAX_FILLING_STEPS`], past which the board is refused with the cage to split, and its
+//! fillings count in [`MAX_CAGE_ENTRIES`] too. The sink is asked now and then whether to stop (a
+//! search's deadline or cancel flag), so a large matrix is not built past a time limit.
 //!
 use thiserror::Error;
 
