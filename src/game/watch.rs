@@ -103,7 +103,8 @@ pub struct View {
     pub left: Vec<Option<u32>>,
     /// Every option pruning has removed on the current path.
     pub pruned: Vec<usize>,
-    /// The options pruning removed at the last choice, with the rule.
+    /// The options pruning removed at the choice of the deepest level, with the rule (as the
+    /// search named them then: told after the moves that follow, its marks have moved on).
     pub pruned_here: Vec<(usize, Rule)>,
     /// The item branched on at the deepest level, and its options then.
     pub branching: Option<(ItemMeaning, usize)>,
@@ -257,6 +258,8 @@ struct Tally {
     elapsed: Duration,
     last_solution: Option<Vec<usize>>,
     branching: Vec<(ItemMeaning, usize)>,
+    /// What pruning removed at each level's choice, level by level.
+    pruned_at: Vec<Vec<(usize, Rule)>>,
     done: bool,
 }
 
@@ -314,12 +317,15 @@ fn run(
                         options,
                     });
                 }
-                for (option, rule) in search.pruned_here() {
-                    push(Move::Pruned {
-                        option: option.index(),
-                        rule,
-                    });
+                let here: Vec<(usize, Rule)> = search
+                    .pruned_here()
+                    .map(|(option, rule)| (option.index(), rule))
+                    .collect();
+                for &(option, rule) in &here {
+                    push(Move::Pruned { option, rule });
                 }
+                tally.pruned_at.truncate(level);
+                tally.pruned_at.push(here);
             }
             Event::Tried { level, option } => push(Move::Tried {
                 level,
@@ -332,6 +338,7 @@ fn run(
             Event::Backtracked { level, item: i } => {
                 tally.backtracks += 1;
                 tally.branching.truncate(level);
+                tally.pruned_at.truncate(level);
                 if let Some(meaning) = item(i) {
                     push(Move::Backtracked {
                         level,
@@ -366,10 +373,7 @@ fn run(
             })
             .collect(),
         pruned: search.pruned().map(|o| o.index()).collect(),
-        pruned_here: search
-            .pruned_here()
-            .map(|(o, rule)| (o.index(), rule))
-            .collect(),
+        pruned_here: tally.pruned_at.last().cloned().unwrap_or_default(),
         branching: tally.branching.last().copied(),
         stats: search.stats(),
         backtracks: tally.backtracks,
@@ -628,6 +632,18 @@ mod tests {
         for (cell, value) in (0..11).zip(13u8..) {
             board.set(cell, value);
         }
+        // Move by move: the root's choice removes every other digit of the twelfth cell by
+        // the sum, and the view names them until the next level's choice, which removes none.
+        let mut w = Watcher::start(board.clone(), true, || {}).unwrap();
+        let mut here = Vec::new();
+        for _ in 0..4 {
+            w.order(Pace::one_step());
+            let u = w.wait().unwrap();
+            here.push(u.view.pruned_here.clone());
+        }
+        assert!(here[0].len() == 24 && here[0].iter().all(|&(_, r)| r == Rule::Sum));
+        assert_eq!(here[1], here[0], "after the root's try, still its choice");
+        assert!(here[2].is_empty() && here[3].is_empty(), "{:?}", here[3]);
         for pruning in [false, true] {
             let mut w = Watcher::start(board.clone(), pruning, || {}).unwrap();
             w.order(Order {
@@ -644,6 +660,16 @@ mod tests {
                 }
             }
             assert_eq!(filled[11], 24, "pruning={pruning}");
+            // The sum's removals are named as the sum's at the root, and only there.
+            let named: Vec<Rule> = u
+                .moves
+                .iter()
+                .filter_map(|m| match m {
+                    Move::Pruned { rule, .. } => Some(*rule),
+                    _ => None,
+                })
+                .collect();
+            assert!(named.iter().all(|&r| r != Rule::SameValues), "{named:?}");
             let solved = board.with_values(filled).unwrap();
             assert!(
                 solved.verify_solution_of(&board).is_ok(),
