@@ -665,3 +665,51 @@ fn timings() {
         );
     }
 }
+
+/// A view's matrix takes a killer cage that a plain matrix refuses (twelve cells of a 36×36 row
+/// adding up to 222: 16,509,188 digit sets) and keeps its sum by the engine's sums: the engine's
+/// own search over it (as watch mode steps it) finds a solution. With the cage's first eleven
+/// cells given 13 to 23, its twelfth is 24.
+#[test]
+fn a_views_matrix_keeps_the_sum_of_a_cage_it_does_not_list() {
+    use sudoku_dlx::sudoku::Geometry;
+    use sudoku_dlx::sudoku::board::cage::Cage;
+    use sudoku_dlx::sudoku::board::units::Units;
+    use sudoku_dlx::sudoku::cover::model::CoverMatrix;
+    let units = Units::classic(Geometry::new(6, 6).unwrap());
+    let cage = Cage {
+        cells: (0..12).collect(),
+        sum: 222,
+    };
+    let shape = Shape::of_units(&units, std::slice::from_ref(&cage)).unwrap();
+    let mut values = vec![0u8; 1296];
+    for (c, v) in values.iter_mut().take(11).zip(13..) {
+        *c = v;
+    }
+    assert!(CoverMatrix::of_shape(&shape, &values, false).is_err());
+    let view = CoverMatrix::of_view(&shape, &values).unwrap();
+    let unlisted: Vec<_> = view.unlisted.iter().map(|u| (u.cage, u.left)).collect();
+    assert_eq!(unlisted, [(0, 24)]);
+    assert!(view.sets.is_empty());
+    let mut m = view.matrix().unwrap();
+    let mut search = m.search();
+    assert!(search.next_solution().is_some());
+    let mut filled = values.clone();
+    for o in search.solution() {
+        for (cell, v) in view.places(o.index()) {
+            filled[cell] = v;
+        }
+    }
+    assert_eq!(filled[11], 24);
+    let sum: u32 = cage.cells.iter().map(|&c| u32::from(filled[c])).sum();
+    assert_eq!(sum, 222);
+    // Every cell filled, and no unit repeats a digit.
+    assert!(filled.iter().all(|&v| v != 0));
+    for u in 0..shape.unit_count() {
+        let mut seen = 0u64;
+        for &c in shape.unit(u) {
+            assert_eq!(seen & 1 << filled[c], 0, "unit {u} repeats {}", filled[c]);
+            seen |= 1 << filled[c];
+        }
+    }
+}

@@ -824,39 +824,6 @@ mod tests {
         }
     }
 
-    /// A view's matrix takes the cages a plain matrix refuses and keeps their sums by the
-    /// engine's: its first exact cover that keeps them, the engine's own search over it (as
-    /// watch mode steps it), is a solution; with the first cage's eleven cells given 13 to 23,
-    /// its twelfth is 24.
-    #[test]
-    fn a_views_matrix_keeps_the_sums_of_cages_it_does_not_list() {
-        use super::super::model::CoverMatrix;
-        let shape = unlisted_killer();
-        let mut values = vec![0u8; 1296];
-        for (c, v) in values.iter_mut().take(11).zip(13..) {
-            *c = v;
-        }
-        let view = CoverMatrix::of_view(&shape, &values).unwrap();
-        let unlisted: Vec<_> = view.unlisted.iter().map(|u| (u.cage, u.left)).collect();
-        assert_eq!(unlisted, [(0, 24), (1, 200)]);
-        assert!(view.sets.iter().all(|set| set.cage == 2));
-        // The first cage alone, for the engine's plain search to fill the board at once.
-        let units = Units::classic(Geometry::new(6, 6).unwrap());
-        let shape = Shape::of_units(&units, &shape.cages()[..1]).unwrap();
-        let view = CoverMatrix::of_view(&shape, &values).unwrap();
-        let mut m = view.matrix().unwrap();
-        let mut search = m.search();
-        assert!(search.next_solution().is_some());
-        let mut filled = values.clone();
-        for o in search.solution() {
-            for (cell, v) in view.places(o.index()) {
-                filled[cell] = v;
-            }
-        }
-        assert_eq!(filled[11], 24);
-        assert!(keeps_everything(&shape, &filled));
-    }
-
     /// A jigsaw layout of sigh's `VALID_JIGSAW_LAYOUTS` (its 36th; MIT licence) on which the
     /// search's own order ran into millions of nodes before a first filling, while it blamed
     /// its dead ends on the items found empty, and which restarts from other orders filled.
