@@ -84,8 +84,9 @@
 //!     (`generate/outcome.rs`); behind it the three ways of making: classic boards to a grade
 //!     ([`sudoku::generate::classic`]), the square variants (`generate/variant.rs`), any
 //!     shape: Samurai, cubes, killers, Mathdoku (`generate/shape.rs`).
-//!   - a plain [`Backtracker`](sudoku::Backtracker) to compare with (`sudoku/naive.rs`), and
-//!     DLX against backtracking ([`sudoku::compare`]).
+//!   - a plain [`Backtracker`](sudoku::Backtracker) to compare with (`sudoku/naive.rs`),
+//!     DLX against backtracking ([`sudoku::compare`]), and boards the unit tests of the
+//!     modules above share (`sudoku/testing.rs`).
 //! * [`game`]: the state of one game ([`Game`](game::Game), in [`game::state`]), changed only
 //!   through [`Command`](game::Command)s ([`game::commands`]); hints and checking
 //!   ([`game::hints`]); the solve, count and answer jobs that run off the UI thread

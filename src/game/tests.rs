@@ -254,23 +254,8 @@ fn notes_toggle_fill_and_give_way_to_a_placed_symbol() {
 
 #[test]
 fn candidates_and_hints_on_a_killer_cage_of_too_many_sets_to_list() {
-    use crate::sudoku::board::cage::Cage;
-    use crate::sudoku::board::variant::{Rules, Variant};
-    // Twelve cells of a 36×36 row adding up to 222 (16,509,188 digit sets, none listed), 13 to
-    // 23 in the first eleven: the sum leaves the twelfth only 24.
-    let rules = Rules {
-        cages: vec![Cage {
-            cells: (0..12).collect(),
-            sum: 222,
-        }],
-        ..Rules::default()
-    };
-    let g = Grid::empty(Notation::default_for(Geometry::new(6, 6).unwrap()).unwrap());
-    let variant = Variant::new(g.geometry(), rules).unwrap();
-    let mut g = g.with_variant(Some(std::sync::Arc::new(variant))).unwrap();
-    for (cell, value) in (0..11).zip(13u8..) {
-        g.set(cell, value);
-    }
+    // Twelve cells adding up to 222, none of their sets listed; the sum leaves r1c12 only 24.
+    let g = crate::sudoku::testing::unlisted_cage_board();
     let mut game = Game::with_puzzle(g);
     game.apply(Command::FillNotes);
     assert_eq!(game.notes(11), 1 << 23);

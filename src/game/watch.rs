@@ -614,24 +614,9 @@ mod tests {
 
     #[test]
     fn a_killer_cage_of_too_many_sets_to_list_is_watched_with_its_sum_kept() {
-        use crate::sudoku::board::cage::Cage;
-        use crate::sudoku::board::variant::{Rules, Variant};
-        use crate::sudoku::{Geometry, Notation};
-        // Twelve cells of a 36×36 row adding up to 222 (16,509,188 digit sets, none listed),
-        // 13 to 23 in the first eleven: the solution found has 24 in the twelfth.
-        let rules = Rules {
-            cages: vec![Cage {
-                cells: (0..12).collect(),
-                sum: 222,
-            }],
-            ..Rules::default()
-        };
-        let g = Grid::empty(Notation::default_for(Geometry::new(6, 6).unwrap()).unwrap());
-        let variant = Variant::new(g.geometry(), rules).unwrap();
-        let mut board = g.with_variant(Some(Arc::new(variant))).unwrap();
-        for (cell, value) in (0..11).zip(13u8..) {
-            board.set(cell, value);
-        }
+        // Twelve cells adding up to 222, none of their sets listed; the sum leaves r1c12 only
+        // 24, and the solution found has it there.
+        let board = crate::sudoku::testing::unlisted_cage_board();
         // Move by move: the root's choice removes every other digit of the twelfth cell by
         // the sum, and the view names them until the next level's choice, which removes none.
         let mut w = Watcher::start(board.clone(), true, || {}).unwrap();

@@ -26,6 +26,8 @@ pub mod files;
 pub mod generate;
 pub mod logic;
 mod naive;
+#[cfg(test)]
+pub(crate) mod testing;
 
 use std::fmt;
 use std::sync::atomic::AtomicBool;

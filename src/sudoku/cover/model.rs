@@ -222,6 +222,8 @@ pub struct CoverMatrix {
     /// every digit its cells' units allow; [`matrix`](Self::matrix) keeps its sum as the
     /// search does, by the engine's sums.
     pub unlisted: Vec<UnlistedCage>,
+    /// Whether this is a view's matrix, whose making takes such cages.
+    viewing: bool,
 }
 
 /// A killer cage whose digit sets a view's matrix does not list.
@@ -330,6 +332,12 @@ impl Sink for CoverMatrix {
         Ok(())
     }
 
+    fn keeps_sums(&self) -> bool {
+        // A view's matrix keeps the sums of the cages it does not list (`matrix`), as the
+        // search does.
+        self.viewing
+    }
+
     fn fill(
         &mut self,
         cage: usize,
@@ -342,45 +350,6 @@ impl Sink for CoverMatrix {
             items: items.to_vec(),
         });
         Ok(())
-    }
-}
-
-/// A view's matrix as it is made: [`CoverMatrix`]'s sink, except that it takes a killer cage
-/// whose sets are not listed, as the search does (see [`CoverMatrix::of_view`]).
-struct Viewed(CoverMatrix);
-
-impl Sink for Viewed {
-    fn item(&mut self, meaning: ItemMeaning, name: &dyn Fn() -> String) {
-        self.0.item(meaning, name);
-    }
-
-    fn items_done(&mut self, primary: usize, total: usize) -> Result<(), CoverError> {
-        self.0.items_done(primary, total)
-    }
-
-    fn placement(&mut self, cell: usize, value: u8, items: &[usize]) -> Result<(), CoverError> {
-        self.0.placement(cell, value, items)
-    }
-
-    fn set(&mut self, cage: usize, digits: &[u8], items: &[usize]) -> Result<(), CoverError> {
-        self.0.set(cage, digits, items)
-    }
-
-    fn fill(
-        &mut self,
-        cage: usize,
-        cells: &[(usize, u8)],
-        items: &[usize],
-    ) -> Result<(), CoverError> {
-        self.0.fill(cage, cells, items)
-    }
-
-    fn keeps_sums(&self) -> bool {
-        true
-    }
-
-    fn neither(&mut self, items: &[usize]) -> Result<(), CoverError> {
-        self.0.neither(items)
     }
 }
 
@@ -404,6 +373,7 @@ impl CoverMatrix {
             sets: Vec::new(),
             fills: Vec::new(),
             unlisted: Vec::new(),
+            viewing: false,
         }
     }
 
@@ -414,9 +384,11 @@ impl CoverMatrix {
     /// placements are then a superset of those its sum allows. Not for writing out or searching
     /// as it is: an exact cover of it may break such a cage's sum.
     pub fn of_view(shape: &Shape, values: &[u8]) -> Result<Self, CoverError> {
-        let mut view = Viewed(CoverMatrix::empty());
-        map(shape, values, false, &mut view)?;
-        let mut m = view.0;
+        let mut m = CoverMatrix {
+            viewing: true,
+            ..CoverMatrix::empty()
+        };
+        map(shape, values, false, &mut m)?;
         let value = |cell: usize| values.get(cell).copied().unwrap_or(0);
         let listed = listed_cages(shape.symbols(), shape.cages());
         m.unlisted = (shape.cages().iter().zip(listed).enumerate())
