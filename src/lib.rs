@@ -43,7 +43,8 @@
 //!     (`board/kind.rs`).
 //!   - [`sudoku::cover`], boards as exact cover (`cover/mod.rs`): the one mapping of the model
 //!     ([`CoverMatrix`](sudoku::cover::model::CoverMatrix), `cover/model.rs`: items and options
-//!     named as Knuth names them), the search of any board through it (`cover/general.rs`),
+//!     named as Knuth names them), the search of any board through it (`cover/general.rs`)
+//!     and when it restarts (`cover/restarts.rs`),
 //!     the cages a killer board implies, added to a search's matrix (`cover/implied.rs`),
 //!     the groups of cells a board makes hold the same symbols (`cover/leftovers.rs`),
 //!     the sums a killer board keeps, for the search to keep by bounds (`cover/sums.rs`),

@@ -7,6 +7,7 @@ pub mod implied;
 pub mod knuth;
 pub mod leftovers;
 pub mod model;
+mod restarts;
 pub(crate) mod stride;
 pub mod sums;
 pub mod symmetry;
