@@ -38,6 +38,7 @@ use super::leftovers::same_values;
 use super::model::{CoverError, ItemMeaning, Sink, map};
 use super::restarts::{
     LAST_RUN_PRUNE_SPACING, RANDOM_WEIGHT, RESEEDED_RUNS, RESTART_NODES, Run, never_unique,
+    open_killer,
 };
 use super::sums::board_sums;
 use super::symmetry::{exchanged, fixed, full_units, interchangeable, relabellings};
@@ -199,9 +200,11 @@ fn search_restarting(
             return search_relabelled(shape, &units, limit, budget);
         }
     }
-    // A full search for one or two solutions of a board that cannot be unique restarts from
-    // new random weights when a run goes on too long (see `RESTART_NODES`).
-    let restarts = full && limit <= 2 && never_unique(shape, values);
+    // A full search for one or two solutions of a board that cannot be unique, or of a killer
+    // that is mostly open, restarts from new random weights when a run goes on too long (see
+    // `RESTART_NODES`).
+    let restarts =
+        full && limit <= 2 && (never_unique(shape, values) || open_killer(shape, values));
     search_runs(shape, values, limit, budget, first_run, restarts)
 }
 
@@ -348,6 +351,9 @@ fn search_runs(
                 .with_prune_spacing(KILLER_PRUNE_SPACING)
                 .with_guesses_among(direct.cell_items)
                 .with_blame_on_choices(true);
+            if let Run::Reseeded(seed) = run {
+                search = search.with_random_weights(seed, RANDOM_WEIGHT);
+            }
         }
         if full && !killer {
             // Branches where the choices that failed lately were made, few options first (see
