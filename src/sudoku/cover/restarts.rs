@@ -104,9 +104,9 @@ mod tests {
     use crate::sudoku::board::units::Units;
     use crate::sudoku::cover::general::{Budget, search_shape};
 
-    fn killer(side: usize, cages: Vec<Cage>) -> Shape {
+    fn killer(side: usize, cages: &[Cage]) -> Shape {
         let b = (1..=side).find(|b| b * b == side).unwrap();
-        Shape::of_units(&Units::classic(Geometry::new(b, b).unwrap()), &cages).unwrap()
+        Shape::of_units(&Units::classic(Geometry::new(b, b).unwrap()), cages).unwrap()
     }
 
     #[test]
@@ -115,7 +115,7 @@ mod tests {
             cells: (0..9).collect(),
             sum: 45,
         };
-        let shape = killer(9, vec![one.clone()]);
+        let shape = killer(9, &[one]);
         assert!(open_killer(&shape, &[0; 81]));
         // With the givens, 41 of the 81 cells are held: no longer more than half free.
         let mut values = vec![0u8; 81];
@@ -130,8 +130,8 @@ mod tests {
                 sum: 45,
             })
             .collect();
-        assert!(!open_killer(&killer(9, rows), &[0; 81]));
-        assert!(!open_killer(&killer(9, Vec::new()), &[0; 81]));
+        assert!(!open_killer(&killer(9, &rows), &[0; 81]));
+        assert!(!open_killer(&killer(9, &[]), &[0; 81]));
     }
 
     /// One cage of fourteen cells on an empty 25×25 board, where the search's own order ran
@@ -142,7 +142,7 @@ mod tests {
             cells: (4 * 25 + 2..4 * 25 + 16).collect(),
             sum: 141,
         };
-        let shape = killer(25, vec![cage.clone()]);
+        let shape = killer(25, std::slice::from_ref(&cage));
         let found = search_shape(&shape, &[0; 625], 2, &Budget::default()).unwrap();
         assert!(!found.gave_up && found.solutions == 2, "{found:?}");
         for grid in [found.first.unwrap(), found.second.unwrap()] {
