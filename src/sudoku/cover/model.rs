@@ -380,9 +380,10 @@ impl CoverMatrix {
     /// The matrix of a position to look at (its candidates, its forced moves), reduced by
     /// `values`: as [`of_shape`](Self::of_shape), except that a killer cage of too many digit
     /// sets to list is taken as the search takes it (see the module docs): no item and no sets,
-    /// its digit items secondary, and its number in [`unlisted`](Self::unlisted). Its
-    /// placements are then a superset of those its sum allows. Not for writing out or searching
-    /// as it is: an exact cover of it may break such a cage's sum.
+    /// its digit items secondary, and the cage in [`unlisted`](Self::unlisted). Its placements
+    /// are then a superset of those its sum allows. The engine's matrix of it
+    /// ([`matrix`](Self::matrix)) keeps the sum; its items and options alone do not, so it is
+    /// not one to write out (`to_dlx`).
     pub fn of_view(shape: &Shape, values: &[u8]) -> Result<Self, CoverError> {
         let mut m = CoverMatrix {
             viewing: true,
