@@ -196,6 +196,13 @@ impl DlxSolver {
     /// Builds the exact-cover matrix of a board (see the module docs). Fails with the clashes if
     /// two givens clash, which no search could repair.
     pub fn build(&mut self, grid: &Grid) -> Result<&Matrix, SolveError> {
+        self.link_all(grid).map_err(SolveError::from)?;
+        Ok(&self.matrix)
+    }
+
+    /// [`build`](Self::build), failing with the clashes (none if the engine refused the
+    /// matrix, which it never does for a board the tables numbered).
+    fn link_all(&mut self, grid: &Grid) -> Result<(), Clashes> {
         let most = self.number(grid)?;
         // Each option is linked as soon as it is found (see the `dlx` docs on building).
         let tables = &self.tables;
@@ -203,23 +210,22 @@ impl DlxSolver {
             .link_with::<4, _>(most, |sink| {
                 tables.each_cell(grid, |own, units, free| sink.push_each(own, units, free));
             })
-            .map_err(|e| SolveError::Unsearchable(e.to_string()))?;
-        Ok(&self.matrix)
+            .map_err(|_| Clashes(Vec::new()))
     }
 
     /// Links the options gathered in `options` (the first `count`) into the (reset) matrix.
-    fn link(&mut self) -> Result<(), SolveError> {
+    fn link(&mut self) -> Result<(), Clashes> {
         // Four open items of four different families: distinct and in range, so this cannot
         // fail; if it ever did, the board would be reported as having no consistent matrix.
         self.matrix
             .add_options_trusted(&self.options[..self.count])
-            .map_err(|e| SolveError::Unsearchable(e.to_string()))
+            .map_err(|_| Clashes(Vec::new()))
     }
 
     /// Numbers the open items and resets the matrix to them, then writes the options down (the
     /// first `count` entries of `options`) without linking them yet: those of `candidates`
     /// only, if given (see [`has_solution_avoiding`](Self::has_solution_avoiding)).
-    fn gather(&mut self, grid: &Grid, candidates: Option<&[u64]>) -> Result<(), SolveError> {
+    fn gather(&mut self, grid: &Grid, candidates: Option<&[u64]>) -> Result<(), Clashes> {
         let most = self.number(grid)?;
         if self.options.len() < most {
             self.options.resize(most, [0; 4]);
@@ -236,11 +242,11 @@ impl DlxSolver {
 
     /// Numbers the open items (see [`Tables::number`]) and resets the matrix to them. Returns
     /// the most options the board can have.
-    fn number(&mut self, grid: &Grid) -> Result<usize, SolveError> {
+    fn number(&mut self, grid: &Grid) -> Result<usize, Clashes> {
         let (items, most) = self.tables.number(grid)?;
         self.matrix
             .reset(items, 0)
-            .map_err(|e| SolveError::Unsearchable(e.to_string()))?;
+            .map_err(|_| Clashes(Vec::new()))?;
         // The cell items come first, one per empty cell (`most` is that many times the side):
         // two digits of one cell share no other item, so pairs never come from them.
         self.matrix
@@ -407,6 +413,23 @@ impl DlxSolver {
     }
 }
 
+/// Why the classic board's matrix was not built: its givens' clashes, or none if the engine
+/// refused the matrix (which it never does for a board the tables numbered). Small, so that the
+/// build's loop keeps its registers: a [`SolveError`] here cost the 17-clue build some 800
+/// instructions a puzzle.
+#[derive(Debug)]
+struct Clashes(Vec<crate::sudoku::Clash>);
+
+impl From<Clashes> for SolveError {
+    fn from(Clashes(clashes): Clashes) -> Self {
+        if clashes.is_empty() {
+            SolveError::Unsearchable("the engine refused the board's matrix".into())
+        } else {
+            SolveError::Clashes(clashes)
+        }
+    }
+}
+
 impl DlxSolver {
     /// Searches a board of a variant with [`general`]'s matrix of its units and cages.
     /// Searches a board that is not a plain square one (a variant's, or any shape's) through the
@@ -459,7 +482,7 @@ impl Tables {
     /// order of [`numbering_order`]), then each unit's missing symbols, family by family. Returns
     /// the number of items and the most options the board can have (one per empty cell and symbol).
     /// Fails with the clashes if a symbol is given twice in a unit.
-    fn number(&mut self, grid: &Grid) -> Result<(usize, usize), SolveError> {
+    fn number(&mut self, grid: &Grid) -> Result<(usize, usize), Clashes> {
         let g = grid.geometry();
         let s = g.side();
         let n = s * s;
@@ -542,7 +565,7 @@ impl Tables {
             }
         }
         if clash != 0 {
-            return Err(SolveError::Clashes(grid.clashes()));
+            return Err(Clashes(grid.clashes()));
         }
         let cells = items as usize;
         self.open = cells;
