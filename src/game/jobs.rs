@@ -45,6 +45,8 @@ pub struct SolveOutcome {
     pub nodes: u64,
     /// Wall-clock time of the search.
     pub elapsed: Duration,
+    /// Why the solver took no search of the board (a matrix too big to build), if so.
+    pub refused: Option<String>,
 }
 
 impl SolveJob {
@@ -63,17 +65,22 @@ impl SolveJob {
                 cancelled: r.cancelled,
                 nodes: r.work.nodes(),
                 elapsed,
+                refused: None,
             },
             // Clashes are caught before a job is made; if one slipped through, it has no solution.
-            // A board the search cannot take (a matrix too big to build) decides nothing: the
-            // search gave up on it.
+            // A board the search cannot take (a matrix too big to build) decides nothing, and
+            // says why.
             Err(e) => SolveOutcome {
                 generation: self.generation,
                 solutions: 0,
                 first: None,
-                cancelled: matches!(e, SolveError::Unsearchable(_)),
+                cancelled: false,
                 nodes: 0,
                 elapsed,
+                refused: match e {
+                    SolveError::Unsearchable(why) => Some(why),
+                    SolveError::Clashes(_) => None,
+                },
             },
         }
     }
@@ -265,6 +272,10 @@ impl Game {
         }
         if outcome.cancelled {
             self.status = Status::info(format!("Solving cancelled after {took} · {nodes}"));
+            return;
+        }
+        if let Some(why) = outcome.refused {
+            self.status = Status::problem(format!("No search of this board: {why}"));
             return;
         }
         let Some(solution) = outcome.first.filter(|_| outcome.solutions > 0) else {

@@ -270,6 +270,33 @@ fn candidates_and_hints_on_a_killer_cage_of_too_many_sets_to_list() {
 }
 
 #[test]
+fn solving_a_board_the_search_cannot_take_says_why() {
+    // A Mathdoku whose rows are cages adding up to 45: each has more fillings than a matrix
+    // lists, so the search takes no matrix of it.
+    let mut text = String::from("shape = \"Mathdoku\"\norder = 9\nmath = [\n");
+    for r in 1..=9 {
+        let cells: Vec<String> = (1..=9).map(|c| format!("r{r}c{c}")).collect();
+        text.push_str(&format!(
+            "  {{ target = 45, op = \"+\", cells = \"{}\" }},\n",
+            cells.join(" ")
+        ));
+    }
+    text.push_str("]\n");
+    let (_, entries) = crate::sudoku::files::formats::read(&text, None, None).unwrap();
+    let mut game = Game::with_puzzle(entries[0].puzzle.clone());
+    solve_now(&mut game);
+    let status = game.status();
+    assert!(status.problem, "{}", status.text);
+    assert!(
+        status
+            .text
+            .starts_with("No search of this board: cage 1 at r1c1 has more than"),
+        "{}",
+        status.text
+    );
+}
+
+#[test]
 fn every_command_undoes_and_redoes_exactly() {
     let mut game = Game::with_puzzle(classic());
     let mut states = vec![cells(&game)];
