@@ -697,8 +697,9 @@ pub(super) struct Pruner {
     /// (what [`Search::pruned_here`](super::Search::pruned_here) names the rules by).
     pub(super) ends: [u32; 2],
     /// The matrix's sums, kept by bounds before every branching (see `sums.rs`); held here
-    /// while the search runs.
-    pub(super) sums: Sums,
+    /// while the search runs, and only if it has some: a search without sums (every classic
+    /// sudoku) leaves them in the matrix and moves no more than a pointer's worth.
+    pub(super) sums: Option<Box<Sums>>,
     /// The length of `trail` after the sums' bounds at the last branching (before the pruning
     /// rules, which then start from there).
     pub(super) sums_end: u32,
@@ -765,11 +766,9 @@ impl Pruner {
         chosen: &[u32],
     ) -> u32 {
         self.mark[level] = (self.trail.len() as u32, self.seen.len() as u32);
-        let item = if self.sums.is_empty() {
-            item
-        } else {
+        let item = if let Some(sums) = self.sums.as_deref_mut() {
             // SAFETY: `chosen` is the search's stack of options, and it stands at step X3.
-            match unsafe { self.sums.narrow(m, level, chosen, &mut self.trail) } {
+            match unsafe { sums.narrow(m, level, chosen, &mut self.trail) } {
                 Bounds::Open { removed: 0 } => item,
                 Bounds::Open { removed } => {
                     stats.pruned += removed;
@@ -791,6 +790,8 @@ impl Pruner {
                     return item;
                 }
             }
+        } else {
+            item
         };
         // What the sums removed here (nothing without sums), told apart from the rules'.
         self.sums_end = self.trail.len() as u32;
@@ -830,6 +831,13 @@ impl Pruner {
         stats.updates += updates;
         stats.pruned += (self.trail.len() - self.mark[level].0 as usize) as u64;
         self.choose_weighted(m, chosen).0
+    }
+
+    /// Whether the options `chosen`, a solution, keep every sum (always, without sums). Not
+    /// inlined: it runs once a solution, and inlined it cost the search's loop its registers.
+    #[inline(never)]
+    pub(super) fn sums_hold(&mut self, m: &Matrix, chosen: &[u32]) -> bool {
+        self.sums.as_deref_mut().is_none_or(|s| s.hold(m, chosen))
     }
 
     /// Removes every option of `item`, onto the trail: a dead end that a sum found, made one

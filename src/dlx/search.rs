@@ -152,8 +152,12 @@ impl<'a> Search<'a> {
         trail.clear();
         seen.clear();
         weights.clear(m.primary_items());
-        let mut sums = std::mem::take(&mut m.sums);
-        sums.prepare(m);
+        // Sums travel with the search only where there are some (see `Pruner::sums`).
+        let sums = (!m.sums.is_empty()).then(|| {
+            let mut sums = Box::new(std::mem::take(&mut m.sums));
+            sums.prepare(m);
+            sums
+        });
         Search {
             m,
             limits: Limits::NONE,
@@ -489,7 +493,7 @@ impl<'a> Search<'a> {
         };
         let [pairs, wide] = self.pruner.ends.map(|e| e as usize);
         let sums = self.pruner.sums_end as usize;
-        let same = self.pruner.sums.same_end as usize;
+        let same = self.pruner.sums.as_ref().map_or(0, |s| s.same_end as usize);
         let m = &*self.m;
         self.pruner.trail[from.min(self.pruner.trail.len())..]
             .iter()
@@ -566,7 +570,7 @@ impl<'a> Search<'a> {
                     let i = self.pruner.choose(m, level, &mut stats, &choice[..level]);
                     if i == ROOT {
                         state = State::Leave;
-                        if !self.pruner.sums.hold(m, &choice[..level]) {
+                        if !self.pruner.sums_hold(m, &choice[..level]) {
                             // An exact cover that breaks a sum: no solution.
                             continue;
                         }
@@ -754,7 +758,7 @@ impl<'a> Search<'a> {
                 // X3 (and X2: no primary item is left to choose)
                 item = self.pruner.choose(m, level, &mut stats, &choice[..level]);
                 if item == ROOT {
-                    if !self.pruner.sums.hold(m, &choice[..level]) {
+                    if !self.pruner.sums_hold(m, &choice[..level]) {
                         // An exact cover that breaks a sum: no solution.
                         entering = false;
                         continue;
@@ -926,7 +930,9 @@ impl Drop for Search<'_> {
             mark: std::mem::take(&mut self.pruner.mark),
             weights: std::mem::take(&mut self.pruner.weights),
         };
-        self.m.sums = std::mem::take(&mut self.pruner.sums);
+        if let Some(sums) = self.pruner.sums.take() {
+            self.m.sums = *sums;
+        }
     }
 }
 
