@@ -5,7 +5,7 @@
 
 use super::matrix::{Matrix, QUAD, SPACED};
 use super::node::{COVERED, Node, SPACER, TAG_CAP, TAG_COVERED, tag_of};
-use super::unchecked::{get, ln, nd, tg, tp};
+use super::unchecked::{bound, get, ln, nd, tg, tp};
 
 /// Where node `p` of an option in blocks of `width` stands: the block's first node, and `p`'s
 /// place in it (so `p` is `base | j`). The block is `width` rounded up to a power of two.
@@ -150,18 +150,33 @@ impl Matrix {
     ) -> u64 {
         let mut updates = 0;
         // SAFETY: `i` is an item (the contract), so a node (its header) and an index of `len`
-        // and `tag`; every `p` walked is a link, so a node, and other than `i` an option's node.
+        // and `tag`; every `p` walked is a link, so a node, and other than `i` an option's node;
+        // a narrow matrix's walk takes as many steps as the list has options' nodes (the
+        // invariant), so it meets no other.
         unsafe {
             let mut p = nd!(self, i).down;
-            while p != i {
-                updates += self.hide::<N, Q, L>(p);
-                p = nd!(self, p).down;
-            }
             if N {
-                // Hiding never touches a covered item, so its length at this point is the one
-                // to give back when it is uncovered.
-                *ln!(self, i) = u32::from(*tg!(self, i));
+                // Counted by the tag, the exact length here (the invariant in `unchecked.rs`),
+                // rather than ended at the header: the count is known before the walk, so a
+                // wrong guess of where it ends comes to light at once, not at the end of the
+                // chain of `down` loads. Hiding never touches a covered item, so this length
+                // is the one to give back when it is uncovered.
+                let len = *tg!(self, i);
+                // (counted down to zero, which needs no register for the length)
+                let mut left = len;
+                while left != 0 {
+                    bound!(p != i);
+                    updates += self.hide::<N, Q, L>(p);
+                    p = nd!(self, p).down;
+                    left -= 1;
+                }
+                bound!(p == i);
+                *ln!(self, i) = u32::from(len);
             } else {
+                while p != i {
+                    updates += self.hide::<N, Q, L>(p);
+                    p = nd!(self, p).down;
+                }
                 *ln!(self, i) = self.exact_length(i) + COVERED;
             }
             *tg!(self, i) = TAG_COVERED;
@@ -180,16 +195,26 @@ impl Matrix {
     #[inline]
     pub(super) unsafe fn uncover<const N: bool, const Q: u8, const L: bool>(&mut self, i: u32) {
         // SAFETY: as in `cover`: `i` is an item, every `p` walked a link, other than `i` an
-        // option's node.
+        // option's node, and a narrow matrix's walk as long as the list `cover` walked.
         unsafe {
             let mut p = nd!(self, i).up;
-            while p != i {
-                self.unhide::<N, Q>(p);
-                p = nd!(self, p).up;
-            }
             if N {
-                *tg!(self, i) = *ln!(self, i) as u8;
+                // Counted by the length `cover` kept, as there.
+                let len = *ln!(self, i) as u8;
+                let mut left = len;
+                while left != 0 {
+                    bound!(p != i);
+                    self.unhide::<N, Q>(p);
+                    p = nd!(self, p).up;
+                    left -= 1;
+                }
+                bound!(p == i);
+                *tg!(self, i) = len;
             } else {
+                while p != i {
+                    self.unhide::<N, Q>(p);
+                    p = nd!(self, p).up;
+                }
                 let len = *ln!(self, i) - COVERED;
                 *ln!(self, i) = len;
                 *tg!(self, i) = tag_of(len);

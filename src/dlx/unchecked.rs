@@ -42,6 +42,9 @@
 //!   [`Matrix`](super::Matrix)), every option of `width` nodes starts at a multiple of
 //!   `1 << shift`, within the arena; `layout` says which;
 //! * every node in an item's list other than its header is a node of an option;
+//! * in a narrow matrix ([`narrow`](super::Matrix)), an active item's tag, and a covered
+//!   item's `len`, is the number of those nodes: `cover` and `uncover` walk that many steps
+//!   from the header;
 //! * the stacks of a search (its choices and the pruner's trail), and those a lazily restoring
 //!   search leaves with the matrix, hold nodes of options only.
 //!
@@ -126,7 +129,7 @@ macro_rules! ln {
         $crate::dlx::unchecked::get_mut(&mut $m.len, ($i) as usize)
     };
 }
-pub(super) use {ln, nd, tg, tp};
+pub(super) use {bound, ln, nd, tg, tp};
 
 /// The arena as the builder writes it: the nodes and their tops, with room reserved after their
 /// ends, and the items' lengths. Plain pointers, so that the builder can keep them in registers
