@@ -150,35 +150,29 @@ impl Matrix {
     ) -> u64 {
         let mut updates = 0;
         // SAFETY: `i` is an item (the contract), so a node (its header) and an index of `len`
-        // and `tag`; every `p` walked is a link, so a node, and other than `i` an option's node;
-        // a narrow matrix's walk takes as many steps as the list has options' nodes (the
-        // invariant), so it meets no other.
+        // and `tag`; every `p` walked is a link, so a node, and the walk takes as many steps as
+        // the list has options' nodes (the invariant), so it meets no other.
         unsafe {
-            let mut p = nd!(self, i).down;
-            if N {
-                // Counted by the tag, the exact length here (the invariant in `unchecked.rs`),
-                // rather than ended at the header: the count is known before the walk, so a
-                // wrong guess of where it ends comes to light at once, not at the end of the
-                // chain of `down` loads. Hiding never touches a covered item, so this length
-                // is the one to give back when it is uncovered.
-                let len = *tg!(self, i);
-                // (counted down to zero, which needs no register for the length)
-                let mut left = len;
-                while left != 0 {
-                    bound!(p != i);
-                    updates += self.hide::<N, Q, L>(p);
-                    p = nd!(self, p).down;
-                    left -= 1;
-                }
-                bound!(p == i);
-                *ln!(self, i) = u32::from(len);
+            // Counted by the item's length rather than ended at the header: the count is known
+            // before the walk, so a wrong guess of where it ends comes to light at once, not at
+            // the end of the chain of `down` loads. Hiding never touches a covered item, so
+            // this length is the one to give back when it is uncovered.
+            let len = if N {
+                u32::from(*tg!(self, i))
             } else {
-                while p != i {
-                    updates += self.hide::<N, Q, L>(p);
-                    p = nd!(self, p).down;
-                }
-                *ln!(self, i) = self.exact_length(i) + COVERED;
+                self.exact_length(i)
+            };
+            let mut p = nd!(self, i).down;
+            // (counted down to zero, which needs no register for the length)
+            let mut left = len;
+            while left != 0 {
+                bound!(p != i);
+                updates += self.hide::<N, Q, L>(p);
+                p = nd!(self, p).down;
+                left -= 1;
             }
+            bound!(p == i);
+            *ln!(self, i) = if N { len } else { len + COVERED };
             *tg!(self, i) = TAG_COVERED;
         }
         updates + 1
@@ -194,28 +188,27 @@ impl Matrix {
     /// `i` is an item.
     #[inline]
     pub(super) unsafe fn uncover<const N: bool, const Q: u8, const L: bool>(&mut self, i: u32) {
-        // SAFETY: as in `cover`: `i` is an item, every `p` walked a link, other than `i` an
-        // option's node, and a narrow matrix's walk as long as the list `cover` walked.
+        // SAFETY: as in `cover`: `i` is an item, every `p` walked a link, and the walk as long
+        // as the list `cover` walked, so every `p` but the last an option's node.
         unsafe {
-            let mut p = nd!(self, i).up;
-            if N {
-                // Counted by the length `cover` kept, as there.
-                let len = *ln!(self, i) as u8;
-                let mut left = len;
-                while left != 0 {
-                    bound!(p != i);
-                    self.unhide::<N, Q>(p);
-                    p = nd!(self, p).up;
-                    left -= 1;
-                }
-                bound!(p == i);
-                *tg!(self, i) = len;
+            // Counted by the length `cover` kept, as there.
+            let len = if N {
+                *ln!(self, i)
             } else {
-                while p != i {
-                    self.unhide::<N, Q>(p);
-                    p = nd!(self, p).up;
-                }
-                let len = *ln!(self, i) - COVERED;
+                *ln!(self, i) - COVERED
+            };
+            let mut p = nd!(self, i).up;
+            let mut left = len;
+            while left != 0 {
+                bound!(p != i);
+                self.unhide::<N, Q>(p);
+                p = nd!(self, p).up;
+                left -= 1;
+            }
+            bound!(p == i);
+            if N {
+                *tg!(self, i) = len as u8;
+            } else {
                 *ln!(self, i) = len;
                 *tg!(self, i) = tag_of(len);
             }

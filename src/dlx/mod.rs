@@ -128,13 +128,14 @@
 //!   below the best found so far (see `choose.rs`): a few hundred bytes a level.
 //! * **Narrow matrices.** When every item has fewer than 254 options (every sudoku up to 64×64)
 //!   a tag *is* the length, and the link operations keep only the tags: hiding a node decrements
-//!   one byte. Covering and uncovering then walk an item's list as many steps as its length
-//!   rather than until the header comes round: the count is known before the walk, so the
-//!   loop's exit, which the processor mispredicts whenever the length differs from the last
-//!   one, is found out at once and not after the chain of `down` loads. Other matrices do the same for every item whose tag is below the cap, and keep
+//!   one byte. Other matrices do the same for every item whose tag is below the cap, and keep
 //!   an exact count only for the items at it. The link operations and the search loop are
 //!   compiled for each mode (narrow or not, blocks of each width from 2 to 8 or spacers, large
 //!   or not), and a search picks one when it starts.
+//! * **Walks counted.** Covering and uncovering walk an item's list as many steps as its
+//!   length rather than until the header comes round: the count is known before the walk, so
+//!   the loop's exit, which the processor mispredicts whenever the length differs from the
+//!   last one, is found out at once and not after the chain of `down` loads.
 //! * **Walks without tests.** With spacers, hiding walks right to the spacer and then from the
 //!   option's first node back, two loops that each need one test, not two.
 //! * **Two plain loops.** The step mode is a state machine, one state per step of Algorithm X;

@@ -42,8 +42,9 @@
 //!   [`Matrix`](super::Matrix)), every option of `width` nodes starts at a multiple of
 //!   `1 << shift`, within the arena; `layout` says which;
 //! * every node in an item's list other than its header is a node of an option;
-//! * in a narrow matrix ([`narrow`](super::Matrix)), an active item's tag, and a covered
-//!   item's `len`, is the number of those nodes: `cover` and `uncover` walk that many steps
+//! * an active item's length (its tag, or `len` where the tag is at the cap; see
+//!   [`narrow`](super::Matrix)), and a covered item's `len` (less the covered mark outside a
+//!   narrow matrix), is the number of those nodes: `cover` and `uncover` walk that many steps
 //!   from the header;
 //! * the stacks of a search (its choices and the pruner's trail), and those a lazily restoring
 //!   search leaves with the matrix, hold nodes of options only.
