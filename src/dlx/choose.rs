@@ -280,6 +280,14 @@ impl Matrix {
         }
     }
 
+    /// Whether no item, primary or secondary, has its tag at the cap: then every active item's
+    /// tag is its exact length, as in a [narrow](Self::narrow) matrix.
+    pub(super) fn no_tag_at_cap(&self) -> bool {
+        let n = self.items_total as usize;
+        // `contains` on bytes is a `memchr`.
+        !self.tag[1..=n].contains(&(TAG_CAP as u8))
+    }
+
     /// [`choose`](Self::choose) from the exact lengths, for items with more than [`TAG_CAP`]
     /// options.
     #[cold]

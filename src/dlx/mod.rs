@@ -132,6 +132,14 @@
 //!   an exact count only for the items at it. The link operations and the search loop are
 //!   compiled for each mode (narrow or not, blocks of each width from 2 to 8 or spacers, large
 //!   or not), and a search picks one when it starts.
+//! * **Going narrow on the way down.** A matrix that is not narrow when the search starts (the
+//!   pentominoes' long items) often is a few levels down. Where the fast loop enters a level
+//!   with no tag at the cap (a scan of the tags, in a matrix of up to 4,096 items without
+//!   sums), every active item's tag is its length, and stays so below, where tags only go down
+//!   and come back to what they were: from there the loop runs the narrow operations, and
+//!   the wide ones again once it backs up out of that level. Covered items keep their lengths
+//!   differently in the two modes, so every level is undone in the mode it was done in, by
+//!   the search or, when it leaves the undoing to the matrix, by the matrix.
 //! * **Walks counted.** Covering and uncovering walk an item's list as many steps as its
 //!   length rather than until the header comes round: the count is known before the walk, so
 //!   the loop's exit, which the processor mispredicts whenever the length differs from the

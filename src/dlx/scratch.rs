@@ -42,6 +42,10 @@ pub(super) enum Top {
 pub(super) struct Pending {
     pub(super) level: usize,
     pub(super) top: Top,
+    /// The level from which the search ran [narrow](super::Matrix::narrow) in a matrix that
+    /// was not (see `Search::narrow_from`): the levels from it on are undone narrow, the ones
+    /// above it not.
+    pub(super) narrow_from: Option<usize>,
 }
 
 /// How many dead ends pass between two halvings of the conflicts counted where they are blamed

@@ -120,7 +120,26 @@ pub struct Search<'a> {
     /// Stop covering an option's items at a dead end (see
     /// [`with_early_stop`](Self::with_early_stop)).
     early: bool,
+    /// The matrix is not narrow, but may become so on the way down: it has no sums, is not
+    /// large, and has few enough items to look at every tag at each level (see
+    /// [`NARROW_LOOK_MAX`]).
+    may_narrow: bool,
+    /// The level from which the search runs narrow in a matrix that was not: where it entered
+    /// a level with no tag at the cap, every active item's tag was its exact length, and stays
+    /// so below (tags only go down there, and come back to what they were), so the link
+    /// operations of a narrow matrix do there what the others would, with one byte a link.
+    /// Covered items keep their lengths differently in the two modes, so each level is undone
+    /// in the mode it was done in: the search goes back to the wide operations when it backs up
+    /// out of this level.
+    narrow_from: Option<usize>,
+    /// The fast loop stopped only to go on in the matrix's other mode.
+    switched: bool,
 }
+
+/// The most items (primary and secondary) a matrix that is not narrow may have for the search
+/// to look, at every level it enters, whether it can run narrow from there (a scan of every
+/// tag for the cap).
+const NARROW_LOOK_MAX: usize = 4096;
 
 impl Matrix {
     /// Starts a search for the solutions of this problem. See [`Search`].
@@ -152,6 +171,8 @@ impl<'a> Search<'a> {
         trail.clear();
         seen.clear();
         weights.clear(m.primary_items());
+        let may_narrow =
+            !m.narrow && !m.large && m.sums.is_empty() && m.items_total as usize <= NARROW_LOOK_MAX;
         // Sums travel with the search only where there are some (see `Pruner::sums`).
         let sums = (!m.sums.is_empty()).then(|| {
             let mut sums = Box::new(std::mem::take(&mut m.sums));
@@ -196,6 +217,9 @@ impl<'a> Search<'a> {
             },
             lazy: false,
             early: false,
+            may_narrow,
+            narrow_from: None,
+            switched: false,
         }
     }
 
@@ -664,6 +688,11 @@ impl<'a> Search<'a> {
                 }
                 State::Leave => {
                     // X8
+                    if self.narrow_from == Some(level) {
+                        // Backing up out of the level where the search went narrow.
+                        m.narrow = false;
+                        self.narrow_from = None;
+                    }
                     if level == 0 {
                         state = State::Done;
                         break Event::Done;
@@ -703,7 +732,12 @@ impl<'a> Search<'a> {
     /// inlines into it instead of being called, and bit operations take one instruction
     /// (measured in `benches/README.md`).
     fn run_fast(&mut self) -> Event {
-        on_cpu(FastRun(self))
+        loop {
+            let event = on_cpu(FastRun(self));
+            if !std::mem::take(&mut self.switched) {
+                return event;
+            }
+        }
     }
 
     /// [`run_fast`](Self::run_fast) for any x86-64 CPU (or another architecture), in the
@@ -755,6 +789,13 @@ impl<'a> Search<'a> {
                         }
                     }
                 }
+                if !N && self.may_narrow && level > 0 && m.no_tag_at_cap() {
+                    // From here down the matrix runs narrow (see `narrow_from`).
+                    m.narrow = true;
+                    self.narrow_from = Some(level);
+                    self.switched = true;
+                    break (State::Enter, Event::Done);
+                }
                 // X3 (and X2: no primary item is left to choose)
                 item = self.pruner.choose(m, level, &mut stats, &choice[..level]);
                 if item == ROOT {
@@ -773,6 +814,13 @@ impl<'a> Search<'a> {
             } else {
                 // X8, X6, X7: back up to the nearest level with an option left.
                 loop {
+                    if N && self.narrow_from == Some(level) {
+                        // Out of the level where the search went narrow: wide again above it.
+                        m.narrow = false;
+                        self.narrow_from = None;
+                        self.switched = true;
+                        break 'run (State::Leave, Event::Done);
+                    }
                     if level == 0 {
                         break 'run (State::Done, Event::Done);
                     }
@@ -874,6 +922,7 @@ impl<'a> Search<'a> {
         if let Some(pending) = self.pending() {
             self.m.pending = Some(pending);
         }
+        self.narrow_from = None;
         self.level = 0;
         self.state = State::Done;
     }
@@ -889,6 +938,7 @@ impl<'a> Search<'a> {
             unsafe { unwind_any(m, choice, &mut pruner.trail, &pruner.mark, pending) };
             pruner.seen.clear();
         }
+        self.narrow_from = None;
         self.level = 0;
         self.state = State::Done;
     }
@@ -904,6 +954,7 @@ impl<'a> Search<'a> {
         (self.level > 0 || top != Top::Nothing).then_some(Pending {
             level: self.level,
             top,
+            narrow_from: self.narrow_from,
         })
     }
 }

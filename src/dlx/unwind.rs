@@ -34,12 +34,30 @@ pub(super) unsafe fn unwind_any(
     mark: &[(u32, u32)],
     pending: Pending,
 ) {
-    // SAFETY: `N`, `Q` and `L` are the matrix's modes; the rest is the contract of this function.
-    unsafe { modes!(m, unwind::<N, Q, L>(m, choice, trail, mark, pending)) }
+    let Some(from) = pending.narrow_from else {
+        // SAFETY: `N`, `Q` and `L` are the matrix's modes; the rest is the contract of this
+        // function.
+        unsafe { modes!(m, unwind::<N, Q, L>(m, choice, trail, mark, pending, 0)) };
+        return;
+    };
+    // The levels from `from` on were searched narrow, and are undone so; then the matrix is
+    // wide again, as it was when the search reached `from`, and the levels above are undone so.
+    m.narrow = true;
+    // SAFETY: as above, in the modes the levels from `from` on were searched in.
+    unsafe { modes!(m, unwind::<N, Q, L>(m, choice, trail, mark, pending, from)) };
+    m.narrow = false;
+    let rest = Pending {
+        level: from,
+        top: Top::Nothing,
+        narrow_from: None,
+    };
+    // SAFETY: the search stood at level `from` with nothing covered there yet when it went
+    // narrow, in the modes the matrix has now.
+    unsafe { modes!(m, unwind::<N, Q, L>(m, choice, trail, mark, rest, 0)) };
 }
 
-/// Undoes what a search holds (see [`Pending`]), in the exact reverse order of the search's own
-/// moves: at each level from the top down, the other items of its option uncovered (X6), its
+/// Undoes what a search holds (see [`Pending`]) down to level `floor`, in the exact reverse order
+/// of the search's own moves: at each level from the top down, the other items of its option uncovered (X6), its
 /// item uncovered (X7), then the options pruning removed there put back, newest first. What the
 /// state machine would do from there to level 0 if it tried nothing new, written as a plain loop:
 /// dispatching on the state at every step was an indirect jump mispredicted almost every time
@@ -57,6 +75,7 @@ pub(super) unsafe fn unwind<const N: bool, const Q: u8, const L: bool>(
     trail: &mut Vec<u32>,
     mark: &[(u32, u32)],
     pending: Pending,
+    floor: usize,
 ) {
     let mut leave = |m: &mut Matrix, level: usize| {
         let keep = mark.get(level).map_or(0, |&(trail, _)| trail as usize);
@@ -87,7 +106,7 @@ pub(super) unsafe fn unwind<const N: bool, const Q: u8, const L: bool>(
             leave(m, level);
         }
     }
-    for l in (0..level).rev() {
+    for l in (floor..level).rev() {
         if let Some(&x) = choice.get(l) {
             // SAFETY: `x` is an option's node (the contract); its top is an item.
             unsafe {

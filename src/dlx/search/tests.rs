@@ -461,6 +461,30 @@ fn pruned_here_adds_up_to_the_statistics() {
     }
 }
 
+/// Item 0 is in 301 options, so the matrix is not narrow; choosing {0 1} first covers item 0,
+/// which takes the 300 others out of secondary item 4's list, and the next level has no tag at
+/// the cap: the search runs narrow from there, and wide again once it backs up out of it.
+#[test]
+fn a_search_goes_narrow_where_no_tag_is_at_the_cap() {
+    let mut m = Matrix::new(3, 2).unwrap();
+    m.add_option([0, 1]).unwrap();
+    m.add_option([2]).unwrap();
+    for _ in 0..300 {
+        m.add_option([0, 4]).unwrap();
+    }
+    let before = m.snapshot();
+    let mut s = m.search();
+    assert!(!s.m.narrow && s.may_narrow);
+    assert_eq!(s.count(1), 1);
+    assert_eq!(s.narrow_from, Some(1));
+    assert!(s.m.narrow);
+    assert_eq!(s.count(u64::MAX), 0);
+    assert_eq!(s.narrow_from, None);
+    assert!(!s.m.narrow);
+    drop(s);
+    assert_eq!(m.snapshot(), before);
+}
+
 proptest::proptest! {
     /// Any number of moves, then a drop, a cancel or an abandon: the links are as before.
     #[test]
@@ -494,6 +518,71 @@ proptest::proptest! {
             }
         }
         drop(s);
+        proptest::prop_assert_eq!(m.snapshot(), before);
+        m.check_invariants();
+    }
+
+    /// A matrix wide at the start (item 0 in 300 options, with secondary item 9) goes narrow
+    /// on the way down once a row holding item 0 is chosen and no tag is at the cap any more.
+    /// The fast path, which changes modes, makes the moves the step mode makes, which does
+    /// not: the same solutions and statistics, run whole or stopped at the first solution and
+    /// then stepped to the end; and the matrix comes back exactly, whether the search stopped
+    /// narrow undoes itself or leaves the undoing to the matrix.
+    #[test]
+    fn a_search_that_goes_narrow_on_the_way_down_makes_the_same_moves(
+        rows in proptest::collection::vec(1u32..256, 1..16),
+        prune in 0u8..9,
+        how in 0u8..4,
+    ) {
+        let mut m = Matrix::new(8, 2).unwrap();
+        for row in &rows {
+            m.add_option((0..8).filter(|c| row & (1 << c) != 0)).unwrap();
+        }
+        for _ in 0..300 {
+            m.add_option([0, 9]).unwrap();
+        }
+        let before = m.snapshot();
+        let (all, stepped) = {
+            let mut s = tuned(m.search(), prune);
+            let mut found = 0u64;
+            loop {
+                match s.step() {
+                    Event::Solution { .. } => found += 1,
+                    Event::Done => break,
+                    _ => {}
+                }
+            }
+            (found, s.stats())
+        };
+        proptest::prop_assert_eq!(m.snapshot(), before.clone());
+        match how {
+            0 => {
+                let mut s = tuned(m.search(), prune);
+                proptest::prop_assert_eq!(s.count(u64::MAX), all);
+                proptest::prop_assert_eq!(s.stats(), stepped);
+            }
+            1 => {
+                let mut s = tuned(m.search(), prune);
+                let mut found = s.count(1);
+                while !s.is_done() {
+                    if let Event::Solution { .. } = s.step() {
+                        found += 1;
+                    }
+                }
+                proptest::prop_assert_eq!(found, all);
+                proptest::prop_assert_eq!(s.stats(), stepped);
+            }
+            2 => {
+                let mut s = tuned(m.search(), prune);
+                proptest::prop_assert_eq!(s.count(1), all.min(1));
+            }
+            _ => {
+                let mut s = tuned(m.search().restore_lazily(), prune);
+                proptest::prop_assert_eq!(s.count(1), all.min(1));
+                drop(s);
+                proptest::prop_assert_eq!(m.search().count(u64::MAX), all);
+            }
+        }
         proptest::prop_assert_eq!(m.snapshot(), before);
         m.check_invariants();
     }
