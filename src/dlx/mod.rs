@@ -150,7 +150,8 @@
 //!   counting and enumerating run the same moves as two plain loops ("enter a level and try its
 //!   first option", "back up to the nearest level with an option left"), with no dispatch on a
 //!   state between moves. That loop is compiled a second time for AVX2 and BMI and picked at run
-//!   time, so that the tag scan inlines into it.
+//!   time, so that what it inlines is compiled for them too; the scan's AVX2 kernel, grown
+//!   since, is a call of its own.
 //! * **Ending early.** A search made with [`Search::restore_lazily`] stops as soon as nothing
 //!   above has an option left, and leaves the undoing to the matrix, which does it before it is
 //!   next used, or skips it if it is [`reset`](Matrix::reset) first: a caller that rebuilds its

@@ -728,9 +728,9 @@ impl<'a> Search<'a> {
     /// indirect jump whose target changes from move to move, so it was mispredicted most times.
     ///
     /// Where the CPU has AVX2 and BMI (checked at run time, the answer cached by the standard
-    /// library), the loop runs compiled for them: the scan for the item to branch on then
-    /// inlines into it instead of being called, and bit operations take one instruction
-    /// (measured in `benches/README.md`).
+    /// library), the loop runs compiled for them: what it inlines is compiled for them too,
+    /// and bit operations take one instruction (measured in `benches/README.md`; the scan's
+    /// AVX2 kernel is called from it).
     fn run_fast(&mut self) -> Event {
         loop {
             let event = on_cpu(FastRun(self));
