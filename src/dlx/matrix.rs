@@ -410,10 +410,9 @@ impl Matrix {
             *tag = tag_of(len);
         }
         self.tags_stale = false;
-        // Narrow when no tag reached the cap (a tag is its length below it). A fold over the
-        // bytes rather than `all`, which stops early and so is not vectorised; the bytes rather
-        // than the 32-bit lengths, whose unsigned maximum has no SSE2 instruction.
-        self.narrow = self.tag[1..=n].iter().fold(0, |a, &t| a.max(t)) < TAG_CAP as u8;
+        // Narrow when no tag reached the cap (a tag is its length below it): the test a search
+        // makes again on the way down (no item is covered here).
+        self.narrow = self.no_tag_at_cap();
     }
 
     /// Brings `len` up to date from the tags below the cap, which a search kept alone (narrow
