@@ -519,19 +519,24 @@ impl Tables {
         // is 0) and is written on both lists, only one of which moves on.
         let mut items = 0u32;
         let mut given = 0usize;
+        // The slices in locals, so that the loop's stores are seen not to move them.
+        let values = grid.values();
+        let (item_of, empty, givens) = (
+            &mut self.item_of[..],
+            &mut self.empty[..],
+            &mut self.givens[..],
+        );
         for &cell in &self.order {
-            let (Some(&value), Some(own)) = (
-                grid.values().get(cell as usize),
-                self.item_of.get_mut(cell as usize),
-            ) else {
+            let (Some(&value), Some(own)) =
+                (values.get(cell as usize), item_of.get_mut(cell as usize))
+            else {
                 continue;
             };
             let open = u32::from(value == 0);
             *own = items * open;
-            if let (Some(empty), Some(placed)) = (
-                self.empty.get_mut(items as usize),
-                self.givens.get_mut(given),
-            ) {
+            if let (Some(empty), Some(placed)) =
+                (empty.get_mut(items as usize), givens.get_mut(given))
+            {
                 *empty = cell;
                 *placed = cell;
             }
