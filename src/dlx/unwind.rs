@@ -56,19 +56,21 @@ pub(super) unsafe fn unwind_any(
     unsafe { modes!(m, unwind::<N, Q, L>(m, choice, trail, mark, rest, 0)) };
 }
 
-/// Undoes what a search holds (see [`Pending`]) down to level `floor`, in the exact reverse order
-/// of the search's own moves: at each level from the top down, the other items of its option uncovered (X6), its
-/// item uncovered (X7), then the options pruning removed there put back, newest first. What the
-/// state machine would do from there to level 0 if it tried nothing new, written as a plain loop:
-/// dispatching on the state at every step was an indirect jump mispredicted almost every time
-/// (cachegrind: 180 a puzzle on the 17-clue set).
+/// Undoes what a search holds (see [`Pending`]) down to level `floor`, in the exact reverse
+/// order of the search's own moves: at each level from the top down, the other items of its
+/// option uncovered (X6), its item uncovered (X7), then the options pruning removed there put
+/// back, newest first. What the state machine would do from there to level `floor` (0 for the
+/// whole search) if it tried nothing new, written as a plain loop: dispatching on the state at
+/// every step was an indirect jump mispredicted almost every time (cachegrind: 180 a puzzle on
+/// the 17-clue set).
 ///
 /// # Safety
 ///
 /// `choice`, `trail` and `mark` are the stacks of a search of `m` that stands where `pending`
-/// says, and `N`, `Q` and `L` are `m`'s modes: then every choice below the level is an option's node
-/// whose option the search tried, every node on the trail one of an option pruning removed,
-/// and `Top::Item` holds the item the search covered (the words of `links.rs`).
+/// says, and `N`, `Q` and `L` are the modes `m` had at the levels from `floor` on: then every
+/// choice below the level is an option's node whose option the search tried, every node on the
+/// trail one of an option pruning removed, and `Top::Item` holds the item the search covered
+/// (the words of `links.rs`).
 pub(super) unsafe fn unwind<const N: bool, const Q: u8, const L: bool>(
     m: &mut Matrix,
     choice: &[u32],
