@@ -26,10 +26,12 @@ use super::unchecked::{nd, tp};
 /// (benches/README.md has the figures).
 pub(super) const PRUNE_SPACING: u64 = 32;
 
-/// Passes after which pruning stops for the rest of a search if none of them has removed an
-/// option: on a problem where no item ever comes down to a pair whose options settle anything
-/// (the queens), the passes and their bookkeeping are all cost (benches/README.md has the
-/// figures). Escalation, where asked for, turns it on again, with as many passes to pay.
+/// Passes after which pruning stops for the rest of a search if they have removed fewer options
+/// than there were passes. Where no item comes down to a pair whose options settle anything
+/// (the queens) or hardly any does (Langford pairs), the passes and their bookkeeping cost more
+/// than the few nodes they save; where pruning pays, the passes remove several options apiece
+/// (benches/README.md has the figures). Escalation, where asked for, turns it on again, with as
+/// many passes to pay.
 pub(super) const IDLE_PASSES: u64 = 1024;
 
 /// The most options an item may have for the wider pruning rule to look at it (see
@@ -675,8 +677,9 @@ pub(super) struct Pruner {
     pub(super) escalate_spacing: u64,
     /// Pruning passes made so far.
     pub(super) passes: u64,
-    /// Some pass has removed an option since pruning began or escalated (see [`IDLE_PASSES`]).
-    pub(super) removed_any: bool,
+    /// The options the passes have removed since pruning began or escalated (see
+    /// [`IDLE_PASSES`]).
+    pub(super) removed: u64,
     /// `passes` when pruning began or escalated.
     pub(super) idle_from: u64,
     /// Break ties of the shortest items by `weights` (see [`Search::with_conflict_weights`]).
@@ -804,7 +807,7 @@ impl Pruner {
             self.pairs_of_pairs = true;
             self.width = self.escalate_width;
             self.spacing = self.escalate_spacing;
-            (self.removed_any, self.idle_from) = (false, self.passes);
+            (self.removed, self.idle_from) = (0, self.passes);
         }
         if !self.on || self.passes * self.spacing > stats.nodes {
             return item;
@@ -821,13 +824,15 @@ impl Pruner {
             self.width,
             &mut self.ends,
         );
+        // (The options this pass removed follow those the sums removed on the trail.)
+        self.removed += (self.trail.len() - self.sums_end as usize) as u64;
+        if self.passes - self.idle_from >= IDLE_PASSES && self.removed < IDLE_PASSES {
+            // Less than an option a pass: no more passes (those made stay on the trail).
+            self.on = false;
+        }
         if updates == 0 {
-            if !self.removed_any && self.passes - self.idle_from >= IDLE_PASSES {
-                self.on = false;
-            }
             return item;
         }
-        self.removed_any = true;
         stats.updates += updates;
         stats.pruned += (self.trail.len() - self.mark[level].0 as usize) as u64;
         self.choose_weighted(m, chosen).0

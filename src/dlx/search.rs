@@ -202,7 +202,7 @@ impl<'a> Search<'a> {
                 escalate_width: 2,
                 escalate_spacing: PRUNE_SPACING,
                 passes: 0,
-                removed_any: false,
+                removed: 0,
                 idle_from: 0,
                 weighted: false,
                 weights,
@@ -239,7 +239,8 @@ impl<'a> Search<'a> {
     /// or more): where an item's two remaining options both contain another item, that item's
     /// other options are removed before branching (see the [module docs](crate::dlx)). The solutions are the
     /// same; the search tree is smaller, usually by more than the pruning costs. A search whose
-    /// first 1,024 passes removed nothing stops pruning (until [escalation](Self::with_escalation)).
+    /// first 1,024 passes removed fewer options than that stops pruning (until
+    /// [escalation](Self::with_escalation)).
     /// Off by default, so that a plain search (and the step mode) shows Algorithm X as Knuth
     /// wrote it.
     pub fn with_pruning(mut self, on: bool) -> Self {

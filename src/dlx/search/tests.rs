@@ -357,6 +357,28 @@ fn pruning_removes_what_no_solution_uses_and_puts_it_back() {
     assert_eq!(m.snapshot(), before);
 }
 
+/// Pruning stops too where its first [`IDLE_PASSES`] passes removed some options but fewer
+/// than there were passes. Langford pairs for n = 11 (items: the eleven digits, then the 22
+/// places; digit `d` in places `i` and `i + d + 1`), a pass at every branching: the passes stop
+/// at the 1,024th, having removed a few hundred options, and every solution is still found.
+#[test]
+fn pruning_that_removes_less_than_an_option_a_pass_stops() {
+    let n = 11;
+    let mut m = Matrix::new(3 * n, 0).unwrap();
+    for d in 1..=n {
+        for i in 0..2 * n - d - 1 {
+            m.add_option([d - 1, n + i, n + i + d + 1]).unwrap();
+        }
+    }
+    let plain = m.search().count(u64::MAX);
+    assert_eq!(plain, 35_584);
+    let mut s = m.search().with_pruning(true).with_prune_spacing(1);
+    assert_eq!(s.count(u64::MAX), plain);
+    let (passes, removed) = (s.pruner.passes, s.pruner.removed);
+    assert_eq!((passes, s.pruner.on), (IDLE_PASSES, false));
+    assert!(removed > 0 && removed < IDLE_PASSES, "{removed}");
+}
+
 /// Pruning stops for the rest of a search once its first [`IDLE_PASSES`] passes have removed
 /// nothing, and turns on again where escalation asks. Eleven queens (rows and columns primary,
 /// diagonals secondary), where no pair ever settles anything: the search makes 1,024 passes
