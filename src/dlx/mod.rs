@@ -204,8 +204,8 @@
 //!   ([`Search::with_prune_spacing`]); [`Search::with_escalation`] adds the strong rules once a
 //!   tree grows big. A search whose first 1,024 passes removed fewer options than that (none on
 //!   the queens, a few on Langford pairs) stops pruning, until escalation, if asked for, starts
-//!   it again. Removed options go on a trail and
-//!   come back, newest first, when the search backs up out of the level that removed them.
+//!   it again. Removed options go on a trail and come back, newest first, when the search backs
+//!   up out of the level that removed them.
 //! * **Sums** ([`Matrix::add_sum`], [`Matrix::set_value`]). Options may carry numbers, and a
 //!   sum asks that the numbers of the options covering some primary items, times whole
 //!   coefficients, make a target. Before every branching the search narrows each sum's bounds
